@@ -1,0 +1,77 @@
+#pragma once
+// The interfaces core needs from the outside world. Adapters implement them;
+// apps/server wires them. Every method may be called from several threads at once.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pokeca/clustering.hpp"
+#include "pokeca/errors.hpp"
+#include "pokeca/purchase_report.hpp"
+#include "pokeca/store.hpp"
+#include "pokeca/store_query.hpp"
+
+namespace pokeca {
+
+struct PrefectureCount {
+  std::string code;
+  std::int64_t count = 0;
+};
+
+struct ReportCounts {
+  std::int64_t last_24h = 0;
+  std::int64_t last_7d = 0;
+  std::optional<UnixSeconds> latest;
+};
+
+// What an idempotent import did with one store.
+enum class UpsertOutcome { kInserted, kUpdated, kUnchanged };
+
+class StoreRepository {
+ public:
+  virtual ~StoreRepository() = default;
+
+  // Active stores only; at most `limit` (the caller asks limit+1 to detect truncation).
+  virtual Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f,
+                                                   int limit) = 0;
+  virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
+                                             int limit) = 0;
+  // Nearest first, within radius_km.
+  virtual Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
+                                                         const StoreFilters& f, int limit) = 0;
+  // Per-cell aggregates of active stores in the range (any number of rows per key).
+  virtual Result<std::vector<CellAggregate>> cells(const CellRange& range,
+                                                   const StoreFilters& f) = 0;
+  virtual Result<std::optional<Store>> find(StoreId id) = 0;
+  virtual Result<std::int64_t> count_active() = 0;
+  virtual Result<std::vector<PrefectureCount>> count_by_prefecture() = 0;
+
+  // Inserts stores as given; a store with id != 0 keeps its id. One transaction.
+  virtual Result<void> insert_many(std::span<const Store> stores) = 0;
+  // Import: insert or update by external_id.
+  virtual Result<UpsertOutcome> upsert_by_external_id(const Store& store) = 0;
+};
+
+class ReportRepository {
+ public:
+  virtual ~ReportRepository() = default;
+
+  virtual Result<std::vector<TimelineItem>> timeline(int limit) = 0;
+  virtual Result<std::vector<PurchaseReport>> recent_for_store(StoreId id, int limit) = 0;
+  virtual Result<ReportCounts> counts(UnixSeconds since_24h, UnixSeconds since_7d) = 0;
+  // Inserts reports and moves each store's last_report_at/kind forward. One transaction.
+  virtual Result<void> insert_many(std::span<const PurchaseReport> reports) = 0;
+};
+
+// Small key/value facts about the database (e.g. whether demo data was loaded).
+class MetaRepository {
+ public:
+  virtual ~MetaRepository() = default;
+  virtual Result<std::optional<std::string>> get(std::string_view key) = 0;
+  virtual Result<void> set(std::string_view key, std::string_view value) = 0;
+};
+
+}  // namespace pokeca

@@ -1,0 +1,71 @@
+#pragma once
+// Parsing and validation of map queries (GET /stores, /stores/clusters). The HTTP
+// adapter copies raw query parameters in; everything else is decided here.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "pokeca/errors.hpp"
+#include "pokeca/geo.hpp"
+#include "pokeca/store.hpp"
+#include "pokeca/time.hpp"
+
+namespace pokeca {
+
+inline constexpr int kDefaultStoreLimit = 200;
+inline constexpr int kMaxStoreLimit = 500;
+inline constexpr double kDefaultRadiusKm = 10.0;
+inline constexpr double kMinRadiusKm = 0.1;
+inline constexpr double kMaxRadiusKm = 50.0;
+inline constexpr int kMaxReportedWithinHours = 720;  // 30 days
+inline constexpr double kMaxBboxSpanDeg = 60.0;      // larger than all of Japan
+inline constexpr int kDefaultTimelineLimit = 20;
+inline constexpr int kMaxTimelineLimit = 50;
+inline constexpr std::size_t kMaxTypeFilters = 16;
+
+// Query parameters as they arrived; absent parameters are nullopt.
+struct StoreQueryInput {
+  std::optional<std::string> prefecture, bbox, lat, lng, radius_km;
+  std::optional<std::string> type, product, reported_within_hours, limit, zoom;
+};
+
+struct StoreFilters {
+  std::vector<std::string> types;           // empty = all
+  std::optional<Product> product;           // the store must sell it
+  std::optional<UnixSeconds> reported_since;  // last report at or after
+};
+
+struct PrefectureArea {
+  std::string code;
+};
+struct NearPoint {
+  LatLng centre;
+  double radius_km = kDefaultRadiusKm;
+};
+using StoreArea = std::variant<PrefectureArea, BoundingBox, NearPoint>;
+
+struct StoreQuery {
+  StoreArea area;
+  StoreFilters filters;
+  int limit = kDefaultStoreLimit;
+};
+
+struct ClusterQuery {
+  BoundingBox bbox;
+  int zoom = 0;
+  StoreFilters filters;
+};
+
+// Exactly one of prefecture, bbox, lat+lng; filters and limit checked.
+[[nodiscard]] Result<StoreQuery> parse_store_query(const StoreQueryInput& in, UnixSeconds now);
+// bbox and zoom required.
+[[nodiscard]] Result<ClusterQuery> parse_cluster_query(const StoreQueryInput& in, UnixSeconds now);
+[[nodiscard]] Result<int> parse_timeline_limit(const std::optional<std::string>& limit);
+[[nodiscard]] Result<BoundingBox> parse_bbox(std::string_view text);
+// Strict decimal: no spaces, no hex, no inf/nan, whole text consumed.
+[[nodiscard]] std::optional<double> parse_decimal(std::string_view text);
+[[nodiscard]] std::optional<long long> parse_integer(std::string_view text);
+
+}  // namespace pokeca

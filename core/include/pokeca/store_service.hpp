@@ -1,0 +1,58 @@
+#pragma once
+// The public map's use cases: search, clusters, detail, home summary, timeline.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pokeca/clustering.hpp"
+#include "pokeca/errors.hpp"
+#include "pokeca/ports.hpp"
+#include "pokeca/store_query.hpp"
+#include "pokeca/time.hpp"
+
+namespace pokeca {
+
+inline constexpr int kRecentReportsPerStore = 10;
+
+struct StoreSearchResult {
+  std::vector<StoreWithDistance> stores;  // distance_km set only for a NearPoint query
+  bool with_distance = false;
+  bool truncated = false;
+};
+
+struct ClusterResult {
+  std::vector<Cluster> clusters;
+  std::vector<Store> stores;
+};
+
+struct StoreDetail {
+  Store store;
+  std::vector<PurchaseReport> recent_reports;
+};
+
+struct SiteSummary {
+  std::int64_t store_count = 0;
+  std::int64_t prefecture_count = 0;
+  ReportCounts reports;
+};
+
+class StoreService {
+ public:
+  StoreService(StoreRepository& stores, ReportRepository& reports, const Clock& clock)
+      : stores_(stores), reports_(reports), clock_(clock) {}
+
+  Result<StoreSearchResult> search(const StoreQueryInput& input);
+  Result<ClusterResult> clusters(const StoreQueryInput& input);
+  Result<StoreDetail> detail(StoreId id);
+  Result<SiteSummary> summary();
+  Result<std::vector<TimelineItem>> timeline(const std::optional<std::string>& limit);
+  // All 47 prefectures, JIS order, with their active store counts.
+  Result<std::vector<PrefectureCount>> prefecture_counts();
+
+ private:
+  StoreRepository& stores_;
+  ReportRepository& reports_;
+  const Clock& clock_;
+};
+
+}  // namespace pokeca
