@@ -30,4 +30,10 @@ inline constexpr std::string_view kNeedOneLocation =
 inline constexpr std::string_view kBadNumber = "数値の指定が正しくありません。";
 inline constexpr std::string_view kBadId = "IDの指定が正しくありません。";
 
+// HTTP adapter: requests refused before they reach a service
+inline constexpr std::string_view kBadQueryString = "URLのパラメータの形式が正しくありません。";
+inline constexpr std::string_view kRepeatedParameter = "同じパラメータが複数回指定されています。";
+inline constexpr std::string_view kMalformedRequest = "リクエストの形式が正しくありません。";
+inline constexpr std::string_view kHeaderTooLarge = "リクエストヘッダーが大きすぎます。";
+
 }  // namespace pokeca::msg
