@@ -16,6 +16,9 @@ inline constexpr int kMaxCellLevel = 12;      // cells are kept for zoom 0..12
 inline constexpr int kMaxZoom = 20;
 inline constexpr int kMarkerZoom = 15;        // from here on, always single markers
 inline constexpr std::size_t kMaxMarkersInView = 300;  // fewer stores in view → markers
+// A real screen is a few hundred cells; a bigger range (huge bbox at high zoom) is
+// read at a coarser level so one request can never scan the whole table.
+inline constexpr std::int64_t kMaxCellsPerQuery = 2048;
 
 struct CellKey {
   int level = 0;
@@ -52,6 +55,9 @@ struct Cluster {
 [[nodiscard]] CellRange cells_covering(const BoundingBox& box, int level);
 // The stored level to read for a map zoom.
 [[nodiscard]] int cell_level_for_zoom(int zoom);
+// The finest level ≤ cell_level_for_zoom(zoom) whose range over box has at most
+// kMaxCellsPerQuery cells.
+[[nodiscard]] CellRange cell_range_for_view(const BoundingBox& box, int zoom);
 // Folds aggregates with the same key (e.g. one row per store type) into clusters.
 [[nodiscard]] std::vector<Cluster> clusters_from_cells(std::span<const CellAggregate> cells);
 // The slow path for filters the stored cells cannot answer: aggregate points directly.

@@ -1,0 +1,67 @@
+#include "pokeca/time.hpp"
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+
+namespace pokeca {
+namespace {
+
+bool read_int(std::string_view s, std::size_t pos, std::size_t len, int& out) {
+  if (pos + len > s.size()) return false;
+  for (std::size_t i = pos; i < pos + len; ++i)
+    if (s[i] < '0' || s[i] > '9') return false;
+  std::from_chars(s.data() + pos, s.data() + pos + len, out);
+  return true;
+}
+
+}  // namespace
+
+std::string format_iso8601(UnixSeconds t) {
+  using namespace std::chrono;
+  const sys_seconds tp{seconds{t}};
+  const auto day = floor<days>(tp);
+  const year_month_day ymd{day};
+  const hh_mm_ss hms{tp - day};
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(ymd.year()),
+                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                static_cast<int>(hms.hours().count()), static_cast<int>(hms.minutes().count()),
+                static_cast<int>(hms.seconds().count()));
+  return buf;
+}
+
+std::optional<UnixSeconds> parse_iso8601(std::string_view s) {
+  using namespace std::chrono;
+  int y, mo, d, h, mi, se;
+  if (!read_int(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !read_int(s, 5, 2, mo) ||
+      s[7] != '-' || !read_int(s, 8, 2, d) || (s[10] != 'T' && s[10] != ' ') ||
+      !read_int(s, 11, 2, h) || s[13] != ':' || !read_int(s, 14, 2, mi) || s[16] != ':' ||
+      !read_int(s, 17, 2, se))
+    return std::nullopt;
+  std::size_t pos = 19;
+  if (pos < s.size() && s[pos] == '.') {
+    ++pos;
+    while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos;
+  }
+  int offset = 0;
+  if (pos < s.size() && s[pos] == 'Z') {
+    ++pos;
+  } else if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) {
+    int oh, om;
+    if (!read_int(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' ||
+        !read_int(s, pos + 4, 2, om) || oh > 23 || om > 59)
+      return std::nullopt;
+    offset = (oh * 60 + om) * 60 * (s[pos] == '+' ? 1 : -1);
+    pos += 6;
+  } else {
+    return std::nullopt;  // a time without a zone is ambiguous
+  }
+  if (pos != s.size()) return std::nullopt;
+  const year_month_day ymd{year{y}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
+  if (!ymd.ok() || h > 23 || mi > 59 || se > 60) return std::nullopt;
+  const auto tp = sys_days{ymd} + hours{h} + minutes{mi} + seconds{se};
+  return tp.time_since_epoch().count() - offset;
+}
+
+}  // namespace pokeca
