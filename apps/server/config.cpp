@@ -1,0 +1,146 @@
+#include "config.hpp"
+
+#include <charconv>
+#include <map>
+
+namespace pokeca::server {
+namespace {
+
+constexpr unsigned kMaxThreads = 64;
+
+struct Option {
+  const char* flag;  // --port
+  const char* env;   // POKECA_PORT
+  // Applies a value; returns an error message or "".
+  std::string (*apply)(Config&, const std::string&);
+};
+
+template <typename T>
+bool parse_number(const std::string& s, T& out, T min, T max) {
+  T v{};
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || ptr != s.data() + s.size() || v < min || v > max) return false;
+  out = v;
+  return true;
+}
+
+bool parse_bool(const std::string& s, bool& out) {
+  if (s == "1" || s == "true" || s == "yes" || s == "on") return out = true, true;
+  if (s == "0" || s == "false" || s == "no" || s == "off") return out = false, true;
+  return false;
+}
+
+const Option kOptions[] = {
+    {"--data-dir", "POKECA_DATA_DIR",
+     [](Config& c, const std::string& v) -> std::string {
+       if (v.empty()) return "--data-dir must not be empty";
+       c.data_dir = v;
+       return "";
+     }},
+    {"--static-dir", "POKECA_STATIC_DIR",
+     [](Config& c, const std::string& v) -> std::string { c.static_dir = v; return ""; }},
+    {"--bind", "POKECA_BIND",
+     [](Config& c, const std::string& v) -> std::string {
+       if (v.empty()) return "--bind must not be empty";
+       c.bind_address = v;
+       return "";
+     }},
+    {"--port", "POKECA_PORT",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_number<std::uint16_t>(v, c.port, 0, 65535) ? "" : "--port must be 0-65535";
+     }},
+    {"--io-threads", "POKECA_IO_THREADS",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_number<unsigned>(v, c.io_threads, 1, kMaxThreads) ? "" : "--io-threads must be 1-64";
+     }},
+    {"--worker-threads", "POKECA_WORKER_THREADS",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_number<unsigned>(v, c.worker_threads, 1, kMaxThreads) ? "" : "--worker-threads must be 1-64";
+     }},
+    {"--demo-data", "POKECA_DEMO_DATA",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_bool(v, c.demo_data) ? "" : "--demo-data must be true or false";
+     }},
+    {"--base-url", "POKECA_BASE_URL",
+     [](Config& c, const std::string& v) -> std::string { c.base_url = v; return ""; }},
+    {"--tile-url", "POKECA_TILE_URL",
+     [](Config& c, const std::string& v) -> std::string {
+       if (!v.starts_with("https://") && !v.starts_with("http://")) return "--tile-url must be an http(s) URL";
+       c.tile_url = v;
+       return "";
+     }},
+    {"--tile-attribution", "POKECA_TILE_ATTRIBUTION",
+     [](Config& c, const std::string& v) -> std::string { c.tile_attribution = v; return ""; }},
+    {"--tile-max-zoom", "POKECA_TILE_MAX_ZOOM",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_number<int>(v, c.tile_max_zoom, 1, 22) ? "" : "--tile-max-zoom must be 1-22";
+     }},
+    {"--contact-url", "POKECA_CONTACT_URL",
+     [](Config& c, const std::string& v) -> std::string { c.contact_url = v; return ""; }},
+    {"--analytics-id", "POKECA_ANALYTICS_ID",
+     [](Config& c, const std::string& v) -> std::string {
+       if (v.empty()) c.analytics_id.reset(); else c.analytics_id = v;
+       return "";
+     }},
+};
+
+const Option* find_option(std::string_view flag) {
+  for (const auto& o : kOptions)
+    if (flag == o.flag) return &o;
+  return nullptr;
+}
+
+}  // namespace
+
+ParseOutcome parse_command_line(int argc, const char* const* argv,
+                                const std::function<const char*(const char*)>& getenv) {
+  ParsedCommand out;
+  for (const auto& o : kOptions)
+    if (const char* v = getenv(o.env)) {
+      if (auto err = o.apply(out.config, v); !err.empty()) return {std::nullopt, std::string(o.env) + ": " + err};
+    }
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "-h" || arg == "--help") {
+      out.command = "help";
+      return {out, ""};
+    }
+    if (arg.starts_with("--")) {
+      std::string value;
+      const auto eq = arg.find('=');
+      if (eq != std::string::npos) {
+        value = arg.substr(eq + 1);
+        arg.resize(eq);
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        return {std::nullopt, arg + " needs a value"};
+      }
+      const auto* opt = find_option(arg);
+      if (!opt) return {std::nullopt, "unknown option " + arg};
+      if (auto err = opt->apply(out.config, value); !err.empty()) return {std::nullopt, err};
+    } else if (out.command.empty()) {
+      out.command = arg;
+    } else {
+      out.args.push_back(arg);
+    }
+  }
+  if (out.command.empty()) out.command = "serve";
+  if (out.config.base_url.empty())
+    out.config.base_url = "http://localhost:" + std::to_string(out.config.port);
+  return {out, ""};
+}
+
+std::string usage_text() {
+  std::string s =
+      "usage: pokeca-server [COMMAND] [OPTIONS]\n\n"
+      "commands:\n"
+      "  serve            serve the site (default); loads demo data into an empty database\n"
+      "  import FILE      import stores from CSV or GeoJSON (idempotent)\n"
+      "  version          print the version\n\n"
+      "options (flag, environment variable):\n";
+  for (const auto& o : kOptions) s += "  " + std::string(o.flag) + " VALUE\t" + o.env + "\n";
+  return s;
+}
+
+}  // namespace pokeca::server

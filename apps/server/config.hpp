@@ -1,0 +1,48 @@
+#pragma once
+// The one typed configuration: flags override POKECA_* environment variables,
+// which override the defaults. Validated at start; passed by value.
+#include <cstdint>
+#include <functional>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pokeca::server {
+
+struct Config {
+  std::filesystem::path data_dir = "var";        // database, outbox, secrets
+  std::filesystem::path static_dir;              // built frontend; empty = auto-detect
+  std::string bind_address = "127.0.0.1";
+  std::uint16_t port = 8080;
+  unsigned io_threads = 1;
+  unsigned worker_threads = 4;
+  bool demo_data = true;                         // load the demo dataset into an empty database
+  std::string base_url;                          // public URL for mail links; empty = http://localhost:PORT
+  std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
+  std::string tile_attribution =
+      "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" rel=\"noopener\">地理院タイル</a>";
+  int tile_max_zoom = 18;
+  std::string contact_url = "https://x.com/pokeca_map";
+  std::optional<std::string> analytics_id;
+
+  [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
+};
+
+struct ParsedCommand {
+  std::string command;             // serve | import | help | version
+  std::vector<std::string> args;   // positional arguments after the command
+  Config config;
+};
+
+// Parses argv and the environment. On a bad value returns the message to print.
+struct ParseOutcome {
+  std::optional<ParsedCommand> parsed;
+  std::string error;
+};
+[[nodiscard]] ParseOutcome parse_command_line(int argc, const char* const* argv,
+                                              const std::function<const char*(const char*)>& getenv);
+
+[[nodiscard]] std::string usage_text();
+
+}  // namespace pokeca::server

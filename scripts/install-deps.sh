@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what is missing on a Debian 12 machine: the build toolchain, the -dev
+# libraries, Chromium for the browser tests, and the frontend's npm packages.
+# Idempotent: a machine that has everything installs nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEB_PACKAGES=(
+  g++ cmake ninja-build ccache pkg-config git
+  libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+# Browser tests only (scripts/test.sh passes --with-browser).
+BROWSER_PACKAGES=(chromium)
+
+want=("${DEB_PACKAGES[@]}")
+[[ "${1:-}" == "--with-browser" ]] && want+=("${BROWSER_PACKAGES[@]}")
+command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "==> apt-get install ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm ci only when the lock file changed since the last install.
+stamp=frontend/node_modules/.pokeca-lock-stamp
+if [[ ! -f "$stamp" ]] || ! cmp -s frontend/package-lock.json "$stamp"; then
+  echo "==> npm ci (frontend)"
+  npm ci --prefix frontend --no-audit --no-fund --loglevel=error
+  cp frontend/package-lock.json "$stamp"
+fi

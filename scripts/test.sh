@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Command 2: build everything and run every test — C++ (GoogleTest via CTest, under
+# ASan/UBSan), frontend units (Vitest) and browser end-to-end (Playwright + Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --with-browser
+scripts/build.sh test
+
+echo "==> frontend unit tests"
+npm test --prefix frontend --silent
+
+echo "==> browser end-to-end tests"
+POKECA_SERVER_BIN="$PWD/out/test/apps/server/pokeca-server" npm run --prefix frontend e2e --silent
+
+echo "==> C++ tests"
+ctest --test-dir out/test --output-on-failure -j "$(nproc)"
