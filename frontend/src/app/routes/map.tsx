@@ -1,0 +1,5 @@
+import { StoreMap } from '@/features/map/components/StoreMap';
+
+export default function MapRoute() {
+  return <StoreMap />;
+}

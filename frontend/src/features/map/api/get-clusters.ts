@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { RECENT_REPORT_HOURS } from '@/config/constants';
+import { apiRequest, envelope } from '@/lib/api';
+import { clusterSchema, filtersToQuery, storeSchema, type StoreFilters, type Viewport } from '../types/store';
+
+/** GET /stores/clusters — server-side clusters when zoomed out, else the markers. */
+export const clustersDataSchema = z.object({
+  clusters: z.array(clusterSchema),
+  stores: z.array(storeSchema),
+});
+export type ClustersData = z.infer<typeof clustersDataSchema>;
+
+const clustersResponseSchema = z.extend(envelope(clustersDataSchema), { truncated: z.optional(z.boolean()) });
+
+export async function getClusters(
+  viewport: Viewport,
+  filters: StoreFilters,
+  signal?: AbortSignal,
+): Promise<ClustersData & { truncated: boolean }> {
+  const body = await apiRequest('/stores/clusters', clustersResponseSchema, {
+    query: { bbox: viewport.bbox, zoom: viewport.zoom, ...filtersToQuery(filters, RECENT_REPORT_HOURS) },
+    signal,
+  });
+  return { ...body.data, truncated: body.truncated ?? false };
+}
+
+export const clustersQueryOptions = (viewport: Viewport, filters: StoreFilters) =>
+  queryOptions({
+    queryKey: ['stores', 'clusters', viewport.bbox, viewport.zoom, filters],
+    queryFn: ({ signal }) => getClusters(viewport, filters, signal),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useClusters(viewport: Viewport | null, filters: StoreFilters) {
+  return useQuery({
+    ...clustersQueryOptions(viewport ?? { bbox: '', zoom: 0 }, filters),
+    enabled: viewport !== null,
+  });
+}

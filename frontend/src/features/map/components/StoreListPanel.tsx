@@ -1,0 +1,113 @@
+import type { StoreType } from '@/api/initial-data';
+import { Spinner } from '@/components/ui/Spinner';
+import { RECENT_REPORT_HOURS } from '@/config/constants';
+import { t } from '@/i18n/ja';
+import { formatDistanceKm, formatNumber } from '@/lib/format';
+import { formatRelativeTime, isWithinHours } from '@/lib/relative-time';
+import type { Store } from '../types/store';
+import styles from './StoreListPanel.module.css';
+
+/** How many rows the panel renders at most (the rest are on the map). */
+const MAX_ROWS = 100;
+
+interface StoreListPanelProps {
+  mode: 'view' | 'nearby';
+  stores: Store[];
+  clusteredCount: number;
+  truncated: boolean;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  storeTypes: Map<string, StoreType>;
+  onSelect: (store: Store) => void;
+  expanded: boolean;
+  onToggle: () => void;
+}
+
+function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
+  if (mode === 'nearby') return stores;
+  return [...stores].sort((a, b) => (b.last_report_at ?? '').localeCompare(a.last_report_at ?? '') || a.name.localeCompare(b.name, 'ja'));
+}
+
+/** Stores in view (or nearest to the current location): a side panel on desktop, a bottom sheet on phones. */
+export function StoreListPanel(props: StoreListPanelProps) {
+  const { mode, stores, clusteredCount, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle } = props;
+  const title = mode === 'nearby' ? t('map.nearbyTitle') : t('map.listTitle');
+  const count = stores.length > 0 ? stores.length : clusteredCount;
+  const rows = sortForList(stores, mode).slice(0, MAX_ROWS);
+  const now = Date.now();
+
+  let body;
+  if (isError) {
+    body = (
+      <div className={styles.message} role="alert">
+        <p>{t('map.loadError')}</p>
+        <button type="button" className={styles.retry} onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else if (isLoading && stores.length === 0 && clusteredCount === 0) {
+    body = <Spinner label={t('map.loadingStores')} />;
+  } else if (stores.length === 0 && clusteredCount > 0) {
+    body = <p className={styles.message}>{t('map.listZoomIn', { n: formatNumber(clusteredCount) })}</p>;
+  } else if (stores.length === 0) {
+    body = <p className={styles.message}>{t('map.listEmpty')}</p>;
+  } else {
+    body = (
+      <>
+        {truncated && <p className={styles.notice}>{t('map.listTruncated')}</p>}
+        <ul className={styles.list} data-testid="store-list">
+          {rows.map((store) => {
+            const type = storeTypes.get(store.store_type);
+            const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS, now);
+            const distance = store.distance_km !== undefined ? formatDistanceKm(store.distance_km) : null;
+            return (
+              <li key={store.id}>
+                <button type="button" className={styles.row} onClick={() => onSelect(store)}>
+                  <span className={styles.icon} style={{ ['--pk-color' as string]: type?.color ?? '#6b7280' }} aria-hidden="true">
+                    {type?.icon}
+                  </span>
+                  <span className={styles.main}>
+                    <span className={styles.name}>{store.name}</span>
+                    <span className={styles.meta}>
+                      {type?.label}
+                      {store.city ? ` ・ ${store.city}` : ''}
+                    </span>
+                    {store.last_report_at && (
+                      <span className={fresh ? styles.fresh : styles.report}>
+                        {formatRelativeTime(store.last_report_at, now)}・
+                        {t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought')}
+                      </span>
+                    )}
+                  </span>
+                  {distance && (
+                    <span className={styles.distance}>
+                      {distance.unit === 'm' ? t('map.distanceM', { m: distance.value }) : t('map.distance', { km: distance.value })}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.panel} data-expanded={expanded} aria-labelledby="store-list-title">
+      <button type="button" className={styles.handle} onClick={onToggle} aria-expanded={expanded} aria-controls="store-list-body">
+        <span className={styles.grip} aria-hidden="true" />
+        <span id="store-list-title" className={styles.title}>
+          {title}
+          {!isError && count > 0 && <span className={styles.count}>{t('map.listCount', { n: formatNumber(count) })}</span>}
+        </span>
+        <span className={styles.toggleText}>{expanded ? t('map.hideList') : t('map.showList')}</span>
+      </button>
+      <div id="store-list-body" className={styles.body}>
+        {body}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+import { useQueryClient } from '@tanstack/react-query';
+import type { GeoJsonObject } from 'geojson';
+import type { Map as LeafletMap } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { GeoJSON, MapContainer, Marker, Pane, TileLayer, Tooltip } from 'react-leaflet';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_TILES, useConfig } from '@/api/config';
+import { useInitialData, useStoreTypes } from '@/api/initial-data';
+import { prefecturesQueryOptions, usePrefectures, type Prefecture } from '@/api/prefectures';
+import { t } from '@/i18n/ja';
+import { showToast } from '@/stores/toast-store';
+import outline from '../assets/japan-outline.json';
+import { useClusters } from '../api/get-clusters';
+import { useNearbyStores, type LatLngQuery } from '../api/get-nearby-stores';
+import { currentLocationIcon } from '../lib/icons';
+import { EMPTY_FILTERS, type Store, type StoreFilters, type Viewport } from '../types/store';
+import { FilterBar } from './FilterBar';
+import { StoreLayer, type FocusRequest } from './StoreLayer';
+import { StoreListPanel } from './StoreListPanel';
+import { POINT_ZOOM, ViewController, viewKey } from './ViewController';
+import { ViewportTracker } from './ViewportTracker';
+import styles from './StoreMap.module.css';
+
+const JAPAN_CENTER: [number, number] = [37.5, 137.5];
+const JAPAN_ZOOM = 5;
+const MAX_BOUNDS: [[number, number], [number, number]] = [
+  [18, 115],
+  [50, 160],
+];
+const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const OUTLINE_STYLE = { color: '#8fa39a', weight: 1, fillColor: '#f1f3e9', fillOpacity: 1 };
+
+function parsePoint(params: URLSearchParams): LatLngQuery | null {
+  const lat = Number(params.get('lat'));
+  const lng = Number(params.get('lng'));
+  if (!params.has('lat') || !params.has('lng') || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}
+
+/** The /map page: filters, the Leaflet map with clusters and markers, and the store list. */
+export function StoreMap() {
+  const [searchParams] = useSearchParams();
+  const prefectureCode = searchParams.get('prefecture');
+  const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const point = useMemo(() => parsePoint(searchParams), [pointKey]);
+
+  const queryClient = useQueryClient();
+  const prefectures = usePrefectures();
+  const config = useConfig();
+  const initialData = useInitialData();
+  const storeTypes = useStoreTypes();
+
+  const prefecture: Prefecture | undefined = prefectureCode
+    ? prefectures.data?.prefectures.find((p) => p.code === prefectureCode)
+    : undefined;
+
+  // The first view comes from whatever is known at mount; later changes go through ViewController.
+  const [initial] = useState(() => {
+    const cached = queryClient.getQueryData(prefecturesQueryOptions().queryKey);
+    const p = prefectureCode ? cached?.prefectures.find((x) => x.code === prefectureCode) : undefined;
+    if (point) return { center: [point.lat, point.lng] as [number, number], zoom: POINT_ZOOM, key: viewKey(undefined, point) };
+    if (p) return { center: [p.lat, p.lng] as [number, number], zoom: p.zoom, key: viewKey(p, null) };
+    return { center: JAPAN_CENTER, zoom: JAPAN_ZOOM, key: null };
+  });
+
+  const [filters, setFilters] = useState<StoreFilters>(EMPTY_FILTERS);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const focusSeq = useRef(0);
+
+  const clusters = useClusters(viewport, filters);
+  const nearby = useNearbyStores(point, filters);
+
+  const warnedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (prefectureCode && prefectures.data && !prefecture && warnedFor.current !== prefectureCode) {
+      warnedFor.current = prefectureCode;
+      showToast(t('map.unknownPrefecture'), 'warning');
+    }
+  }, [prefectureCode, prefectures.data, prefecture]);
+
+  // Phones: open the sheet by itself when listing nearby stores.
+  useEffect(() => {
+    if (point) setSheetOpen(true);
+  }, [point]);
+
+  const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
+  const clusterList = clusters.data?.clusters ?? [];
+  const storeList = clusters.data?.stores ?? [];
+  const clusteredCount = clusterList.reduce((sum, c) => sum + c.count, 0) + (clusterList.length > 0 ? storeList.length : 0);
+  const nearbyMode = point !== null;
+
+  const select = (store: Store) => {
+    if (!map) return;
+    map.setView([store.lat, store.lng], Math.max(map.getZoom(), 16));
+    focusSeq.current += 1;
+    setFocus({ id: store.id, seq: focusSeq.current });
+    if (window.matchMedia?.('(max-width: 899px)').matches) setSheetOpen(false);
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className="visually-hidden">{prefecture ? `${prefecture.name}の${t('map.title')}` : t('map.title')}</h1>
+      <FilterBar filters={filters} storeTypes={initialData.data?.store_types ?? []} onChange={setFilters} />
+      <div className={styles.body}>
+        <StoreListPanel
+          mode={nearbyMode ? 'nearby' : 'view'}
+          stores={nearbyMode ? (nearby.data ?? []) : storeList}
+          clusteredCount={nearbyMode ? 0 : clusteredCount}
+          truncated={!nearbyMode && (clusters.data?.truncated ?? false)}
+          isLoading={nearbyMode ? nearby.isPending : clusters.isPending}
+          isError={nearbyMode ? nearby.isError : clusters.isError}
+          onRetry={() => void (nearbyMode ? nearby.refetch() : clusters.refetch())}
+          storeTypes={storeTypes}
+          onSelect={select}
+          expanded={sheetOpen}
+          onToggle={() => setSheetOpen((open) => !open)}
+        />
+        <div className={styles.mapWrap}>
+          <MapContainer
+            ref={setMap}
+            center={initial.center}
+            zoom={initial.zoom}
+            minZoom={4}
+            maxBounds={MAX_BOUNDS}
+            maxBoundsViscosity={0.8}
+            className={styles.map}
+            aria-label={t('map.label')}
+            data-testid="store-map"
+          >
+            <Pane name="outline" style={{ zIndex: 150 }}>
+              <GeoJSON data={outline as GeoJsonObject} style={OUTLINE_STYLE} interactive={false} />
+            </Pane>
+            {tiles && (
+              <TileLayer
+                url={tiles.tile_url}
+                attribution={tiles.tile_attribution}
+                maxZoom={tiles.tile_max_zoom}
+                maxNativeZoom={tiles.tile_max_zoom}
+                errorTileUrl={TRANSPARENT_TILE}
+              />
+            )}
+            <ViewController prefecture={prefecture} point={point} initialKey={initial.key} />
+            <ViewportTracker onChange={setViewport} />
+            <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} />
+            {point && (
+              <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>
+                <Tooltip direction="top" offset={[0, -10]}>
+                  {t('map.currentLocation')}
+                </Tooltip>
+              </Marker>
+            )}
+          </MapContainer>
+          {clusters.isFetching && (
+            <p className={styles.loading} role="status">
+              {t('map.loadingStores')}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

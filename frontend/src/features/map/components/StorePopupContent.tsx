@@ -1,0 +1,47 @@
+import type { StoreType } from '@/api/initial-data';
+import { directionsUrl, RECENT_REPORT_HOURS } from '@/config/constants';
+import { t, type MessageKey } from '@/i18n/ja';
+import { formatRelativeTime, isWithinHours } from '@/lib/relative-time';
+import type { Store } from '../types/store';
+import styles from './StorePopupContent.module.css';
+
+const SELLS: Array<['packs' | 'boxes' | 'singles', MessageKey]> = [
+  ['packs', 'product.pack'],
+  ['boxes', 'product.box'],
+  ['singles', 'product.single'],
+];
+
+/** Popup: name, type, address, last report, directions (PRODUCT §6). */
+export function StorePopupContent({ store, type }: { store: Store; type: StoreType | undefined }) {
+  const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
+  const address = store.address || [store.prefecture_name, store.city].filter(Boolean).join('');
+  const sells = SELLS.filter(([key]) => store.sells?.[key] === true).map(([, label]) => t(label));
+  return (
+    <div className={styles.popup} data-testid="store-popup">
+      <p className={styles.type} style={{ ['--pk-color' as string]: type?.color ?? '#6b7280' }}>
+        <span aria-hidden="true">{type?.icon}</span> {type?.label ?? store.store_type}
+      </p>
+      <h3 className={styles.name}>{store.name}</h3>
+      {address && <p className={styles.address}>{address}</p>}
+      {store.location_precision && store.location_precision !== 'exact' && (
+        <p className={styles.note}>{t('map.precisionApprox')}</p>
+      )}
+      {sells.length > 0 && (
+        <p className={styles.sells}>
+          {t('map.sells')}: {sells.join('・')}
+        </p>
+      )}
+      <p className={fresh ? styles.reportFresh : styles.report}>
+        {store.last_report_at
+          ? t('map.lastReport', {
+              time: formatRelativeTime(store.last_report_at),
+              kind: t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought'),
+            })
+          : t('map.noReport')}
+      </p>
+      <a className={styles.directions} href={directionsUrl(store.lat, store.lng)} target="_blank" rel="noopener noreferrer">
+        {t('map.directions')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import L from 'leaflet';
+import type { StoreType } from '@/api/initial-data';
+import { t } from '@/i18n/ja';
+
+const FALLBACK_COLOR = '#6b7280';
+const SAFE_COLOR = /^#[0-9a-fA-F]{3,8}$/;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const storeIcons = new Map<string, L.DivIcon>();
+
+/** A round marker in the store type's colour with its icon; fresh stores get a ring and badge. */
+export function storeIcon(type: StoreType | undefined, fresh: boolean): L.DivIcon {
+  const key = `${type?.key ?? '?'}|${fresh}`;
+  let icon = storeIcons.get(key);
+  if (!icon) {
+    const color = type && SAFE_COLOR.test(type.color) ? type.color : FALLBACK_COLOR;
+    const glyph = escapeHtml(type?.icon || '●');
+    icon = L.divIcon({
+      className: 'pk-marker-wrap',
+      html: `<span class="pk-marker${fresh ? ' pk-fresh' : ''}" style="--pk-color:${color}"><span class="pk-glyph">${glyph}</span>${
+        fresh ? '<span class="pk-badge" aria-hidden="true"></span>' : ''
+      }</span>`,
+      iconSize: [32, 32],
+      iconAnchor: [16, 16],
+      popupAnchor: [0, -14],
+    });
+    storeIcons.set(key, icon);
+  }
+  return icon;
+}
+
+/** A cluster bubble with its count; the size grows with the count. */
+export function clusterIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 36 : count < 100 ? 42 : count < 1000 ? 50 : 58;
+  const label = count >= 10000 ? `${Math.floor(count / 1000)}k` : String(count);
+  return L.divIcon({
+    className: 'pk-cluster-wrap',
+    html: `<span class="pk-cluster" style="width:${size}px;height:${size}px" title="${escapeHtml(
+      t('map.cluster', { n: count }),
+    )}">${label}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
+
+export const currentLocationIcon = L.divIcon({
+  className: 'pk-here-wrap',
+  html: '<span class="pk-here"></span>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 11],
+});

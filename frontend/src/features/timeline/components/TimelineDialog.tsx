@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { t, type MessageKey } from '@/i18n/ja';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useTimeline, type TimelineItem } from '../api/get-timeline';
+import styles from './TimelineDialog.module.css';
+
+/** 最新の購入報告: loading, empty or list (SPEC §2 Home). */
+export function TimelineDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const timeline = useTimeline({ enabled: open });
+  const now = Date.now();
+
+  let content;
+  if (timeline.isPending) {
+    content = <Spinner label={t('common.loading')} />;
+  } else if (timeline.isError) {
+    content = (
+      <div className={styles.state}>
+        <p>{t('timeline.error')}</p>
+        <button type="button" className={styles.retry} onClick={() => void timeline.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else if (timeline.data.length === 0) {
+    content = (
+      <p className={styles.state} data-testid="timeline-empty">
+        {t('timeline.empty')}
+      </p>
+    );
+  } else {
+    content = (
+      <ol className={styles.list} data-testid="timeline-list">
+        {timeline.data.map((item) => (
+          <TimelineRow key={item.id} item={item} now={now} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t('timeline.title')}>
+      {content}
+    </Dialog>
+  );
+}
+
+function TimelineRow({ item, now }: { item: TimelineItem; now: number }) {
+  const place = [item.store.prefecture, item.store.city].filter(Boolean).join(' ');
+  const code = item.store.prefecture_code;
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
+        {code ? (
+          <Link to={paths.map.getHref({ prefecture: code })} className={styles.store}>
+            {item.store.name}
+          </Link>
+        ) : (
+          <span className={styles.store}>{item.store.name}</span>
+        )}
+        <time dateTime={item.purchased_at} className={styles.time}>
+          {formatRelativeTime(item.purchased_at, now)}
+        </time>
+      </div>
+      {place && <p className={styles.place}>{place}</p>}
+      <p className={styles.tags}>
+        {item.kind && (
+          <span className={item.kind === 'bought' ? styles.bought : styles.soldOut}>
+            {t(`timeline.kind.${item.kind}` as MessageKey)}
+          </span>
+        )}
+        {item.product && <span className={styles.product}>{t(`product.${item.product}` as MessageKey)}</span>}
+        {item.product_name && <span className={styles.productName}>{item.product_name}</span>}
+      </p>
+      {item.limit_note && <p className={styles.limit}>{t('timeline.limit', { note: item.limit_note })}</p>}
+    </li>
+  );
+}
