@@ -19,9 +19,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
-  css: {
-    modules: { localsConvention: 'camelCaseOnly' },
-  },
   test: {
     globals: true,
     environment: 'jsdom',

@@ -22,8 +22,8 @@ const REGIONS = {
   okinawa: ['okinawa'],
 };
 const REGION_FILL = {
-  hokkaido: '#cfe8d8', tohoku: '#d6ecc9', kanto: '#fbe3b8', chubu: '#f8d6c6', kinki: '#e9d5f0',
-  chugoku: '#d3e0f5', shikoku: '#f5d2de', kyushu: '#d7eef0', okinawa: '#f6ecc0',
+  hokkaido: '#a9d8bb', tohoku: '#bfe0a6', kanto: '#f6cf85', chubu: '#f2b79f', kinki: '#d6b6e6',
+  chugoku: '#b3c8ef', shikoku: '#efb3c6', kyushu: '#a9dbdf', okinawa: '#ecd889',
 };
 const regionOf = (code) => Object.keys(REGIONS).find((r) => REGIONS[r].includes(code));
 

@@ -7,7 +7,9 @@ import { AppRoutes } from './router';
 /** Hands the router's navigate to code outside React (the API client's 429/403 handling). */
 function NavigationBridge() {
   const navigate = useNavigate();
-  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  useEffect(() => {
+    setNavigator((to) => void navigate(to));
+  }, [navigate]);
   return null;
 }
 

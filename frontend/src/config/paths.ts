@@ -22,6 +22,11 @@ export const paths = {
   rateLimited: { path: '/rate-limited', getHref: () => '/rate-limited' },
 } as const;
 
+/** Pages whose content fills the viewport below the header (the map). */
+export function isFullHeight(pathname: string): boolean {
+  return pathname === paths.map.path;
+}
+
 /** Pages that render without the header and footer (SPEC §2 Shell). */
 export function isChromeless(pathname: string): boolean {
   return pathname === paths.guide.path || pathname.startsWith(`${paths.guide.path}/`);

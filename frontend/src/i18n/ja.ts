@@ -7,7 +7,7 @@ export const ja = {
   'site.title': 'ポケカ販売店マップ',
   'site.tagline': 'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる',
   'site.logoAlt': 'ポケカ販売店マップのロゴ',
-  'site.demoNotice': '表示されている店舗はデモデータです。実在の店舗・在庫とは関係ありません。',
+  'site.demoNotice': '表示中の店舗・報告はデモ用のサンプルです',
   'site.demoBadge': 'デモデータ',
 
   // header / nav

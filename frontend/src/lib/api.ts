@@ -148,7 +148,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
 
   const result = schema.safeParse(body);
   if (!result.success) {
-    if (import.meta.env.DEV) console.error('invalid API response', path, result.error);
+    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.error('invalid API response', path, result.error);
     throw new ApiError(t('common.errorLoad'), response.status, 'invalid_response');
   }
   return result.data;

@@ -5,7 +5,7 @@ import { Footer } from '@/components/layout/Footer';
 import { Header } from '@/components/layout/Header';
 import { Spinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
-import { isChromeless } from '@/config/paths';
+import { isChromeless, isFullHeight } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { guardRedirect } from '@/lib/access-state';
 import styles from './RootLayout.module.css';
@@ -17,7 +17,9 @@ import styles from './RootLayout.module.css';
  */
 export function RootLayout() {
   const location = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
   const redirect = guardRedirect(location.pathname);
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -28,7 +30,7 @@ export function RootLayout() {
         {t('nav.skipToContent')}
       </a>
       {!chromeless && <Header />}
-      <main id="main" className={chromeless ? styles.mainBare : styles.main} tabIndex={-1}>
+      <main id="main" className={chromeless ? styles.mainBare : isFullHeight(location.pathname) ? styles.mainFill : styles.main} tabIndex={-1}>
         {!chromeless && <DemoNotice />}
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />

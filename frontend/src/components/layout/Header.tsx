@@ -18,7 +18,9 @@ export function Header() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -30,6 +30,9 @@ const MAX_BOUNDS: [[number, number], [number, number]] = [
   [50, 160],
 ];
 const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/** How many of the nearest stores the first view around ?lat=&lng= includes. */
+const NEARBY_FIT_COUNT = 5;
+const MOBILE_QUERY = '(max-width: 899px)';
 const OUTLINE_STYLE = { color: '#8fa39a', weight: 1, fillColor: '#f1f3e9', fillOpacity: 1 };
 
 function parsePoint(params: URLSearchParams): LatLngQuery | null {
@@ -90,6 +93,21 @@ export function StoreMap() {
     if (point) setSheetOpen(true);
   }, [point]);
 
+  // ?lat=&lng=: once the nearest stores are known, fit the view to the point and the closest few.
+  const fittedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!map || !point || !nearby.data || nearby.data.length === 0) return;
+    const key = `${point.lat},${point.lng}`;
+    if (fittedFor.current === key) return;
+    fittedFor.current = key;
+    const points: Array<[number, number]> = [
+      [point.lat, point.lng],
+      ...nearby.data.slice(0, NEARBY_FIT_COUNT).map((s): [number, number] => [s.lat, s.lng]),
+    ];
+    const sheetCovers = window.matchMedia?.(MOBILE_QUERY).matches ? map.getSize().y * 0.5 : 0;
+    map.fitBounds(points, { paddingTopLeft: [40, 40], paddingBottomRight: [40, 40 + sheetCovers], maxZoom: 16 });
+  }, [map, point, nearby.data]);
+
   const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
   const clusterList = clusters.data?.clusters ?? [];
   const storeList = clusters.data?.stores ?? [];
@@ -101,7 +119,7 @@ export function StoreMap() {
     map.setView([store.lat, store.lng], Math.max(map.getZoom(), 16));
     focusSeq.current += 1;
     setFocus({ id: store.id, seq: focusSeq.current });
-    if (window.matchMedia?.('(max-width: 899px)').matches) setSheetOpen(false);
+    if (window.matchMedia?.(MOBILE_QUERY).matches) setSheetOpen(false);
   };
 
   return (
@@ -146,8 +164,8 @@ export function StoreMap() {
                 errorTileUrl={TRANSPARENT_TILE}
               />
             )}
-            <ViewController prefecture={prefecture} point={point} initialKey={initial.key} />
             <ViewportTracker onChange={setViewport} />
+            <ViewController prefecture={prefecture} point={point} initialKey={initial.key} />
             <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} />
             {point && (
               <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>

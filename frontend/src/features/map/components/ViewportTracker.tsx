@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useMap, useMapEvents } from 'react-leaflet';
+import { useMap } from 'react-leaflet';
 import type { Map as LeafletMap } from 'leaflet';
 import { MAP_FETCH_DEBOUNCE_MS } from '@/config/constants';
 import type { Viewport } from '../types/store';
@@ -21,23 +21,29 @@ export function viewportOf(map: LeafletMap): Viewport {
   return { bbox, zoom: Math.round(map.getZoom()) };
 }
 
-/** Reports the viewport after the map has stopped moving for a moment. */
+/**
+ * Reports the viewport after the map has stopped moving for a moment.
+ * The listener is attached once per map (not per render, as useMapEvents with an inline
+ * object would do): otherwise a setView from a sibling's effect in the same commit can
+ * fire while the listener is detached, and that move is lost.
+ */
 export function ViewportTracker({ onChange }: { onChange: (viewport: Viewport) => void }) {
   const map = useMap();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  const schedule = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChangeRef.current(viewportOf(map)), MAP_FETCH_DEBOUNCE_MS);
-  };
-
-  useMapEvents({ moveend: schedule, zoomend: schedule });
-
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => onChangeRef.current(viewportOf(map)), MAP_FETCH_DEBOUNCE_MS);
+    };
+    map.on('moveend', schedule);
     onChangeRef.current(viewportOf(map));
-    return () => clearTimeout(timer.current);
+    return () => {
+      clearTimeout(timer);
+      map.off('moveend', schedule);
+    };
   }, [map]);
 
   return null;

@@ -1,0 +1,13 @@
+import type { PrefecturesData } from '@/api/prefectures';
+
+export const prefecturesFixture: PrefecturesData = {
+  regions: [
+    { code: 'hokkaido', name: '北海道', prefectures: ['hokkaido'] },
+    { code: 'kanto', name: '関東', prefectures: ['tokyo', 'kanagawa'] },
+  ],
+  prefectures: [
+    { code: 'hokkaido', name: '北海道', region: 'hokkaido', lat: 43.2, lng: 142.1, zoom: 6, store_count: 500 },
+    { code: 'tokyo', name: '東京都', region: 'kanto', lat: 35.69, lng: 139.64, zoom: 10, store_count: 1200 },
+    { code: 'kanagawa', name: '神奈川県', region: 'kanto', lat: 35.4, lng: 139.4, zoom: 9, store_count: 700 },
+  ],
+};
