@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/Toaster';
+import { authStore } from '@/stores/auth-store';
+import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { HomeHero } from './HomeHero';
+
+function summary(storeCount: number) {
+  return { '/api/v1/stats/summary': () => jsonResponse({ success: true, data: { store_count: storeCount } }) };
+}
+
+describe('HomeHero', () => {
+  it('states the data total, rounded down', async () => {
+    stubFetch(summary(10_342));
+    renderWithProviders(<HomeHero />);
+    expect(await screen.findByText('データ総数 10,000件以上')).toBeInTheDocument();
+  });
+
+  it('現在地から探す: a guest gets a warning and goes to /login without asking for the location', async () => {
+    stubFetch(summary(12_000));
+    const getCurrentPosition = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <HomeHero />
+        <Toaster />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: /現在地から探す/ }));
+    expect(screen.getByText('現在地から探すにはログインが必要です').closest('[data-type]')).toHaveAttribute('data-type', 'warning');
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+  });
+
+  it('現在地から探す: a signed-in user is located (10 s, high accuracy, no cache) and sent to /map?lat=&lng=', async () => {
+    stubFetch(summary(12_000));
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 35.68, longitude: 139.76 } } as GeolocationPosition),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    authStore.set({ isLoading: false, accessToken: 't', user: { id: 1, nickname: 'テスト', prefecture: null, admin: false } });
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<HomeHero />);
+      await user.click(screen.getByRole('button', { name: /現在地から探す/ }));
+      expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: 10000, enableHighAccuracy: true, maximumAge: 0 });
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/map?lat=35.68&lng=139.76'));
+      await waitFor(() => expect(screen.getByRole('button', { name: /現在地から探す/ })).toBeEnabled());
+    } finally {
+      authStore.set({ isLoading: false, accessToken: null, user: null });
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { TimelineButton } from './TimelineButton';
+
+const item = {
+  id: 1,
+  store: { id: 10, name: 'カードショップ 秋葉原店', prefecture: '東京都', prefecture_code: 'tokyo', city: '千代田区' },
+  purchased_at: new Date(Date.now() - 3 * 3600_000 - 60_000).toISOString(),
+  created_at: new Date().toISOString(),
+  kind: 'bought',
+  product: 'box',
+  product_name: 'テラスタルフェスex',
+  limit_note: '1人1BOXまで',
+};
+
+async function openDialog() {
+  const user = userEvent.setup();
+  renderWithProviders(<TimelineButton />);
+  await user.click(screen.getByRole('button', { name: '最新の購入報告を見る' }));
+  return { user, dialog: screen.getByRole('dialog', { name: '最新の購入報告' }) };
+}
+
+describe('最新の購入報告 dialog', () => {
+  it('shows the loading state while the timeline loads', async () => {
+    stubFetch({ '/api/v1/purchases/timeline': () => new Promise<Response>(() => {}) });
+    const { dialog } = await openDialog();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('読み込み中...');
+  });
+
+  it('shows the empty state', async () => {
+    stubFetch({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [] }) });
+    const { dialog } = await openDialog();
+    expect(await within(dialog).findByText('まだ購入報告はありません')).toBeInTheDocument();
+  });
+
+  it('lists items with store, place, product, kind and relative time', async () => {
+    const fetchMock = stubFetch({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [item] }) });
+    const { dialog } = await openDialog();
+    const list = await within(dialog).findByTestId('timeline-list');
+    expect(within(list).getByRole('link', { name: 'カードショップ 秋葉原店' })).toHaveAttribute('href', '/map?prefecture=tokyo');
+    expect(list).toHaveTextContent('東京都 千代田区');
+    expect(list).toHaveTextContent('3時間前');
+    expect(list).toHaveTextContent('購入できた');
+    expect(list).toHaveTextContent('BOX');
+    expect(list).toHaveTextContent('テラスタルフェスex');
+    expect(list).toHaveTextContent('購入制限: 1人1BOXまで');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/purchases/timeline?limit=20');
+  });
+
+  it('does not load before it is opened, and closes with Escape', async () => {
+    const fetchMock = stubFetch({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [] }) });
+    const user = userEvent.setup();
+    renderWithProviders(<TimelineButton />);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '最新の購入報告を見る' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '最新の購入報告を見る' })).toHaveFocus();
+  });
+});
