@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/Toaster';
@@ -36,20 +36,20 @@ describe('HomeHero', () => {
 
   it('現在地から探す: a signed-in user is located (10 s, high accuracy, no cache) and sent to /map?lat=&lng=', async () => {
     stubFetch(summary(12_000));
-    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
-      ok({ coords: { latitude: 35.68, longitude: 139.76 } } as GeolocationPosition),
-    );
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => {
+      setTimeout(() => ok({ coords: { latitude: 35.68, longitude: 139.76 } } as GeolocationPosition), 10);
+    });
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     authStore.set({ isLoading: false, accessToken: 't', user: { id: 1, nickname: 'テスト', prefecture: null, admin: false } });
     try {
-      const user = userEvent.setup();
       renderWithProviders(<HomeHero />);
-      await user.click(screen.getByRole('button', { name: /現在地から探す/ }));
+      fireEvent.click(screen.getByRole('button', { name: /現在地から探す/ }));
+      await waitFor(() => expect(screen.getByRole('button', { name: /現在地から探す/ })).toBeEnabled());
       expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: 10000, enableHighAccuracy: true, maximumAge: 0 });
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/map?lat=35.68&lng=139.76'));
       await waitFor(() => expect(screen.getByRole('button', { name: /現在地から探す/ })).toBeEnabled());
     } finally {
-      authStore.set({ isLoading: false, accessToken: null, user: null });
+      act(() => authStore.set({ isLoading: false, accessToken: null, user: null }));
     }
   });
 });
