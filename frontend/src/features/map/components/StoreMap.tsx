@@ -140,7 +140,7 @@ export function StoreMap() {
           expanded={sheetOpen}
           onToggle={() => setSheetOpen((open) => !open)}
         />
-        <div className={styles.mapWrap}>
+        <div className={styles.mapWrap} data-testid="store-map">
           <MapContainer
             ref={setMap}
             center={initial.center}
@@ -150,7 +150,6 @@ export function StoreMap() {
             maxBoundsViscosity={0.8}
             className={styles.map}
             aria-label={t('map.label')}
-            data-testid="store-map"
           >
             <Pane name="outline" style={{ zIndex: 150 }}>
               <GeoJSON data={outline as GeoJsonObject} style={OUTLINE_STYLE} interactive={false} />

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { expectMarkers, isMobile, offlineExceptServer, url } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await offlineExceptServer(page);
+});
+
+test('home shows the title, the data total and the demo notice', async ({ page }) => {
+  await page.goto(url('/'));
+  await expect(page.getByRole('link', { name: 'ポケカ販売店マップ' })).toBeVisible();
+  await expect(page.getByTestId('data-count')).toHaveText(/^データ総数 [\d,]+件以上$/);
+  await expect(page.getByText('デモデータ', { exact: true })).toBeVisible();
+  await expect(page.getByText('© 2025 ポケカ販売店マップ')).toBeVisible();
+  await expect(page.getByText(/非公式のファンサイト/)).toBeVisible();
+});
+
+test('desktop: home → 東京都 → markers on /map', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'region boxes are the desktop layout');
+  await page.goto(url('/'));
+  await page.getByTestId('region-map').getByRole('link', { name: '東京都' }).click();
+  await expect(page).toHaveURL(/\/map\?prefecture=tokyo$/);
+  await expect(page.getByTestId('store-map')).toBeVisible();
+  await expectMarkers(page);
+});
+
+test('mobile: a region dropdown opens /map?prefecture=…', async ({ page }, testInfo) => {
+  test.skip(!isMobile(testInfo), 'dropdowns are the mobile layout');
+  await page.goto(url('/'));
+  await expect(page.getByTestId('region-map')).toBeHidden();
+  await page.getByRole('combobox', { name: '関東の都道府県' }).selectOption('kanagawa');
+  await expect(page).toHaveURL(/\/map\?prefecture=kanagawa$/);
+  await expectMarkers(page);
+});
+
+test('the clip button opens the latest purchase reports', async ({ page }) => {
+  await page.goto(url('/'));
+  await page.getByRole('button', { name: /最新の購入報告/ }).click();
+  const dialog = page.getByRole('dialog', { name: '最新の購入報告' });
+  await expect(dialog).toBeVisible();
+  const items = dialog.getByTestId('timeline-list').locator('li');
+  await expect(items.first()).toBeVisible();
+  await expect(items.first()).toContainText(/たった今|分前|時間前|日前|週間前/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('a store can be opened from the nearby list, with a directions link', async ({ page }) => {
+  await page.goto(url('/map?lat=35.6812&lng=139.7671'));
+  const list = page.getByTestId('store-list');
+  await expect(list.getByRole('button').first()).toBeVisible({ timeout: 15_000 });
+  await expect(list.getByRole('button').first()).toContainText(/\d+(\.\d)?km|\d+m/);
+  await list.getByRole('button').first().click();
+  const popup = page.getByTestId('store-popup');
+  await expect(popup).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByRole('link', { name: 'Googleマップで経路を見る' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[\d.]+,[\d.]+$/,
+  );
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  const response = await page.goto(url('/this/page/does-not-exist'));
+  expect(response?.ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
+  await page.getByRole('link', { name: 'ホームに戻る' }).click();
+  await expect(page).toHaveURL(url('/'));
+});
+
+test('現在地から探す asks a guest to log in', async ({ page }) => {
+  await page.goto(url('/'));
+  await page.getByRole('button', { name: /現在地から探す/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('現在地から探すにはログインが必要です')).toBeVisible();
+});
+
+test('the blocked flag confines the visitor to /blocked', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('pokeca.blocked', 'true'));
+  await page.goto(url('/map'));
+  await expect(page).toHaveURL(/\/blocked$/);
+  await expect(page.getByRole('heading', { name: 'アクセスが制限されています' })).toBeVisible();
+});
