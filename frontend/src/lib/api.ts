@@ -120,7 +120,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
     if (fresh) response = await send(url, options);
   }
 
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await response.json();
   } catch {

@@ -93,6 +93,11 @@ export function StoreMap() {
     if (point) setSheetOpen(true);
   }, [point]);
 
+  // MapContainer does not pass ARIA attributes through: label the map element directly.
+  useEffect(() => {
+    map?.getContainer().setAttribute('aria-label', t('map.label'));
+  }, [map]);
+
   // ?lat=&lng=: once the nearest stores are known, fit the view to the point and the closest few.
   const fittedFor = useRef<string | null>(null);
   useEffect(() => {
@@ -149,7 +154,6 @@ export function StoreMap() {
             maxBounds={MAX_BOUNDS}
             maxBoundsViscosity={0.8}
             className={styles.map}
-            aria-label={t('map.label')}
           >
             <Pane name="outline" style={{ zIndex: 150 }}>
               <GeoJSON data={outline as GeoJsonObject} style={OUTLINE_STYLE} interactive={false} />
