@@ -1,6 +1,7 @@
 import { useConfig } from '@/api/config';
 import { t } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
+import styles from './pages.module.css';
 
 export function BlockedRoute() {
   const { data: config } = useConfig();
@@ -10,7 +11,7 @@ export function BlockedRoute() {
         <h1 className={ui.pageTitle}>{t('blocked.title')}</h1>
         <p>{t('blocked.body')}</p>
         {config?.contact_url && (
-          <p style={{ marginTop: 24 }}>
+          <p className={styles.actions}>
             <a href={config.contact_url} className={ui.secondary} target="_blank" rel="noopener noreferrer">
               {t('footer.contact')}
             </a>

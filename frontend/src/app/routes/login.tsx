@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
+import styles from './pages.module.css';
 
 /** Placeholder until the accounts issue builds the real login page (see docs/DECISIONS.md). */
 export function LoginRoute() {
@@ -10,7 +11,7 @@ export function LoginRoute() {
       <section className={ui.card}>
         <h1 className={ui.pageTitle}>{t('login.title')}</h1>
         <p>{t('login.comingSoon')}</p>
-        <p style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 24 }}>
+        <p className={styles.actions}>
           <Link to={paths.map.getHref()} className={ui.primary}>
             {t('login.toMap')}
           </Link>

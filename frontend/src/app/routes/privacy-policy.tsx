@@ -1,5 +1,6 @@
 import { t, type MessageKey } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
+import styles from './pages.module.css';
 
 const SECTIONS = [1, 2, 3, 4, 5, 6] as const;
 
@@ -11,11 +12,11 @@ export function PrivacyPolicyRoute() {
         <p>{t('privacy.intro')}</p>
         {SECTIONS.map((n) => (
           <section key={n}>
-            <h2 style={{ fontSize: '1.1rem', margin: '24px 0 6px' }}>{t(`privacy.s${n}.title` as MessageKey)}</h2>
-            <p style={{ margin: 0 }}>{t(`privacy.s${n}.body` as MessageKey)}</p>
+            <h2 className={styles.sectionTitle}>{t(`privacy.s${n}.title` as MessageKey)}</h2>
+            <p className={styles.sectionBody}>{t(`privacy.s${n}.body` as MessageKey)}</p>
           </section>
         ))}
-        <p className={ui.muted} style={{ marginTop: 28, fontSize: '0.85rem' }}>
+        <p className={`${ui.muted} ${styles.updated}`}>
           {t('privacy.updated')}
         </p>
       </article>

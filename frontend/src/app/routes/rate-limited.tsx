@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { getRateLimitedUntil } from '@/lib/access-state';
 import ui from '@/styles/ui.module.css';
+import styles from './pages.module.css';
 
 function secondsLeft(): number {
   const until = getRateLimitedUntil(); // removes the timestamp once it has expired
@@ -24,7 +25,7 @@ export function RateLimitedRoute() {
       <section className={ui.card}>
         <h1 className={ui.pageTitle}>{t('rateLimited.title')}</h1>
         <p>{t('rateLimited.body')}</p>
-        <p role="timer" aria-live="polite" style={{ fontSize: '1.25rem', fontWeight: 700, margin: '20px 0' }}>
+        <p role="timer" aria-live="polite" className={styles.timer}>
           {left > 0 ? t('rateLimited.countdown', { s: left }) : t('rateLimited.ready')}
         </p>
         {left <= 0 && (

@@ -36,7 +36,7 @@ describe('HomeHero', () => {
 
   it('現在地から探す: a signed-in user is located (10 s, high accuracy, no cache) and sent to /map?lat=&lng=', async () => {
     stubFetch(summary(12_000));
-    const getCurrentPosition = vi.fn((ok: PositionCallback) => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback, _err?: PositionErrorCallback, _options?: PositionOptions) => {
       setTimeout(() => ok({ coords: { latitude: 35.68, longitude: 139.76 } } as GeolocationPosition), 10);
     });
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
