@@ -55,6 +55,7 @@ export const ja = {
   'home.timelineButton': '最新の購入報告を見る',
   'home.regionsLoadError': '都道府県の一覧を読み込めませんでした',
   'home.latestReport': '最新の報告: {time}',
+  'home.reports24h': '直近24時間の報告 {n}件',
 
   // auth-related warnings
   'auth.locationNeedsLogin': '現在地から探すにはログインが必要です',

@@ -7,12 +7,20 @@ import styles from './HomeHero.module.css';
 export function DataCount() {
   const { data } = useStatsSummary();
   return (
-    <p className={styles.count} aria-live="polite" data-testid="data-count">
-      {data ? (
-        t('home.dataCount', { n: formatNumber(floorToRound(data.store_count)) })
-      ) : (
-        <span className={styles.countPlaceholder}>{t('common.loading')}</span>
-      )}
-    </p>
+    <div className={styles.stats}>
+      <p className={styles.count} aria-live="polite" data-testid="data-count">
+        {data ? (
+          t('home.dataCount', { n: formatNumber(floorToRound(data.store_count)) })
+        ) : (
+          <span className={styles.countPlaceholder}>{t('common.loading')}</span>
+        )}
+      </p>
+      {data?.reports_24h ? (
+        <p className={styles.activity}>
+          <span className={styles.pulse} aria-hidden="true" />
+          {t('home.reports24h', { n: formatNumber(data.reports_24h) })}
+        </p>
+      ) : null}
+    </div>
   );
 }
