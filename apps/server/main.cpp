@@ -14,7 +14,7 @@
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/router.hpp"
-#include "pokeca/import/import_file.hpp"
+#include "pokeca/import/file_import.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
@@ -115,15 +115,7 @@ int import_command(const Config& config, const std::vector<std::string>& args) {
   storage::SqliteStoreRepository stores(db);
   const SystemClock clock;
   const Gazetteer gazetteer = load_gazetteer();
-  auto summary = import::import_file(args[0], stores, gazetteer, clock);
-  if (!summary) {
-    std::cerr << "取り込みに失敗しました: " << summary.error().message << "\n";
-    return 1;
-  }
-  for (const auto& skip : summary->skipped) std::cout << "スキップ " << skip.position << ": " << skip.reason << "\n";
-  std::cout << "追加 " << summary->inserted << "件、更新 " << summary->updated << "件、変更なし "
-            << summary->unchanged << "件、スキップ " << summary->skipped.size() << "件\n";
-  return 0;
+  return importer::run_import_command(args[0], stores, gazetteer, clock, std::cout, std::cerr);
 }
 
 }  // namespace
