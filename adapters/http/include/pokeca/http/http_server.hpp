@@ -1,0 +1,68 @@
+#pragma once
+// The HTTP/1.1 server: Boost.Beast and Asio with C++20 coroutines, after Beast's own
+// examples. A listener and a session per connection, each session on its own strand;
+// a fresh parser per request with header and body limits; a timeout before every read;
+// keep-alive with a cap on requests per connection. Handlers (which block on SQLite)
+// run on a separate worker pool, never on the I/O threads. stop() stops accepting,
+// closes idle connections and lets requests in flight finish.
+// Asio stays out of this header (pimpl): it is slow to compile.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "pokeca/http/request_handler.hpp"
+
+namespace pokeca::http {
+
+inline constexpr std::size_t kDefaultHeaderLimit = 8 * 1024;
+inline constexpr std::uint64_t kDefaultBodyLimit = 64 * 1024;  // JSON bodies
+inline constexpr std::chrono::milliseconds kDefaultReadTimeout{15'000};   // per read
+inline constexpr std::chrono::milliseconds kDefaultWriteTimeout{30'000};  // per response
+inline constexpr unsigned kDefaultMaxRequestsPerConnection = 100;
+inline constexpr std::chrono::milliseconds kDefaultShutdownGrace{10'000};
+
+// Receives one access-log line (JSON, no newline). Called from I/O threads.
+using AccessLogSink = std::function<void(std::string_view line)>;
+
+struct HttpServerConfig {
+  std::string bind_address = "127.0.0.1";
+  std::uint16_t port = 8080;  // 0 = any free port; read it back with port()
+  unsigned io_threads = 1;
+  unsigned worker_threads = 4;
+  std::size_t header_limit = kDefaultHeaderLimit;
+  std::uint64_t body_limit = kDefaultBodyLimit;  // unless RequestHandler::body_limit says otherwise
+  std::chrono::milliseconds read_timeout = kDefaultReadTimeout;
+  std::chrono::milliseconds write_timeout = kDefaultWriteTimeout;
+  unsigned max_requests_per_connection = kDefaultMaxRequestsPerConnection;
+  std::chrono::milliseconds shutdown_grace = kDefaultShutdownGrace;  // then connections are cut
+  AccessLogSink access_log;  // empty = stderr
+};
+
+class HttpServer {
+ public:
+  // `handler` must outlive the server.
+  HttpServer(const RequestHandler& handler, HttpServerConfig config);
+  ~HttpServer();  // stop()
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds, listens and starts the threads; returns at once. Throws std::system_error
+  // when the address cannot be bound. Call once.
+  void start();
+  // The bound port (useful with port 0). Valid after start().
+  [[nodiscard]] std::uint16_t port() const;
+  // Blocks the calling thread until SIGINT or SIGTERM arrives, or stop() is called.
+  void wait_for_signal();
+  // Stops accepting, closes idle connections, waits up to shutdown_grace for requests
+  // in flight, then joins every thread. Idempotent; never call it from a handler.
+  void stop();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace pokeca::http

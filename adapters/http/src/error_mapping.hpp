@@ -1,0 +1,29 @@
+#pragma once
+// The one place a domain error becomes an HTTP status and a machine code.
+#include <string>
+#include <string_view>
+
+#include "pokeca/errors.hpp"
+#include "pokeca/http/http_types.hpp"
+
+namespace pokeca::http {
+
+struct ErrorStatus {
+  Status status;
+  std::string_view code;  // default machine code for the ErrorCode
+};
+
+[[nodiscard]] ErrorStatus error_status(ErrorCode code);
+
+// {"success":false,"error":"…","code":"…"}
+[[nodiscard]] std::string error_envelope(std::string_view message, std::string_view code);
+
+// The envelope and status for a domain error. An internal error never shows its own
+// message or detail: those may carry SQL or file names.
+struct ErrorReply {
+  Status status;
+  std::string body;
+};
+[[nodiscard]] ErrorReply error_reply(const DomainError& error);
+
+}  // namespace pokeca::http

@@ -1,0 +1,377 @@
+#include "pokeca/http/http_server.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <csignal>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/string.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+
+#include "access_log.hpp"
+#include "pokeca/messages.hpp"
+#include "query_string.hpp"
+
+namespace pokeca::http {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+using tcp = asio::ip::tcp;
+using asio::awaitable;
+using error_code = boost::system::error_code;
+
+constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+
+// After an early error response the client may still be sending its body. Reading (and
+// dropping) some of it before closing avoids a TCP reset that could destroy our
+// response before the client has read it.
+constexpr std::chrono::milliseconds kLingerTimeout{500};
+constexpr std::size_t kMaxLingerBytes = 1024 * 1024;
+// Accept errors such as "too many open files": wait a little instead of spinning.
+constexpr std::chrono::milliseconds kAcceptRetryDelay{100};
+// After the grace period connections are cut; this bounds the wait for them to unwind.
+constexpr std::chrono::milliseconds kForcedCloseWait{2'000};
+constexpr std::string_view kRequestIdHeader = "X-Request-Id";
+
+struct Connection {
+  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+  beast::tcp_stream stream;
+  bool idle = false;  // waiting for a request to begin; read and written only on the strand
+};
+
+// Malformed requests are answered with 400; I/O failures and a client that went away
+// are not answered at all.
+bool is_parse_error(const error_code& ec) {
+  static const auto& http_category = bhttp::make_error_code(bhttp::error::bad_method).category();
+  return ec.category() == http_category && ec != bhttp::error::end_of_stream &&
+         ec != bhttp::error::partial_message;
+}
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+double elapsed_ms(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+}
+
+}  // namespace
+
+struct HttpServer::State {
+  State(const RequestHandler& h, HttpServerConfig c)
+      : handler(h), config(std::move(c)), workers(std::max(1u, config.worker_threads)) {}
+
+  // Where a refused request came from, for the log.
+  struct Seen {
+    std::string request_id;
+    std::string_view method = "-";
+    std::string_view path = "-";
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  };
+
+  awaitable<void> listen();
+  awaitable<void> session(std::uint64_t id, std::shared_ptr<Connection> conn);
+  awaitable<void> refuse(Connection& conn, const Seen& seen, Status status, std::string_view code,
+                         std::string_view message);
+  awaitable<void> linger(Connection& conn);
+  void log(const Seen& seen, unsigned status, std::uint64_t bytes);
+  void forget(std::uint64_t id);
+  void close_connections(bool only_idle);
+
+  const RequestHandler& handler;
+  HttpServerConfig config;
+  RequestIds request_ids;
+
+  std::mutex stop_mutex;  // held through stop(), so a second caller waits for the first
+  std::mutex mutex;
+  std::condition_variable connections_gone;
+  std::unordered_map<std::uint64_t, std::shared_ptr<Connection>> connections;
+  std::uint64_t next_connection_id = 0;
+  asio::io_context* signal_context = nullptr;
+  bool started = false;
+  bool stopped = false;
+  std::atomic<bool> stopping{false};
+  std::uint16_t bound_port = 0;
+
+  // Declared last so they go first: the acceptor before the pool, the pool (joined)
+  // before the io_context whose destructor frees any coroutine frames left over.
+  asio::io_context ioc;
+  std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
+  asio::thread_pool workers;
+  tcp::acceptor acceptor{asio::make_strand(ioc)};
+  std::vector<std::thread> io_threads;
+};
+
+awaitable<void> HttpServer::State::listen() {
+  for (;;) {
+    tcp::socket socket(asio::make_strand(ioc));  // the connection's strand
+    auto [ec] = co_await acceptor.async_accept(socket, kNoThrow);
+    if (stopping || !acceptor.is_open()) co_return;
+    if (ec) {
+      asio::steady_timer pause(acceptor.get_executor(), kAcceptRetryDelay);
+      co_await pause.async_wait(kNoThrow);
+      continue;
+    }
+    auto conn = std::make_shared<Connection>(std::move(socket));
+    std::uint64_t id = 0;
+    {
+      std::lock_guard lock(mutex);
+      id = ++next_connection_id;
+      connections.emplace(id, conn);
+    }
+    asio::co_spawn(conn->stream.get_executor(), session(id, conn), [](std::exception_ptr) {});
+  }
+}
+
+awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Connection> conn) {
+  struct Forget {
+    State* state;
+    std::uint64_t id;
+    ~Forget() { state->forget(id); }
+  } forget_on_exit{this, id};
+
+  auto& stream = conn->stream;
+  beast::flat_buffer buffer;
+  unsigned served = 0;
+  // stop() posts "close if idle" to this strand after setting `stopping`, so a request
+  // is either started before stop() or never.
+  while (!stopping) {
+    bhttp::request_parser<bhttp::string_body> parser;  // fresh per request
+    parser.header_limit(static_cast<std::uint32_t>(config.header_limit));
+    parser.body_limit(boost::none);  // decided below, once the route is known
+
+    conn->idle = true;
+    stream.expires_after(config.read_timeout);
+    auto [read_ec, header_bytes] = co_await bhttp::async_read_header(stream, buffer, parser, kNoThrow);
+    conn->idle = false;
+    Seen seen{request_ids.next()};
+    if (read_ec == bhttp::error::header_limit) {
+      co_await refuse(*conn, seen, Status::request_header_fields_too_large, "header_too_large",
+                      msg::kHeaderTooLarge);
+      co_return;
+    }
+    if (is_parse_error(read_ec)) {
+      co_await refuse(*conn, seen, Status::bad_request, "bad_request", msg::kMalformedRequest);
+      co_return;
+    }
+    if (read_ec) break;  // closed, reset, timed out or stopped
+
+    const auto& header = parser.get();
+    seen.method = header.method_string();
+    seen.path = split_target(header.target()).path;
+    const auto limit = handler.body_limit(header.base()).value_or(config.body_limit);
+    if (parser.content_length() && *parser.content_length() > limit) {
+      co_await refuse(*conn, seen, Status::payload_too_large, "payload_too_large", msg::kBodyTooLarge);
+      co_return;
+    }
+    parser.body_limit(limit);  // for chunked bodies, checked as they arrive
+    if (!parser.is_done()) {
+      if (beast::iequals(header[bhttp::field::expect], "100-continue")) {
+        bhttp::response<bhttp::empty_body> go_on{Status::continue_, header.version()};
+        stream.expires_after(config.write_timeout);
+        if (auto [ec, n] = co_await bhttp::async_write(stream, go_on, kNoThrow); ec) break;
+      }
+      stream.expires_after(config.read_timeout);
+      auto [body_ec, body_bytes] = co_await bhttp::async_read(stream, buffer, parser, kNoThrow);
+      if (body_ec == bhttp::error::body_limit) {
+        co_await refuse(*conn, seen, Status::payload_too_large, "payload_too_large", msg::kBodyTooLarge);
+        co_return;
+      }
+      if (is_parse_error(body_ec)) {
+        co_await refuse(*conn, seen, Status::bad_request, "bad_request", msg::kMalformedRequest);
+        co_return;
+      }
+      if (body_ec) break;
+    }
+
+    // The request owns its strings from here; `seen` must not point into the parser.
+    Request request = parser.release();
+    seen.method = request.method_string();
+    seen.path = split_target(request.target()).path;
+    stream.expires_never();  // the handler may take a while; the write sets its own timeout
+
+    Response response;
+    try {
+      response = co_await asio::co_spawn(
+          workers, [this, &request]() -> awaitable<Response> { co_return handler.handle(request); },
+          asio::use_awaitable);
+    } catch (...) {
+      response = handler.error_response(Status::internal_server_error, "internal", msg::kInternal);
+    }
+    const bool keep_alive =
+        request.keep_alive() && ++served < config.max_requests_per_connection && !stopping;
+    response.keep_alive(keep_alive);
+    response.set(kRequestIdHeader, seen.request_id);
+
+    stream.expires_after(config.write_timeout);
+    auto [write_ec, written] = co_await bhttp::async_write(stream, response, kNoThrow);
+    log(seen, response.result_int(), written);
+    if (write_ec || !keep_alive) break;
+  }
+  error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Status status,
+                                          std::string_view code, std::string_view message) {
+  auto response = handler.error_response(status, code, message);
+  response.keep_alive(false);  // the rest of the stream cannot be trusted
+  response.set(kRequestIdHeader, seen.request_id);
+  conn.stream.expires_after(config.write_timeout);
+  auto [ec, written] = co_await bhttp::async_write(conn.stream, response, kNoThrow);
+  log(seen, response.result_int(), written);
+  if (!ec) co_await linger(conn);
+}
+
+awaitable<void> HttpServer::State::linger(Connection& conn) {
+  error_code ec;
+  conn.stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  conn.stream.expires_after(kLingerTimeout);
+  char sink[4096];
+  std::size_t dropped = 0;
+  while (!ec && dropped < kMaxLingerBytes) {
+    auto [read_ec, n] = co_await conn.stream.async_read_some(asio::buffer(sink), kNoThrow);
+    ec = read_ec;
+    dropped += n;
+  }
+}
+
+void HttpServer::State::log(const Seen& seen, unsigned status, std::uint64_t bytes) {
+  const auto line = format_access_log({seen.request_id, seen.method, seen.path, status,
+                                       elapsed_ms(seen.started), bytes},
+                                      unix_now());
+  if (config.access_log) config.access_log(line);
+  else write_to_stderr(line);
+}
+
+void HttpServer::State::forget(std::uint64_t id) {
+  std::lock_guard lock(mutex);
+  connections.erase(id);
+  if (connections.empty()) connections_gone.notify_all();
+}
+
+void HttpServer::State::close_connections(bool only_idle) {
+  std::vector<std::shared_ptr<Connection>> snapshot;
+  {
+    std::lock_guard lock(mutex);
+    for (const auto& [id, conn] : connections) snapshot.push_back(conn);
+  }
+  for (auto& conn : snapshot) {
+    asio::post(conn->stream.get_executor(), [conn, only_idle] {
+      if (only_idle && !conn->idle) return;
+      error_code ignored;
+      conn->stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+      conn->stream.close();
+    });
+  }
+}
+
+HttpServer::HttpServer(const RequestHandler& handler, HttpServerConfig config)
+    : state_(std::make_unique<State>(handler, std::move(config))) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+void HttpServer::start() {
+  auto& s = *state_;
+  {
+    std::lock_guard lock(s.mutex);
+    if (s.started) throw std::logic_error("HttpServer::start called twice");
+    s.started = true;
+  }
+  try {
+    const tcp::endpoint endpoint{asio::ip::make_address(s.config.bind_address), s.config.port};
+    s.acceptor.open(endpoint.protocol());
+    s.acceptor.set_option(asio::socket_base::reuse_address(true));
+    s.acceptor.bind(endpoint);
+    s.acceptor.listen(asio::socket_base::max_listen_connections);
+    s.bound_port = s.acceptor.local_endpoint().port();
+  } catch (const boost::system::system_error& e) {
+    throw std::system_error(std::error_code(e.code()),
+                            "cannot listen on " + s.config.bind_address + ":" +
+                                std::to_string(s.config.port));
+  }
+  s.work.emplace(s.ioc.get_executor());
+  asio::co_spawn(s.acceptor.get_executor(), s.listen(), [](std::exception_ptr) {});
+  const unsigned threads = std::max(1u, s.config.io_threads);
+  for (unsigned i = 0; i < threads; ++i) s.io_threads.emplace_back([&s] { s.ioc.run(); });
+}
+
+std::uint16_t HttpServer::port() const { return state_->bound_port; }
+
+void HttpServer::wait_for_signal() {
+  auto& s = *state_;
+  // Its own io_context on the calling thread: the server's threads stay out of it.
+  asio::io_context signal_context;
+  asio::signal_set signals(signal_context, SIGINT, SIGTERM);
+  signals.async_wait([](const error_code&, int) {});
+  {
+    std::lock_guard lock(s.mutex);
+    if (s.stopped) return;
+    s.signal_context = &signal_context;
+  }
+  signal_context.run();
+  std::lock_guard lock(s.mutex);
+  s.signal_context = nullptr;
+}
+
+void HttpServer::stop() {
+  auto& s = *state_;
+  std::lock_guard stopping_lock(s.stop_mutex);
+  {
+    std::lock_guard lock(s.mutex);
+    if (s.stopped) return;
+    s.stopped = true;
+    if (s.signal_context) s.signal_context->stop();
+    if (!s.started) return;
+  }
+  s.stopping = true;
+  asio::post(s.acceptor.get_executor(), [&s] {
+    error_code ignored;
+    s.acceptor.close(ignored);
+  });
+  s.close_connections(/*only_idle=*/true);
+  {
+    std::unique_lock lock(s.mutex);
+    const auto all_gone = [&s] { return s.connections.empty(); };
+    if (!s.connections_gone.wait_for(lock, s.config.shutdown_grace, all_gone)) {
+      lock.unlock();
+      s.close_connections(/*only_idle=*/false);
+      lock.lock();
+      s.connections_gone.wait_for(lock, kForcedCloseWait, all_gone);
+    }
+  }
+  s.work.reset();
+  s.ioc.stop();
+  for (auto& t : s.io_threads) t.join();
+  s.workers.join();
+}
+
+}  // namespace pokeca::http

@@ -1,0 +1,116 @@
+#include "json_mapping.hpp"
+
+#include <cmath>
+#include <string_view>
+
+#include <boost/json/array.hpp>
+
+#include "pokeca/time.hpp"
+
+namespace pokeca::http {
+namespace {
+
+boost::json::value text(std::string_view s) { return boost::json::string(s); }
+
+boost::json::value text_or_null(const std::string& s) {
+  if (s.empty()) return nullptr;
+  return text(s);
+}
+
+boost::json::value tri_state(std::optional<bool> b) {
+  if (!b) return nullptr;
+  return *b;
+}
+
+std::string_view prefecture_name(std::string_view code) {
+  const auto* p = find_prefecture(code);
+  return p ? p->name : std::string_view{};
+}
+
+}  // namespace
+
+boost::json::value time_or_null(std::optional<UnixSeconds> t) {
+  if (!t) return nullptr;
+  return text(format_iso8601(*t));
+}
+
+boost::json::object store_json(const Store& store, std::optional<double> distance_km) {
+  boost::json::object o;
+  o["id"] = store.id;
+  o["name"] = text(store.name);
+  o["store_type"] = text(store.store_type);
+  o["prefecture"] = text(store.prefecture);
+  o["prefecture_name"] = text(prefecture_name(store.prefecture));
+  o["city"] = text(store.city);
+  o["address"] = text(store.address);
+  o["lat"] = store.location.lat;
+  o["lng"] = store.location.lng;
+  o["location_precision"] = text(to_string(store.precision));
+  o["sells"] = boost::json::object{{"packs", tri_state(store.sells.packs)},
+                                   {"boxes", tri_state(store.sells.boxes)},
+                                   {"singles", tri_state(store.sells.singles)}};
+  o["last_report_at"] = time_or_null(store.last_report_at);
+  o["last_report_kind"] =
+      store.last_report_kind ? text(to_string(*store.last_report_kind)) : boost::json::value(nullptr);
+  if (distance_km)
+    o["distance_km"] = std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm;
+  return o;
+}
+
+boost::json::object report_json(const PurchaseReport& report) {
+  boost::json::object o;
+  o["id"] = report.id;
+  o["kind"] = text(to_string(report.kind));
+  o["product"] = text(to_string(report.product));
+  o["product_name"] = text_or_null(report.product_name);
+  o["limit_note"] = text_or_null(report.limit_note);
+  o["purchased_at"] = text(format_iso8601(report.purchased_at));
+  o["created_at"] = text(format_iso8601(report.created_at));
+  return o;
+}
+
+boost::json::object timeline_item_json(const TimelineItem& item) {
+  boost::json::object o;
+  o["id"] = item.report.id;
+  o["store"] = boost::json::object{{"id", item.store_id},
+                                   {"name", text(item.store_name)},
+                                   {"prefecture", text(prefecture_name(item.prefecture))},
+                                   {"prefecture_code", text(item.prefecture)},
+                                   {"city", text(item.city)}};
+  o["purchased_at"] = text(format_iso8601(item.report.purchased_at));
+  o["created_at"] = text(format_iso8601(item.report.created_at));
+  o["kind"] = text(to_string(item.report.kind));
+  o["product"] = text(to_string(item.report.product));
+  o["product_name"] = text_or_null(item.report.product_name);
+  o["limit_note"] = text_or_null(item.report.limit_note);
+  return o;
+}
+
+boost::json::object cluster_json(const Cluster& cluster) {
+  boost::json::object o;
+  o["lat"] = cluster.centre.lat;
+  o["lng"] = cluster.centre.lng;
+  o["count"] = cluster.count;
+  o["bbox"] = boost::json::array{cluster.bounds.min_lng, cluster.bounds.min_lat,
+                                 cluster.bounds.max_lng, cluster.bounds.max_lat};
+  return o;
+}
+
+boost::json::object store_type_json(const StoreType& type) {
+  return {{"key", text(type.key)},
+          {"label", text(type.label)},
+          {"color", text(type.color)},
+          {"icon", text(type.icon)}};
+}
+
+boost::json::object prefecture_json(const Prefecture& prefecture, std::int64_t store_count) {
+  return {{"code", text(prefecture.code)},
+          {"name", text(prefecture.name)},
+          {"region", text(prefecture.region)},
+          {"lat", prefecture.centre.lat},
+          {"lng", prefecture.centre.lng},
+          {"zoom", prefecture.zoom},
+          {"store_count", store_count}};
+}
+
+}  // namespace pokeca::http

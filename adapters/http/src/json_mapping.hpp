@@ -1,0 +1,29 @@
+#pragma once
+// Domain values → the JSON shapes of docs/API.md (Store, Report, Cluster, …).
+#include <optional>
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+
+#include "pokeca/clustering.hpp"
+#include "pokeca/prefectures.hpp"
+#include "pokeca/purchase_report.hpp"
+#include "pokeca/store.hpp"
+#include "pokeca/store_types.hpp"
+
+namespace pokeca::http {
+
+// Distances are rounded to a metre: more digits only look precise.
+inline constexpr double kDistanceStepsPerKm = 1000.0;
+
+[[nodiscard]] boost::json::value time_or_null(std::optional<UnixSeconds> t);
+[[nodiscard]] boost::json::object store_json(const Store& store,
+                                             std::optional<double> distance_km = std::nullopt);
+[[nodiscard]] boost::json::object report_json(const PurchaseReport& report);
+[[nodiscard]] boost::json::object timeline_item_json(const TimelineItem& item);
+[[nodiscard]] boost::json::object cluster_json(const Cluster& cluster);
+[[nodiscard]] boost::json::object store_type_json(const StoreType& type);
+[[nodiscard]] boost::json::object prefecture_json(const Prefecture& prefecture,
+                                                  std::int64_t store_count);
+
+}  // namespace pokeca::http

@@ -1,0 +1,103 @@
+#include "pokeca/http/router.hpp"
+
+#include <utility>
+
+#include "api_dispatch.hpp"
+#include "error_mapping.hpp"
+#include "pokeca/messages.hpp"
+#include "query_string.hpp"
+#include "security_headers.hpp"
+#include "static_files.hpp"
+
+namespace pokeca::http {
+namespace {
+
+constexpr std::string_view kJsonType = "application/json; charset=utf-8";
+// API answers are per request and may become personal (signed-in calls): never cache.
+constexpr std::string_view kApiCache = "no-store";
+
+bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
+
+Response json_response(Status status, std::string body) {
+  Response res{status, 11};
+  res.set(bhttp::field::content_type, kJsonType);
+  res.set(bhttp::field::cache_control, kApiCache);
+  res.body() = std::move(body);
+  return res;
+}
+
+}  // namespace
+
+struct Router::Impl {
+  Impl(StoreService& s, RouterConfig c)
+      : service(s),
+        config(std::move(c)),
+        csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
+        static_files(config.static_dir) {}
+
+  StoreService& service;
+  RouterConfig config;
+  std::string csp;
+  StaticFiles static_files;
+
+  Response route(const Request& req) const {
+    const auto target = split_target(req.target());
+    if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
+      return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
+    if (is_api_path(target.path)) {
+      auto reply = dispatch_api(req.method(), target.path, target.query, service, config);
+      auto res = json_response(reply.status, std::move(reply.body));
+      if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
+      return res;
+    }
+    if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {
+      auto res = json_response(Status::method_not_allowed,
+                               error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
+      res.set(bhttp::field::allow, "GET, HEAD");
+      return res;
+    }
+    return static_files.serve(target.path, req[bhttp::field::if_none_match]);
+  }
+
+  // Headers and framing every response gets, whoever built it.
+  void finish(Response& res, const Request* req) const {
+    add_security_headers(res, csp);
+    if (req) {
+      res.version(req->version());
+      res.keep_alive(req->keep_alive());
+    }
+    if (res.result() == Status::not_modified) return;  // no body, no Content-Length
+    res.prepare_payload();
+    if (req && req->method() == bhttp::verb::head) {
+      // HEAD: the same headers as GET, Content-Length included, but no body.
+      const auto length = res.body().size();
+      res.body().clear();
+      res.content_length(length);
+    }
+  }
+};
+
+Router::Router(StoreService& service, RouterConfig config)
+    : impl_(std::make_unique<Impl>(service, std::move(config))) {}
+
+Router::~Router() = default;
+
+Response Router::handle(const Request& request) const {
+  Response res;
+  try {
+    res = impl_->route(request);
+  } catch (...) {
+    // A bug or resource exhaustion: the envelope, never the exception's text.
+    res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
+  }
+  impl_->finish(res, &request);
+  return res;
+}
+
+Response Router::error_response(Status status, std::string_view code, std::string_view message) const {
+  auto res = json_response(status, error_envelope(message, code));
+  impl_->finish(res, nullptr);
+  return res;
+}
+
+}  // namespace pokeca::http

@@ -1,0 +1,132 @@
+// Domain errors → status and envelope; unknown paths, wrong methods, HEAD.
+#include "error_mapping.hpp"
+#include "pokeca/messages.hpp"
+#include "router_fixture.hpp"
+
+namespace pokeca::testing {
+namespace {
+
+namespace json = boost::json;
+using http::Status;
+using http::bhttp::verb;
+
+TEST(ErrorMapping, EachCodeHasItsStatusAndMachineCode) {
+  const std::pair<ErrorCode, std::pair<Status, std::string_view>> table[] = {
+      {ErrorCode::kBadRequest, {Status::bad_request, "bad_request"}},
+      {ErrorCode::kUnauthorized, {Status::unauthorized, "unauthorized"}},
+      {ErrorCode::kForbidden, {Status::forbidden, "forbidden"}},
+      {ErrorCode::kBlocked, {Status::forbidden, "blocked"}},
+      {ErrorCode::kNotFound, {Status::not_found, "not_found"}},
+      {ErrorCode::kConflict, {Status::conflict, "conflict"}},
+      {ErrorCode::kPayloadTooLarge, {Status::payload_too_large, "payload_too_large"}},
+      {ErrorCode::kUnsupportedMedia, {Status::unsupported_media_type, "unsupported_media_type"}},
+      {ErrorCode::kRateLimited, {Status::too_many_requests, "rate_limited"}},
+      {ErrorCode::kUnavailable, {Status::service_unavailable, "unavailable"}},
+      {ErrorCode::kInternal, {Status::internal_server_error, "internal"}},
+  };
+  for (const auto& [code, expected] : table) {
+    const auto mapped = http::error_status(code);
+    EXPECT_EQ(mapped.status, expected.first);
+    EXPECT_EQ(mapped.code, expected.second);
+  }
+}
+
+TEST(ErrorMapping, DetailOverridesTheMachineCode) {
+  const auto reply = http::error_reply({ErrorCode::kBadRequest, "メールアドレスが正しくありません。", "auth/invalid-email"});
+  EXPECT_EQ(reply.status, Status::bad_request);
+  EXPECT_EQ(json::parse(reply.body),
+            json::parse(R"({"success":false,"error":"メールアドレスが正しくありません。","code":"auth/invalid-email"})"));
+}
+
+TEST(ErrorMapping, InternalErrorsNeverShowTheirMessageOrDetail) {
+  const auto reply = http::error_reply({ErrorCode::kInternal, "SQL error near 'stores' in /var/lib/x.db", "sqlite/corrupt"});
+  EXPECT_EQ(reply.status, Status::internal_server_error);
+  EXPECT_EQ(reply.body.find("SQL"), std::string::npos);
+  EXPECT_EQ(str(json::parse(reply.body).at("error")), msg::kInternal);
+  EXPECT_EQ(json::parse(reply.body).at("code"), "internal");
+}
+
+TEST(ErrorMapping, EnvelopeEscapesText) {
+  EXPECT_EQ(http::error_envelope("a\"b\\c\n", "x"), R"({"success":false,"error":"a\"b\\c\n","code":"x"})");
+}
+
+using Routing = RouterTest;
+
+TEST_F(Routing, RepositoryFailureBecomes500WithoutInternals) {
+  stores.failure = DomainError{ErrorCode::kInternal, "sqlite3_step: disk I/O error (SELECT * FROM stores)"};
+  for (const auto* target : {"/api/v1/healthz", "/api/v1/stores?prefecture=tokyo", "/api/v1/stores/1",
+                             "/api/v1/prefectures", "/api/v1/stats/summary"}) {
+    const auto res = get(target);
+    EXPECT_EQ(res.result(), Status::internal_server_error) << target;
+    EXPECT_EQ(res.body().find("sqlite"), std::string::npos);
+    EXPECT_EQ(json(res), json::parse(R"({"success":false,"error":")" + std::string(msg::kInternal) +
+                                     R"(","code":"internal"})"));
+  }
+}
+
+TEST_F(Routing, BusyDatabaseIs503) {
+  reports.failure = DomainError{ErrorCode::kUnavailable, std::string(msg::kBusy)};
+  const auto res = get("/api/v1/purchases/timeline");
+  EXPECT_EQ(res.result(), Status::service_unavailable);
+  EXPECT_EQ(json(res).at("code"), "unavailable");
+  EXPECT_EQ(str(json(res).at("error")), msg::kBusy);
+}
+
+TEST_F(Routing, UnknownApiPathsAre404Envelopes) {
+  for (const auto* target : {"/api/v1/nothing", "/api", "/api/", "/api/v2/healthz", "/api/v1/stores/",
+                             "/api/v1/stores/1/extra", "/api/v1/healthz/", "/api/v1//healthz",
+                             "/api/v1/HEALTHZ"}) {
+    const auto res = get(target);
+    EXPECT_EQ(res.result(), Status::not_found) << target;
+    EXPECT_EQ(json(res), json::parse(R"({"success":false,"error":")" + std::string(msg::kApiNotFound) +
+                                     R"(","code":"not_found"})"))
+        << target;
+  }
+}
+
+TEST_F(Routing, WrongMethodIs405WithAllow) {
+  for (const auto method : {verb::post, verb::put, verb::delete_, verb::patch}) {
+    const auto res = send("/api/v1/stores?prefecture=tokyo", method, "{}");
+    EXPECT_EQ(res.result(), Status::method_not_allowed);
+    EXPECT_EQ(res[http::bhttp::field::allow], "GET, HEAD");
+    EXPECT_EQ(json(res).at("code"), "method_not_allowed");
+    EXPECT_EQ(str(json(res).at("error")), msg::kMethodNotAllowed);
+  }
+  const auto page = send("/index.html", verb::post, "x=1");
+  EXPECT_EQ(page.result(), Status::method_not_allowed);
+  EXPECT_EQ(page[http::bhttp::field::allow], "GET, HEAD");
+}
+
+TEST_F(Routing, HeadIsGetWithoutBody) {
+  const auto full = get("/api/v1/healthz");
+  const auto head = send("/api/v1/healthz", verb::head);
+  EXPECT_EQ(head.result(), Status::ok);
+  EXPECT_TRUE(head.body().empty());
+  EXPECT_EQ(head[http::bhttp::field::content_length], std::to_string(full.body().size()));
+}
+
+TEST_F(Routing, NonOriginFormTargetsAreRefused) {
+  for (const auto* target : {"http://example.com/api/v1/healthz", "*", "api/v1/healthz"}) {
+    const auto res = get(target);
+    EXPECT_EQ(res.result(), Status::bad_request) << target;
+    EXPECT_EQ(str(json(res).at("error")), msg::kMalformedRequest);
+  }
+}
+
+TEST_F(Routing, ResponsesKeepTheRequestsVersionAndKeepAlive) {
+  http::Request req{verb::get, "/api/v1/healthz", 10};
+  const auto res = router->handle(req);
+  EXPECT_EQ(res.version(), 10u);
+  EXPECT_FALSE(res.keep_alive());
+}
+
+TEST_F(Routing, ErrorResponseForTheServerUsesTheEnvelope) {
+  const auto res = router->error_response(Status::payload_too_large, "payload_too_large", msg::kBodyTooLarge);
+  EXPECT_EQ(res.result(), Status::payload_too_large);
+  EXPECT_EQ(json(res), json::parse(R"({"success":false,"error":")" + std::string(msg::kBodyTooLarge) +
+                                   R"(","code":"payload_too_large"})"));
+  EXPECT_EQ(res[http::bhttp::field::content_length], std::to_string(res.body().size()));
+}
+
+}  // namespace
+}  // namespace pokeca::testing
