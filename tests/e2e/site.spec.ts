@@ -21,6 +21,17 @@ test('desktop: home → 東京都 → markers on /map', async ({ page }, testInf
   await expect(page).toHaveURL(/\/map\?prefecture=tokyo$/);
   await expect(page.getByTestId('store-map')).toBeVisible();
   await expectMarkers(page);
+  // Tiles cannot load here: the offline outline of Japan is drawn underneath instead.
+  await expect(page.locator('.leaflet-outline-pane path').first()).toBeAttached();
+});
+
+test('the 24h filter asks the server for recently reported stores only', async ({ page }) => {
+  await page.goto(url('/map?prefecture=osaka'));
+  await expectMarkers(page);
+  const filtered = page.waitForRequest((r) => r.url().includes('/api/v1/stores/clusters') && r.url().includes('reported_within_hours=24'));
+  await page.getByText('24時間以内に報告あり').click();
+  await filtered;
+  await expect(page.getByRole('button', { name: '条件をリセット' })).toBeVisible();
 });
 
 test('mobile: a region dropdown opens /map?prefecture=…', async ({ page }, testInfo) => {
