@@ -95,6 +95,9 @@ export const ja = {
 
   // map
   'map.title': '店舗マップ',
+  'map.titleFor': '{name}の店舗マップ',
+  'map.sellsList': '取り扱い: {items}',
+  'map.separator': '・',
   'map.label': '販売店の地図',
   'map.filters': '絞り込み',
   'map.filterTypes': '店舗の種類',
@@ -118,7 +121,6 @@ export const ja = {
   'map.cluster': '{n}店舗。クリックで拡大',
   'map.distance': '{km}km',
   'map.distanceM': '{m}m',
-  'map.sells': '取り扱い',
   'map.showOnMap': '地図で見る',
   'map.currentLocation': '現在地',
   'map.unknownPrefecture': '指定された都道府県が見つかりませんでした',

@@ -72,11 +72,12 @@ export function StoreListPanel(props: StoreListPanelProps) {
                     <span className={styles.name}>{store.name}</span>
                     <span className={styles.meta}>
                       {type?.label}
-                      {store.city ? ` ・ ${store.city}` : ''}
+                      {store.city ? ` ${t('map.separator')} ${store.city}` : ''}
                     </span>
                     {store.last_report_at && (
                       <span className={fresh ? styles.fresh : styles.report}>
-                        {formatRelativeTime(store.last_report_at, now)}・
+                        {formatRelativeTime(store.last_report_at, now)}
+                        {t('map.separator')}
                         {t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought')}
                       </span>
                     )}

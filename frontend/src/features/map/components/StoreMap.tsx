@@ -129,7 +129,7 @@ export function StoreMap() {
 
   return (
     <div className={styles.page}>
-      <h1 className="visually-hidden">{prefecture ? `${prefecture.name}の${t('map.title')}` : t('map.title')}</h1>
+      <h1 className="visually-hidden">{prefecture ? t('map.titleFor', { name: prefecture.name }) : t('map.title')}</h1>
       <FilterBar filters={filters} storeTypes={initialData.data?.store_types ?? []} onChange={setFilters} />
       <div className={styles.body}>
         <StoreListPanel

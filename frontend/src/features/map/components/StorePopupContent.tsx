@@ -28,7 +28,7 @@ export function StorePopupContent({ store, type }: { store: Store; type: StoreTy
       )}
       {sells.length > 0 && (
         <p className={styles.sells}>
-          {t('map.sells')}: {sells.join('・')}
+          {t('map.sellsList', { items: sells.join(t('map.separator')) })}
         </p>
       )}
       <p className={fresh ? styles.reportFresh : styles.report}>
