@@ -125,6 +125,12 @@ TEST_F(ApiShapes, CoordinatesArePlainDecimalsNotExponents) {
   EXPECT_NE(res.body().find(R"("lat":35.6905,"lng":139.7005)"), std::string::npos) << res.body();
 }
 
+TEST_F(ApiShapes, CoordinatesAreRoundedToAMillionthOfADegree) {
+  stores.stores[1].location = {35.658047376070996, 139.69973505062353};
+  const auto res = get("/api/v1/stores/2");
+  EXPECT_NE(res.body().find(R"("lat":35.658047,"lng":139.699735)"), std::string::npos) << res.body();
+}
+
 TEST_F(ApiShapes, StoresNearAPointAreNearestFirstWithDistances) {
   const auto list = data(get("/api/v1/stores?lat=35.658&lng=139.7016&radius_km=20")).as_array();
   ASSERT_EQ(list.size(), 2u);

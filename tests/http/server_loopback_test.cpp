@@ -273,9 +273,13 @@ TEST_F(Loopback, StopClosesIdleConnectionsAtOnce) {
 
 TEST_F(Loopback, AccessLogHasOneLinePerRequestWithoutQueryValues) {
   start();
-  auto c = client();
-  EXPECT_EQ(c.get("/api/v1/stores?lat=35.6581&lng=139.7017").result(), Status::ok);
-  EXPECT_EQ(c.get("/api/v1/nothing").result(), Status::not_found);
+  {
+    auto c = client();
+    EXPECT_EQ(c.get("/api/v1/stores?lat=35.6581&lng=139.7017").result(), Status::ok);
+  }  // closed: the server sees EOF, which must not use up a request id
+  std::this_thread::sleep_for(50ms);
+  auto other = client();
+  EXPECT_EQ(other.get("/api/v1/nothing").result(), Status::not_found);
   server->stop();
   const auto lines = logged();
   ASSERT_EQ(lines.size(), 2u);
@@ -287,6 +291,12 @@ TEST_F(Loopback, AccessLogHasOneLinePerRequestWithoutQueryValues) {
   EXPECT_GT(first.at("bytes").as_int64(), 0);
   EXPECT_GE(first.at("duration_ms").as_double(), 0.0);
   EXPECT_EQ(json::parse(lines[1]).at("status"), 404);
+  // One id per request: the connection's end (EOF) does not use one up.
+  const auto counter = [](const std::string& line) {
+    const auto id = std::string(json::parse(line).at("request_id").as_string());
+    return std::stoll(id.substr(id.find('-') + 1), nullptr, 16);
+  };
+  EXPECT_EQ(counter(lines[1]), counter(lines[0]) + 1);
 }
 
 TEST_F(Loopback, StartFailsClearlyWhenThePortIsTaken) {

@@ -172,17 +172,18 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     stream.expires_after(config.read_timeout);
     auto [read_ec, header_bytes] = co_await bhttp::async_read_header(stream, buffer, parser, kNoThrow);
     conn->idle = false;
+    const bool refused = read_ec == bhttp::error::header_limit || is_parse_error(read_ec);
+    if (read_ec && !refused) break;  // closed, reset, timed out or stopped
     Seen seen{request_ids.next()};
     if (read_ec == bhttp::error::header_limit) {
       co_await refuse(*conn, seen, Status::request_header_fields_too_large, "header_too_large",
                       msg::kHeaderTooLarge);
       co_return;
     }
-    if (is_parse_error(read_ec)) {
+    if (read_ec) {
       co_await refuse(*conn, seen, Status::bad_request, "bad_request", msg::kMalformedRequest);
       co_return;
     }
-    if (read_ec) break;  // closed, reset, timed out or stopped
 
     const auto& header = parser.get();
     seen.method = header.method_string();

@@ -22,6 +22,10 @@ boost::json::value tri_state(std::optional<bool> b) {
   return *b;
 }
 
+double coordinate(double degrees) {
+  return std::round(degrees * kCoordinateStepsPerDegree) / kCoordinateStepsPerDegree;
+}
+
 std::string_view prefecture_name(std::string_view code) {
   const auto* p = find_prefecture(code);
   return p ? p->name : std::string_view{};
@@ -43,8 +47,8 @@ boost::json::object store_json(const Store& store, std::optional<double> distanc
   o["prefecture_name"] = text(prefecture_name(store.prefecture));
   o["city"] = text(store.city);
   o["address"] = text(store.address);
-  o["lat"] = store.location.lat;
-  o["lng"] = store.location.lng;
+  o["lat"] = coordinate(store.location.lat);
+  o["lng"] = coordinate(store.location.lng);
   o["location_precision"] = text(to_string(store.precision));
   o["sells"] = boost::json::object{{"packs", tri_state(store.sells.packs)},
                                    {"boxes", tri_state(store.sells.boxes)},
@@ -88,11 +92,11 @@ boost::json::object timeline_item_json(const TimelineItem& item) {
 
 boost::json::object cluster_json(const Cluster& cluster) {
   boost::json::object o;
-  o["lat"] = cluster.centre.lat;
-  o["lng"] = cluster.centre.lng;
+  o["lat"] = coordinate(cluster.centre.lat);
+  o["lng"] = coordinate(cluster.centre.lng);
   o["count"] = cluster.count;
-  o["bbox"] = boost::json::array{cluster.bounds.min_lng, cluster.bounds.min_lat,
-                                 cluster.bounds.max_lng, cluster.bounds.max_lat};
+  o["bbox"] = boost::json::array{coordinate(cluster.bounds.min_lng), coordinate(cluster.bounds.min_lat),
+                                 coordinate(cluster.bounds.max_lng), coordinate(cluster.bounds.max_lat)};
   return o;
 }
 

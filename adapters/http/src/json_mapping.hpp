@@ -13,8 +13,10 @@
 
 namespace pokeca::http {
 
-// Distances are rounded to a metre: more digits only look precise.
+// Distances are rounded to a metre and coordinates to 1e-6° (about 10 cm): more digits
+// only look precise and make every marker list longer.
 inline constexpr double kDistanceStepsPerKm = 1000.0;
+inline constexpr double kCoordinateStepsPerDegree = 1e6;
 
 [[nodiscard]] boost::json::value time_or_null(std::optional<UnixSeconds> t);
 [[nodiscard]] boost::json::object store_json(const Store& store,
