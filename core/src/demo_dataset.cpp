@@ -1,6 +1,7 @@
 #include "pokeca/demo_dataset.hpp"
 
 #include <array>
+#include <cmath>
 #include <unordered_set>
 
 #include "pokeca/prefectures.hpp"
@@ -18,6 +19,7 @@ constexpr std::array<int, kPrefectureCount> kPopulation10k{
     189, 280, 134, 72,  95,  133, 69,  514, 81,  131, 174, 112, 107,  159, 147};
 constexpr std::size_t kMinStoresPerPrefecture = 40;
 constexpr double kKmPerDegreeLat = 111.0;
+constexpr UnixSeconds kDemoMinReportAge = 5 * 60;  // the newest report is a few minutes old
 
 constexpr std::array<std::string_view, 8> kSetNames{
     "テラスタルフェスex", "超電ブレイカー", "バトルパートナーズ", "熱風のアリーナ",
@@ -230,7 +232,7 @@ DemoDataset generate_demo_dataset(const Gazetteer& gazetteer, const DemoSources&
     s.updated_at = s.created_at;
   }
 
-  // About one store in eight has recent reports; squaring the draw favours recent hours.
+  // About one store in eight has recent reports.
   const UnixSeconds window = static_cast<UnixSeconds>(kDemoReportDays) * 86400;
   for (auto& s : out.stores) {
     if (!rng.chance(s.store_type == "card_shop" || s.store_type == "pokemon_center" ? 0.3 : 0.1)) continue;
@@ -243,8 +245,10 @@ DemoDataset generate_demo_dataset(const Gazetteer& gazetteer, const DemoSources&
       rep.product = product_for(s, rng);
       if (rng.chance(0.7)) rep.product_name = kSetNames[rng.below(kSetNames.size())];
       if (rep.kind == ReportKind::kBought && rng.chance(0.3)) rep.limit_note = kLimitNotes[rng.below(kLimitNotes.size())];
-      rep.purchased_at = now - static_cast<UnixSeconds>(u * u * static_cast<double>(window));
-      rep.created_at = std::min(now, rep.purchased_at + static_cast<UnixSeconds>(rng.below(7200)));
+      // u^1.5 leans towards recent hours without piling everything up at "たった今".
+      const double age = kDemoMinReportAge + u * std::sqrt(u) * static_cast<double>(window - kDemoMinReportAge);
+      rep.purchased_at = now - static_cast<UnixSeconds>(age);
+      rep.created_at = std::min(now, rep.purchased_at + static_cast<UnixSeconds>(rng.below(1800)));
       out.reports.push_back(std::move(rep));
     }
   }

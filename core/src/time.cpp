@@ -33,7 +33,7 @@ std::string format_iso8601(UnixSeconds t) {
 
 std::optional<UnixSeconds> parse_iso8601(std::string_view s) {
   using namespace std::chrono;
-  int y, mo, d, h, mi, se;
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, se = 0;
   if (!read_int(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !read_int(s, 5, 2, mo) ||
       s[7] != '-' || !read_int(s, 8, 2, d) || (s[10] != 'T' && s[10] != ' ') ||
       !read_int(s, 11, 2, h) || s[13] != ':' || !read_int(s, 14, 2, mi) || s[16] != ':' ||
@@ -48,7 +48,7 @@ std::optional<UnixSeconds> parse_iso8601(std::string_view s) {
   if (pos < s.size() && s[pos] == 'Z') {
     ++pos;
   } else if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) {
-    int oh, om;
+    int oh = 0, om = 0;
     if (!read_int(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' ||
         !read_int(s, pos + 4, 2, om) || oh > 23 || om > 59)
       return std::nullopt;
