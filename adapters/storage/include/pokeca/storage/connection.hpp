@@ -1,0 +1,62 @@
+#pragma once
+// One SQLite connection, opened the way every connection must be: WAL, foreign keys
+// on, a busy timeout, synchronous=NORMAL (FULL on request). Used by one thread at a
+// time (the pool hands it out), so it is opened without SQLite's own mutex.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string_view>
+
+#include "pokeca/errors.hpp"
+
+struct sqlite3;
+
+namespace pokeca::storage {
+
+class Statement;
+
+// How long a writer waits for another writer before SQLITE_BUSY (→ kUnavailable).
+inline constexpr std::chrono::milliseconds kBusyTimeout{5000};
+// Page cache per connection; reads of a large file mostly go through mmap instead.
+inline constexpr std::int64_t kPageCacheKiB = 16 * 1024;
+// Address space only: lets reads of a big database skip copying pages.
+inline constexpr std::int64_t kMmapBytes = std::int64_t{1} << 30;
+
+enum class Durability {
+  kNormal,  // synchronous=NORMAL: WAL keeps the file consistent; a power cut may lose the last commits
+  kFull,    // synchronous=FULL: every commit survives a power cut
+};
+
+struct ConnectionSettings {
+  Durability durability = Durability::kNormal;
+  std::chrono::milliseconds busy_timeout = kBusyTimeout;
+};
+
+class Connection {
+ public:
+  // Opens (creating if needed) and configures; throws StorageError.
+  Connection(const std::filesystem::path& file, const ConnectionSettings& settings);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  [[nodiscard]] sqlite3* handle() const { return db_; }
+
+  // Runs SQL text that may hold several statements and returns no rows (migrations).
+  Result<void> exec(std::string_view sql);
+
+  // Transaction control, prepared once per connection (see Transaction).
+  Statement& begin_deferred() { return *begin_deferred_; }
+  Statement& begin_immediate() { return *begin_immediate_; }
+  Statement& commit() { return *commit_; }
+  Statement& rollback() { return *rollback_; }
+
+ private:
+  void configure(const ConnectionSettings& settings);
+
+  sqlite3* db_ = nullptr;
+  std::unique_ptr<Statement> begin_deferred_, begin_immediate_, commit_, rollback_;
+};
+
+}  // namespace pokeca::storage

@@ -1,0 +1,55 @@
+#pragma once
+// StoreRepository over SQLite: prefecture lists by index, boxes and nearest by
+// R*Tree, clusters from the store_cells aggregates.
+#include "pokeca/ports.hpp"
+#include "pokeca/storage/database.hpp"
+#include "pokeca/storage/per_connection.hpp"
+
+namespace pokeca::storage {
+
+// nearest() searches rings that grow from this radius until one holds `limit` stores,
+// so a dense city reads about `limit` rows rather than everything within radius_km.
+inline constexpr double kNearestFirstRingKm = 0.5;
+inline constexpr double kNearestRingGrowth = 2.0;
+// cells(): up to this many columns are read by one index seek each; a wider range is
+// read in one scan (the seeks would cost more than the rows they skip).
+inline constexpr std::int64_t kMaxCellColumnSeeks = 64;
+// cells() with reported_since: up to this many stores in the range are read through
+// the R*Tree; beyond that, the stores reported since then are read instead.
+inline constexpr std::int64_t kMaxStoresForBoxScan = 5'000;
+// insert_many() writes the cell aggregates after this many stores, bounding memory.
+inline constexpr std::size_t kAggregateFlushEvery = 50'000;
+
+class SqliteStoreRepository final : public StoreRepository {
+ public:
+  // Prepares its statements on every connection; throws StorageError.
+  explicit SqliteStoreRepository(Database& db);
+  ~SqliteStoreRepository() override;
+
+  Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f,
+                                           int limit) override;
+  Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
+                                     int limit) override;
+  Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
+                                                 const StoreFilters& f, int limit) override;
+  // Summed from store_cells for any mix of type and product filters. reported_since
+  // cannot be pre-aggregated (it moves with the clock), so with it the matching
+  // stores in the range are aggregated instead (core's aggregate_points): correct,
+  // but O(stores in range), the slow path.
+  Result<std::vector<CellAggregate>> cells(const CellRange& range, const StoreFilters& f) override;
+  Result<std::optional<Store>> find(StoreId id) override;
+  Result<std::int64_t> count_active() override;
+  Result<std::vector<PrefectureCount>> count_by_prefecture() override;
+
+  Result<void> insert_many(std::span<const Store> stores) override;
+  // Matches on external_id (required). An update keeps id, created_at and the last
+  // report, and writes every other field as given (including status).
+  Result<UpsertOutcome> upsert_by_external_id(const Store& store) override;
+
+  struct Statements;  // per connection; defined in store_statements.hpp
+
+ private:
+  PerConnection<Statements> statements_;
+};
+
+}  // namespace pokeca::storage

@@ -1,0 +1,80 @@
+#include "pokeca/storage/connection.hpp"
+
+#include <sqlite3.h>
+
+#include <string>
+
+#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/storage_error.hpp"
+
+namespace pokeca::storage {
+namespace {
+
+void check(sqlite3* db, int rc, std::string_view what) {
+  if (rc != SQLITE_OK) throw StorageError(describe_sqlite_error(db, rc, what));
+}
+
+}  // namespace
+
+Connection::Connection(const std::filesystem::path& file, const ConnectionSettings& settings) {
+  constexpr int kFlags =
+      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+  const int rc = sqlite3_open_v2(file.c_str(), &db_, kFlags, nullptr);
+  if (rc != SQLITE_OK) {
+    const std::string message = "cannot open " + file.string() + ": " +
+                                describe_sqlite_error(db_, rc, {});
+    sqlite3_close_v2(db_);
+    throw StorageError(message);
+  }
+  try {
+    configure(settings);
+  } catch (...) {
+    sqlite3_close_v2(db_);
+    throw;
+  }
+}
+
+void Connection::configure(const ConnectionSettings& settings) {
+  check(db_, sqlite3_busy_timeout(db_, static_cast<int>(settings.busy_timeout.count())),
+        "busy_timeout");
+
+  // journal_mode answers with the mode it ended up in; anything but WAL (e.g. a file
+  // system without shared memory) would silently serialise readers and writers.
+  Statement wal(*this, "PRAGMA journal_mode = WAL");
+  std::string mode;
+  auto ran = wal.each([&](const Row& row) { mode = std::string(row.text(0)); });
+  if (!ran) throw StorageError(ran.error().detail);
+  if (mode != "wal") throw StorageError("SQLite refused WAL mode (got '" + mode + "')");
+
+  const std::string pragmas =
+      std::string("PRAGMA foreign_keys = ON;") +
+      (settings.durability == Durability::kFull ? "PRAGMA synchronous = FULL;"
+                                                : "PRAGMA synchronous = NORMAL;") +
+      "PRAGMA temp_store = MEMORY;" +
+      "PRAGMA cache_size = -" + std::to_string(kPageCacheKiB) + ";" +
+      "PRAGMA mmap_size = " + std::to_string(kMmapBytes) + ";";
+  if (auto done = exec(pragmas); !done) throw StorageError(done.error().detail);
+
+  begin_deferred_ = std::make_unique<Statement>(*this, "BEGIN DEFERRED");
+  begin_immediate_ = std::make_unique<Statement>(*this, "BEGIN IMMEDIATE");
+  commit_ = std::make_unique<Statement>(*this, "COMMIT");
+  rollback_ = std::make_unique<Statement>(*this, "ROLLBACK");
+}
+
+Connection::~Connection() {
+  // Statements first: the connection closes cleanly only when none is left.
+  begin_deferred_.reset();
+  begin_immediate_.reset();
+  commit_.reset();
+  rollback_.reset();
+  sqlite3_close_v2(db_);
+}
+
+Result<void> Connection::exec(std::string_view sql) {
+  const std::string text(sql);  // sqlite3_exec wants a NUL-terminated string
+  const int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return std::unexpected(sqlite_failure(db_, rc, sql));
+  return {};
+}
+
+}  // namespace pokeca::storage

@@ -1,0 +1,62 @@
+#include "pokeca/storage/migrations.hpp"
+
+#include <array>
+#include <string>
+
+#include "pokeca/messages.hpp"
+#include "pokeca/storage/connection.hpp"
+#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/transaction.hpp"
+
+namespace pokeca::storage {
+namespace embedded {
+// Defined by the embedded_migrations.cpp that CMake generates from migrations/*.sql.
+extern const std::string_view k001Init;
+}  // namespace embedded
+
+std::span<const Migration> all_migrations() {
+  // Built on first use, not at static initialisation: the embedded texts are
+  // themselves dynamically initialised in another translation unit.
+  // Add a line here (and to CMakeLists.txt) for each new migrations/NNN_name.sql;
+  // a test checks that every file in the folder is listed.
+  static const std::array migrations{
+      Migration{1, "init", embedded::k001Init},
+  };
+  return migrations;
+}
+
+int latest_schema_version() { return all_migrations().back().version; }
+
+Result<int> schema_version(Connection& conn) {
+  Statement read(conn, "PRAGMA user_version");
+  int version = 0;
+  auto ok = read.each([&](const Row& row) { version = static_cast<int>(row.int64(0)); });
+  if (!ok) return std::unexpected(ok.error());
+  return version;
+}
+
+Result<int> migrate(Connection& conn) {
+  // IMMEDIATE: two processes starting at once take turns, and the second one then
+  // sees the first one's version and has nothing left to do.
+  auto tx = Transaction::begin(conn, TransactionMode::kWrite);
+  if (!tx) return std::unexpected(tx.error());
+  auto current = schema_version(conn);
+  if (!current) return current;
+  if (*current > latest_schema_version())
+    return fail(ErrorCode::kInternal, msg::kInternal,
+                "database schema version " + std::to_string(*current) +
+                    " is newer than this program's " + std::to_string(latest_schema_version()));
+  for (const auto& m : all_migrations()) {
+    if (m.version <= *current) continue;
+    if (m.sql.empty())  // an embedding mistake must not pass for a done migration
+      return fail(ErrorCode::kInternal, msg::kInternal, "migration " + std::string(m.name) + " is empty");
+    if (auto ok = conn.exec(m.sql); !ok) return std::unexpected(ok.error());
+    // PRAGMA takes no parameters; the version is our own integer.
+    if (auto ok = conn.exec("PRAGMA user_version = " + std::to_string(m.version)); !ok)
+      return std::unexpected(ok.error());
+  }
+  if (auto ok = tx->commit(); !ok) return std::unexpected(ok.error());
+  return latest_schema_version();
+}
+
+}  // namespace pokeca::storage

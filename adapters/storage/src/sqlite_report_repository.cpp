@@ -1,0 +1,148 @@
+#include "pokeca/storage/sqlite_report_repository.hpp"
+
+#include "pokeca/messages.hpp"
+#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/transaction.hpp"
+
+namespace pokeca::storage {
+namespace {
+
+constexpr std::string_view kReportColumns =
+    "r.id, r.store_id, r.user_id, r.kind, r.product, r.product_name, r.limit_note, "
+    "r.purchased_at, r.created_at";
+constexpr int kReportColumnCount = 9;
+
+Result<PurchaseReport> read_report(const Row& row) {
+  PurchaseReport r;
+  r.id = row.int64(0);
+  r.store_id = row.int64(1);
+  r.user_id = row.optional_int64(2);
+  const auto kind = report_kind_from(row.text(3));
+  const auto product = product_from(row.text(4));
+  if (!kind || !product)
+    return fail(ErrorCode::kInternal, msg::kInternal,
+                "report " + std::to_string(r.id) + ": unknown kind or product");
+  r.kind = *kind;
+  r.product = *product;
+  r.product_name = row.text(5);
+  r.limit_note = row.text(6);
+  r.purchased_at = row.int64(7);
+  r.created_at = row.int64(8);
+  return r;
+}
+
+}  // namespace
+
+struct SqliteReportRepository::Statements {
+  explicit Statements(Connection& c)
+      : conn(c),
+        timeline(c, "SELECT " + std::string(kReportColumns) +
+                        ", s.name, s.prefecture, s.city"
+                        " FROM purchase_reports AS r JOIN stores AS s ON s.id = r.store_id"
+                        " WHERE s.status = 'active'"
+                        " ORDER BY r.purchased_at DESC, r.id DESC LIMIT :limit"),
+        recent_for_store(c, "SELECT " + std::string(kReportColumns) +
+                                " FROM purchase_reports AS r WHERE r.store_id = :store_id"
+                                " ORDER BY r.purchased_at DESC, r.id DESC LIMIT :limit"),
+        counts(c,
+               "SELECT (SELECT count(*) FROM purchase_reports WHERE purchased_at >= :since_24h),"
+               " (SELECT count(*) FROM purchase_reports WHERE purchased_at >= :since_7d),"
+               " (SELECT max(purchased_at) FROM purchase_reports)"),
+        insert(c,
+               "INSERT INTO purchase_reports (id, store_id, user_id, kind, product, product_name,"
+               " limit_note, purchased_at, created_at) VALUES (:id, :store_id, :user_id, :kind,"
+               " :product, :product_name, :limit_note, :purchased_at, :created_at)"),
+        move_last_report(c,
+                         "UPDATE stores SET last_report_at = :at, last_report_kind = :kind"
+                         " WHERE id = :store_id AND (last_report_at IS NULL OR last_report_at < :at)") {}
+
+  Connection& conn;
+  Statement timeline;
+  Statement recent_for_store;
+  Statement counts;
+  Statement insert;
+  Statement move_last_report;
+};
+
+SqliteReportRepository::SqliteReportRepository(Database& db) : statements_(db) {}
+SqliteReportRepository::~SqliteReportRepository() = default;
+
+Result<std::vector<TimelineItem>> SqliteReportRepository::timeline(int limit) {
+  if (limit <= 0) return std::vector<TimelineItem>{};
+  return statements_.with([&](Statements& st) -> Result<std::vector<TimelineItem>> {
+    std::vector<TimelineItem> out;
+    auto ok = st.timeline.bind_int(":limit", limit).each([&](const Row& row) -> Result<void> {
+      auto report = read_report(row);
+      if (!report) return std::unexpected(report.error());
+      TimelineItem item{std::move(*report), 0, std::string(row.text(kReportColumnCount)),
+                        std::string(row.text(kReportColumnCount + 1)),
+                        std::string(row.text(kReportColumnCount + 2))};
+      item.store_id = item.report.store_id;
+      out.push_back(std::move(item));
+      return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return out;
+  });
+}
+
+Result<std::vector<PurchaseReport>> SqliteReportRepository::recent_for_store(StoreId id, int limit) {
+  if (limit <= 0) return std::vector<PurchaseReport>{};
+  return statements_.with([&](Statements& st) -> Result<std::vector<PurchaseReport>> {
+    std::vector<PurchaseReport> out;
+    st.recent_for_store.bind_int(":store_id", id).bind_int(":limit", limit);
+    auto ok = st.recent_for_store.each([&](const Row& row) -> Result<void> {
+      auto report = read_report(row);
+      if (!report) return std::unexpected(report.error());
+      out.push_back(std::move(*report));
+      return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return out;
+  });
+}
+
+Result<ReportCounts> SqliteReportRepository::counts(UnixSeconds since_24h, UnixSeconds since_7d) {
+  return statements_.with([&](Statements& st) -> Result<ReportCounts> {
+    ReportCounts c;
+    st.counts.bind_int(":since_24h", since_24h).bind_int(":since_7d", since_7d);
+    auto ok = st.counts.each([&](const Row& row) {
+      c.last_24h = row.int64(0);
+      c.last_7d = row.int64(1);
+      c.latest = row.optional_int64(2);
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return c;
+  });
+}
+
+Result<void> SqliteReportRepository::insert_many(std::span<const PurchaseReport> reports) {
+  return statements_.with([&](Statements& st) -> Result<void> {
+    auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
+    if (!tx) return std::unexpected(tx.error());
+    for (const auto& r : reports) {
+      if (r.id != 0)
+        st.insert.bind_int(":id", r.id);
+      else
+        st.insert.bind_null(":id");
+      auto ok = st.insert.bind_int(":store_id", r.store_id)
+                    .bind_int(":user_id", r.user_id)
+                    .bind_text(":kind", to_string(r.kind))
+                    .bind_text(":product", to_string(r.product))
+                    .bind_text(":product_name", r.product_name)
+                    .bind_text(":limit_note", r.limit_note)
+                    .bind_int(":purchased_at", r.purchased_at)
+                    .bind_int(":created_at", r.created_at)
+                    .run();
+      if (!ok) return ok;
+      ok = st.move_last_report.bind_int(":at", r.purchased_at)
+               .bind_text(":kind", to_string(r.kind))
+               .bind_int(":store_id", r.store_id)
+               .run();
+      if (!ok) return ok;
+    }
+    return tx->commit();
+  });
+}
+
+}  // namespace pokeca::storage

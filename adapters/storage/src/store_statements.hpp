@@ -1,0 +1,83 @@
+#pragma once
+// SqliteStoreRepository's prepared statements for one connection.
+#include <string>
+
+#include "pokeca/storage/connection.hpp"
+#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/statement.hpp"
+#include "store_aggregates.hpp"
+#include "store_rows.hpp"
+
+namespace pokeca::storage {
+
+namespace store_sql {
+
+// R*Tree boxes are float32 rounded outwards, so the box test finds a superset; the
+// exact test on stores follows. CROSS JOIN keeps the R*Tree as the outer loop.
+inline constexpr std::string_view kInBoxJoin =
+    " FROM stores_rtree AS r CROSS JOIN stores AS s ON s.id = r.id"
+    " WHERE r.min_lng <= :max_lng AND r.max_lng >= :min_lng"
+    " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat"
+    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND ";
+
+inline std::string select_stores(std::string_view from_where) {
+  return "SELECT " + std::string(kStoreColumns) + std::string(from_where);
+}
+
+}  // namespace store_sql
+
+struct SqliteStoreRepository::Statements {
+  explicit Statements(Connection& c)
+      : conn(c),
+        in_prefecture(c, store_sql::select_stores(" FROM stores AS s WHERE s.prefecture = :prefecture AND ") +
+                             std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
+        in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) +
+                       " LIMIT :limit"),
+        located_in_bbox(c, "SELECT s.id, s.lat, s.lng" + std::string(store_sql::kInBoxJoin) +
+                               std::string(kActiveAndFiltered)),
+        // INDEXED BY: if the planner ever could not use the covering index, this
+        // fails to prepare at start-up instead of silently scanning.
+        reported_in_bbox(c, "SELECT s.id, s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
+                            " WHERE s.last_report_at >= :since"
+                            " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
+                                std::string(kActiveAndFiltered)),
+        find(c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id")),
+        find_by_external_id(c, store_sql::select_stores(" FROM stores AS s WHERE s.external_id = :external_id")),
+        cells_in_column(c,
+                        "SELECT cx, cy, count, sum_lat, sum_lng FROM store_cells"
+                        " WHERE level = :level AND store_type = :type AND product = :product AND cx = :min_x"
+                        " AND cy BETWEEN :min_y AND :max_y"),
+        cells_in_range(c,
+                       "SELECT cx, cy, count, sum_lat, sum_lng FROM store_cells"
+                       " WHERE level = :level AND store_type = :type AND product = :product AND cx BETWEEN :min_x AND :max_x"
+                       " AND cy BETWEEN :min_y AND :max_y"),
+        // Each level partitions the world, so level 0's few '*' rows add up to every active store.
+        count_active(c, "SELECT coalesce(sum(count), 0) FROM store_cells WHERE level = 0 AND store_type = '*' AND product = '*'"),
+        count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts WHERE count > 0 ORDER BY prefecture"),
+        insert(c, "INSERT INTO stores (id, name, store_type, prefecture, city, address, lat, lng,"
+                  " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
+                  " external_id, created_at, updated_at, last_report_at, last_report_kind) VALUES (:id, " +
+                      std::string(kStoreParams) + ")"),
+        update(c, "UPDATE stores SET (name, store_type, prefecture, city, address, lat, lng,"
+                  " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
+                  " external_id, created_at, updated_at, last_report_at, last_report_kind) = (" +
+                      std::string(kStoreParams) + ") WHERE id = :id"),
+        aggregates(c) {}
+
+  Connection& conn;
+  Statement in_prefecture;
+  Statement in_bbox;
+  Statement located_in_bbox;   // id, lat, lng of matching stores in a box, via the R*Tree
+  Statement reported_in_bbox;  // the same, via the stores reported since :since
+  Statement find;
+  Statement find_by_external_id;
+  Statement cells_in_column;
+  Statement cells_in_range;
+  Statement count_active;
+  Statement count_by_prefecture;
+  Statement insert;
+  Statement update;
+  StoreAggregates aggregates;
+};
+
+}  // namespace pokeca::storage

@@ -1,0 +1,106 @@
+#pragma once
+// Shared by the storage tests: a fresh database file in its own temporary directory
+// (WAL needs a real file) and small builders for stores and reports.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pokeca/messages.hpp"
+#include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_store_repository.hpp"
+
+namespace pokeca::storage::testing {
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "pokeca-storage-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline constexpr UnixSeconds kNow = 1'763'700'000;  // 2025-11-21
+
+inline Store make_store(StoreId id, std::string name, std::string type, std::string prefecture,
+                        LatLng at) {
+  Store s;
+  s.id = id;
+  s.name = std::move(name);
+  s.store_type = std::move(type);
+  s.prefecture = std::move(prefecture);
+  s.city = "新宿区";
+  s.address = "東京都新宿区西新宿1-1-1";
+  s.location = at;
+  s.created_at = kNow - 86'400;
+  s.updated_at = kNow - 86'400;
+  return s;
+}
+
+inline PurchaseReport make_report(StoreId store, UnixSeconds at, ReportKind kind = ReportKind::kBought) {
+  PurchaseReport r;
+  r.store_id = store;
+  r.kind = kind;
+  r.product = Product::kPack;
+  r.purchased_at = at;
+  r.created_at = at;
+  return r;
+}
+
+// Filter builders (designated initialisers would leave members unnamed, which
+// -Wextra flags).
+inline StoreFilters of_types(std::vector<std::string> types) {
+  StoreFilters f;
+  f.types = std::move(types);
+  return f;
+}
+inline StoreFilters selling(Product p) {
+  StoreFilters f;
+  f.product = p;
+  return f;
+}
+inline StoreFilters reported_since(UnixSeconds t) {
+  StoreFilters f;
+  f.reported_since = t;
+  return f;
+}
+
+// Every level-0 cell: the whole world.
+inline CellRange whole_world() {
+  const auto last = cells_per_axis(0) - 1;
+  return {0, 0, last, 0, last};
+}
+
+inline std::vector<StoreId> ids_of(const std::vector<Store>& stores) {
+  std::vector<StoreId> out;
+  for (const auto& s : stores) out.push_back(s.id);
+  return out;
+}
+
+// A database with the store and report repositories on it.
+class StorageTest : public ::testing::Test {
+ protected:
+  explicit StorageTest(DatabaseOptions options = {}) : db(dir.path() / "pokeca.db", options) {}
+
+  TempDir dir;
+  Database db;
+  SqliteStoreRepository stores{db};
+  SqliteReportRepository reports{db};
+};
+
+}  // namespace pokeca::storage::testing

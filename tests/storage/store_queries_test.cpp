@@ -1,0 +1,185 @@
+// The read side of SqliteStoreRepository: prefecture, box, nearest, find, counts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "storage_fixture.hpp"
+
+namespace pokeca::storage {
+namespace {
+
+using testing::ids_of;
+using testing::kNow;
+using testing::make_store;
+
+constexpr LatLng kShinjuku{35.6900, 139.7000};
+
+class StoreQueries : public testing::StorageTest {
+ protected:
+  void SetUp() override {
+    auto shop = make_store(1, "カードショップ新宿", "card_shop", "tokyo", {35.6910, 139.7010});
+    shop.sells = {true, true, std::nullopt};
+    shop.last_report_at = kNow - 3600;
+    shop.last_report_kind = ReportKind::kBought;
+    auto konbini = make_store(2, "コンビニ渋谷", "convenience", "tokyo", {35.6580, 139.7016});
+    konbini.sells = {true, false, false};
+    auto toys = make_store(3, "おもちゃ屋池袋", "toy", "tokyo", {35.7295, 139.7109});
+    toys.last_report_at = kNow - 10 * 86'400;
+    auto hidden = make_store(4, "非表示の店", "card_shop", "tokyo", {35.6905, 139.7005});
+    hidden.status = StoreStatus::kHidden;
+    auto closed = make_store(5, "閉店した店", "card_shop", "tokyo", {35.6906, 139.7006});
+    closed.status = StoreStatus::kClosed;
+    auto osaka = make_store(6, "カードショップ難波", "card_shop", "osaka", {34.6650, 135.5010});
+    osaka.sells = {std::nullopt, std::nullopt, true};
+    ASSERT_TRUE(stores.insert_many(std::vector{shop, konbini, toys, hidden, closed, osaka}));
+  }
+};
+
+TEST_F(StoreQueries, InPrefectureListsActiveStoresById) {
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", {}, 100).value()), (std::vector<StoreId>{1, 2, 3}));
+  EXPECT_EQ(ids_of(stores.in_prefecture("osaka", {}, 100).value()), (std::vector<StoreId>{6}));
+  EXPECT_TRUE(stores.in_prefecture("hokkaido", {}, 100).value().empty());
+}
+
+TEST_F(StoreQueries, InPrefectureStopsAtTheLimit) {
+  // The service asks limit+1 to learn that the list was cut.
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", {}, 2).value()), (std::vector<StoreId>{1, 2}));
+  EXPECT_EQ(stores.in_prefecture("tokyo", {}, 3).value().size(), 3u);
+  EXPECT_TRUE(stores.in_prefecture("tokyo", {}, 0).value().empty());
+}
+
+TEST_F(StoreQueries, TypeFilterTakesAnyOfTheListedTypes) {
+  auto f = testing::of_types({"card_shop"});
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{1}));
+  f.types = {"toy", "convenience"};
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{2, 3}));
+  f.types = {"bookstore"};
+  EXPECT_TRUE(stores.in_prefecture("tokyo", f, 100).value().empty());
+}
+
+TEST_F(StoreQueries, ProductFilterNeedsAKnownYes) {
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::selling(Product::kPack), 100).value()),
+            (std::vector<StoreId>{1, 2}));
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::selling(Product::kBox), 100).value()),
+            (std::vector<StoreId>{1}));
+  // Unknown (NULL) is not a yes.
+  EXPECT_TRUE(stores.in_prefecture("tokyo", testing::selling(Product::kSingle), 100).value().empty());
+  EXPECT_EQ(ids_of(stores.in_prefecture("osaka", testing::selling(Product::kSingle), 100).value()),
+            (std::vector<StoreId>{6}));
+}
+
+TEST_F(StoreQueries, ReportedSinceKeepsStoresReportedAtOrAfter) {
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::reported_since(kNow - 86'400), 100).value()),
+            (std::vector<StoreId>{1}));
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::reported_since(kNow - 3600), 100).value()),
+            (std::vector<StoreId>{1}));
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::reported_since(kNow - 30 * 86'400), 100).value()),
+            (std::vector<StoreId>{1, 3}));
+}
+
+TEST_F(StoreQueries, FiltersCombine) {
+  auto f = testing::of_types({"card_shop", "convenience"});
+  f.product = Product::kPack;
+  f.reported_since = kNow - 86'400;
+  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{1}));
+}
+
+TEST_F(StoreQueries, InBboxReturnsActiveStoresInsideOnly) {
+  const BoundingBox around_shinjuku{139.69, 35.68, 139.71, 35.70};
+  EXPECT_EQ(ids_of(stores.in_bbox(around_shinjuku, {}, 100).value()), (std::vector<StoreId>{1}));
+  const BoundingBox tokyo{139.6, 35.6, 139.8, 35.8};
+  auto found = ids_of(stores.in_bbox(tokyo, {}, 100).value());
+  std::sort(found.begin(), found.end());
+  EXPECT_EQ(found, (std::vector<StoreId>{1, 2, 3}));
+  EXPECT_EQ(stores.in_bbox(tokyo, {}, 2).value().size(), 2u);
+  EXPECT_EQ(ids_of(stores.in_bbox(tokyo, testing::of_types({"toy"}), 100).value()), (std::vector<StoreId>{3}));
+}
+
+TEST_F(StoreQueries, InBboxIsExactAtTheEdgeDespiteTheRtreesFloats) {
+  // The R*Tree keeps float32 boxes; a store a hair outside must still be left out.
+  const BoundingBox just_short{139.69, 35.68, 139.7010 - 1e-7, 35.70};
+  EXPECT_TRUE(stores.in_bbox(just_short, {}, 100).value().empty());
+  const BoundingBox on_edge{139.69, 35.68, 139.7010, 35.70};
+  EXPECT_EQ(ids_of(stores.in_bbox(on_edge, {}, 100).value()), (std::vector<StoreId>{1}));
+}
+
+TEST_F(StoreQueries, NearestIsNearestFirstWithinTheRadius) {
+  auto found = stores.nearest(kShinjuku, 10, {}, 100).value();
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0].store.id, 1);
+  EXPECT_EQ(found[1].store.id, 2);
+  EXPECT_EQ(found[2].store.id, 3);
+  EXPECT_NEAR(found[0].distance_km, haversine_km(kShinjuku, {35.6910, 139.7010}), 1e-9);
+  EXPECT_TRUE(std::is_sorted(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    return a.distance_km < b.distance_km;
+  }));
+
+  // 渋谷 is about 3.5 km away, 池袋 about 4.4 km.
+  EXPECT_EQ(stores.nearest(kShinjuku, 1, {}, 100).value().size(), 1u);
+  EXPECT_EQ(stores.nearest(kShinjuku, 4, {}, 100).value().size(), 2u);
+  EXPECT_EQ(stores.nearest(kShinjuku, 10, {}, 2).value().size(), 2u);
+  EXPECT_TRUE(stores.nearest({43.06, 141.35}, 50, {}, 100).value().empty());  // 札幌
+}
+
+TEST_F(StoreQueries, NearestAppliesFilters) {
+  auto found = stores.nearest(kShinjuku, 10, testing::of_types({"toy"}), 100).value();
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].store.id, 3);
+}
+
+TEST_F(StoreQueries, NearestPicksTheClosestWhenManyAreInRange) {
+  // A grid of stores around 新宿; the answer must match a brute-force sort.
+  std::vector<Store> grid;
+  for (int i = 0; i < 40; ++i)
+    for (int j = 0; j < 40; ++j)
+      grid.push_back(make_store(1000 + i * 40 + j, "grid", "other", "tokyo",
+                                {35.60 + i * 0.005, 139.60 + j * 0.006}));
+  ASSERT_TRUE(stores.insert_many(grid));
+  const LatLng centre{35.70, 139.70};
+  auto found = stores.nearest(centre, 30, testing::of_types({"other"}), 25).value();
+  std::sort(grid.begin(), grid.end(), [&](const Store& a, const Store& b) {
+    return haversine_km(centre, a.location) < haversine_km(centre, b.location);
+  });
+  ASSERT_EQ(found.size(), 25u);
+  for (std::size_t i = 0; i < found.size(); ++i)
+    EXPECT_NEAR(found[i].distance_km, haversine_km(centre, grid[i].location), 1e-9) << i;
+}
+
+TEST_F(StoreQueries, FindReturnsEveryFieldAsStored) {
+  auto shop = stores.find(1).value();
+  ASSERT_TRUE(shop);
+  EXPECT_EQ(shop->name, "カードショップ新宿");
+  EXPECT_EQ(shop->store_type, "card_shop");
+  EXPECT_EQ(shop->prefecture, "tokyo");
+  EXPECT_EQ(shop->city, "新宿区");
+  EXPECT_EQ(shop->address, "東京都新宿区西新宿1-1-1");
+  EXPECT_DOUBLE_EQ(shop->location.lat, 35.6910);
+  EXPECT_DOUBLE_EQ(shop->location.lng, 139.7010);
+  EXPECT_EQ(shop->precision, LocationPrecision::kExact);
+  EXPECT_EQ(shop->sells.packs, true);
+  EXPECT_EQ(shop->sells.boxes, true);
+  EXPECT_EQ(shop->sells.singles, std::nullopt);
+  EXPECT_EQ(shop->status, StoreStatus::kActive);
+  EXPECT_EQ(shop->source, StoreSource::kDemo);
+  EXPECT_EQ(shop->external_id, "");
+  EXPECT_EQ(shop->created_at, kNow - 86'400);
+  EXPECT_EQ(shop->last_report_at, kNow - 3600);
+  EXPECT_EQ(shop->last_report_kind, ReportKind::kBought);
+
+  // find() sees hidden stores too; the service decides what to show.
+  EXPECT_EQ(stores.find(4).value()->status, StoreStatus::kHidden);
+  EXPECT_FALSE(stores.find(999).value());
+}
+
+TEST_F(StoreQueries, CountsAreOfActiveStores) {
+  EXPECT_EQ(stores.count_active().value(), 4);
+  const auto by_prefecture = stores.count_by_prefecture().value();
+  ASSERT_EQ(by_prefecture.size(), 2u);
+  EXPECT_EQ(by_prefecture[0].code, "osaka");
+  EXPECT_EQ(by_prefecture[0].count, 1);
+  EXPECT_EQ(by_prefecture[1].code, "tokyo");
+  EXPECT_EQ(by_prefecture[1].count, 3);
+}
+
+}  // namespace
+}  // namespace pokeca::storage
