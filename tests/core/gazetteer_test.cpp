@@ -39,7 +39,8 @@ TEST(Gazetteer, SkipsPostalCodeSpacesAndCounty) {
 }
 
 TEST(Gazetteer, DesignatedCityWardsMatchTheCity) {
-  auto m = small().locate_address("神奈川県横浜市中区本町1");
+  const auto g = small();  // the match points into the gazetteer: keep it alive
+  auto m = g.locate_address("神奈川県横浜市中区本町1");
   ASSERT_TRUE(m && m->municipality);
   EXPECT_EQ(m->municipality->city, "横浜市");
 }

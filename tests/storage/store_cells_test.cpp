@@ -192,7 +192,9 @@ TEST_F(StoreCells, ReportedSinceAgreesOnBothReadPaths) {
   // Which paths ran follows from the store counts in range.
   const auto in_range = [&](const BoundingBox& box, int level) {
     std::int64_t n = 0;
-    for (const auto& c : stores.cells(cells_covering(box, level), {}).value()) n += c.count;
+    // Keep the Result alive: a range-for over `temporary.value()` dangles before C++23.
+    const auto cells = stores.cells(cells_covering(box, level), {});
+    for (const auto& c : cells.value()) n += c.count;
     return n;
   };
   EXPECT_GT(in_range({122.0, 24.0, 146.0, 46.0}, 6), kMaxStoresForBoxScan);
