@@ -1,0 +1,23 @@
+#pragma once
+// Outgoing mail. The SMTP adapter sends it; without SMTP the outbox adapter writes
+// an .eml file into the data directory (so the default install needs no mail server).
+#include <string>
+
+#include "pokeca/errors.hpp"
+
+namespace pokeca {
+
+struct Mail {
+  std::string to;         // one address
+  std::string subject;    // Japanese, UTF-8
+  std::string text_body;  // plain text, UTF-8, LF line ends
+};
+
+class Mailer {
+ public:
+  virtual ~Mailer() = default;
+  // kUnavailable when the mail could not be handed over (the caller tells the user).
+  virtual Result<void> send(const Mail& mail) = 0;
+};
+
+}  // namespace pokeca
