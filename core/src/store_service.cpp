@@ -63,6 +63,17 @@ Result<ClusterResult> StoreService::clusters(const StoreQueryInput& input) {
   // extra clusters instead of markers is the harmless side of that.
   if (total <= static_cast<std::int64_t>(kMaxMarkersInView)) return markers();
   result.clusters = clusters_from_cells(*cells);
+  // A cluster of one reads better as its store's marker: look those up with small
+  // box queries, a bounded number per request. A failed lookup keeps the cluster.
+  std::size_t lookups = 0;
+  std::erase_if(result.clusters, [&](const Cluster& c) {
+    if (c.count != 1 || lookups >= kMaxSingleClusterLookups) return false;
+    ++lookups;
+    auto found = stores_.in_bbox(c.bounds, query->filters, 1);
+    if (!found || found->empty()) return false;
+    result.stores.push_back(std::move(found->front()));
+    return true;
+  });
   return result;
 }
 

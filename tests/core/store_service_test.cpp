@@ -100,6 +100,28 @@ TEST_F(ServiceTest, ManyStoresInViewGiveClusters) {
   EXPECT_TRUE(r->stores.empty());
 }
 
+TEST_F(ServiceTest, ClustersOfOneBecomeTheirStoresMarker) {
+  StoreQueryInput in;
+  in.bbox = "122,24,146,46";
+  in.zoom = "6";
+  const CellKey big{6, 200, 100}, lonely{6, 210, 110}, lonely_too{6, 211, 110};
+  EXPECT_CALL(store_repo, cells(_, _))
+      .WillOnce(Return(std::vector<CellAggregate>{
+          {big, 400, 400 * 35.0, 400 * 139.0}, {lonely, 1, 36.0, 140.0}, {lonely_too, 1, 36.1, 140.5}}));
+  // The first lonely cell's store is found; the second lookup finds nothing and stays a cluster.
+  Store found;
+  found.id = 77;
+  EXPECT_CALL(store_repo, in_bbox(_, _, 1))
+      .WillOnce(Return(std::vector<Store>{found}))
+      .WillOnce(Return(std::vector<Store>{}));
+  auto r = service.clusters(in);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->stores.size(), 1u);
+  EXPECT_EQ(r->stores[0].id, 77);
+  ASSERT_EQ(r->clusters.size(), 2u);
+  EXPECT_EQ(r->clusters[0].count + r->clusters[1].count, 401);
+}
+
 TEST_F(ServiceTest, FewStoresInViewGiveMarkers) {
   StoreQueryInput in;
   in.bbox = "139.6,35.6,139.8,35.7";

@@ -13,6 +13,8 @@
 namespace pokeca {
 
 inline constexpr int kRecentReportsPerStore = 10;
+// Clusters of one store are sent as that store's marker, up to this many per request.
+inline constexpr std::size_t kMaxSingleClusterLookups = 64;
 
 struct StoreSearchResult {
   std::vector<StoreWithDistance> stores;  // distance_km set only for a NearPoint query
