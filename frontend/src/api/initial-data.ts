@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest, envelope } from '@/lib/api';
 
-/** GET /initial_data — the store types (and, later, the signed-in user). */
+/** GET /initial_data — the store types, and the signed-in user (null for guests). */
 export const storeTypeSchema = z.object({
   key: z.string(),
   label: z.string(),

@@ -19,3 +19,22 @@ export const STORAGE_RATE_LIMIT_UNTIL_KEY = 'pokeca.rateLimitedUntil';
 export function directionsUrl(lat: number, lng: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 }
+
+/** Accounts (SPEC §2 Route guard, §4, §5, §9; docs/API.md "Accounts and sessions"). */
+/** The route guard checks the auth loading state up to 30 times at 100 ms intervals. */
+export const GUARD_WAIT_INTERVAL_MS = 100;
+export const GUARD_WAIT_CHECKS = 30;
+/** Initial data is fetched this long after a sign-in. */
+export const INITIAL_DATA_DELAY_MS = 100;
+export const PASSWORD_MIN_LENGTH = 6;
+export const NICKNAME_MAX_LENGTH = 20;
+export const WITHDRAWAL_REASON_MAX_LENGTH = 1000;
+/** The access token is refreshed when it has less than this left. */
+export const TOKEN_REFRESH_MARGIN_MS = 30_000;
+/**
+ * localStorage marker that this browser holds a login (the refresh token itself is an
+ * HttpOnly cookie; the access token lives in memory only). Without it, a visitor's page
+ * load never calls /auth/refresh. Automatic logout removes every key listed below.
+ */
+export const STORAGE_SESSION_KEY = 'pokeca.session';
+export const SESSION_STORAGE_KEYS = [STORAGE_SESSION_KEY] as const;

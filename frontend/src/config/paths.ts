@@ -15,7 +15,17 @@ export const paths = {
       return qs ? `/map?${qs}` : '/map';
     },
   },
-  login: { path: '/login', getHref: () => '/login' },
+  login: { path: '/login', getHref: (tab?: 'signup') => (tab ? `/login?tab=${tab}` : '/login') },
+  passwordReset: { path: '/password-reset', getHref: () => '/password-reset' },
+  authAction: { path: '/auth/action', getHref: () => '/auth/action' },
+  emailVerification: { path: '/email-verification', getHref: () => '/email-verification' },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  favorites: { path: '/favorites', getHref: () => '/favorites' },
+  savedRoutes: { path: '/saved-routes', getHref: () => '/saved-routes' },
+  myStats: { path: '/my-stats', getHref: () => '/my-stats' },
+  withdrawal: { path: '/withdrawal', getHref: () => '/withdrawal' },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminAnalytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   guide: { path: '/guide', getHref: () => '/guide' },
   blocked: { path: '/blocked', getHref: () => '/blocked' },
@@ -27,7 +37,49 @@ export function isFullHeight(pathname: string): boolean {
   return pathname === paths.map.path;
 }
 
+function isGuide(pathname: string): boolean {
+  return pathname === paths.guide.path || pathname.startsWith(`${paths.guide.path}/`);
+}
+
 /** Pages that render without the header and footer (SPEC §2 Shell). */
 export function isChromeless(pathname: string): boolean {
-  return pathname === paths.guide.path || pathname.startsWith(`${paths.guide.path}/`);
+  return isGuide(pathname);
+}
+
+/** SPEC §2 Routes: "login required". */
+const LOGIN_REQUIRED: readonly string[] = [
+  paths.profile.path,
+  paths.favorites.path,
+  paths.savedRoutes.path,
+  paths.myStats.path,
+  paths.withdrawal.path,
+];
+/** SPEC §2 Routes: "admin only" (checked with the server). */
+const ADMIN_ONLY: readonly string[] = [paths.admin.path, paths.adminAnalytics.path];
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export function isLoginRequired(pathname: string): boolean {
+  return LOGIN_REQUIRED.includes(normalise(pathname));
+}
+
+export function isAdminOnly(pathname: string): boolean {
+  return ADMIN_ONLY.includes(normalise(pathname));
+}
+
+/** SPEC §2 Routes: /login is for guests only (signed-in users are sent to /). */
+export function isGuestsOnly(pathname: string): boolean {
+  return normalise(pathname) === paths.login.path;
+}
+
+/** SPEC §4 Auth: auth is not initialised on /login or under /guide (loading is set to false). */
+export function skipsAuthInit(pathname: string): boolean {
+  return normalise(pathname) === paths.login.path || isGuide(pathname);
+}
+
+/** SPEC §4 On sign-in: initial data is not fetched on /guide pages. */
+export function skipsInitialData(pathname: string): boolean {
+  return isGuide(pathname);
 }

@@ -19,6 +19,14 @@ export const ja = {
   'nav.closeMenu': 'メニューを閉じる',
   'nav.main': 'メインメニュー',
   'nav.skipToContent': 'メインコンテンツへ移動',
+  'nav.profile': 'マイページ',
+  'nav.favorites': 'お気に入り店舗',
+  'nav.savedRoutes': '保存済みルート',
+  'nav.ranking': 'ランキング',
+  'nav.admin': '管理画面',
+  'nav.logout': 'ログアウト',
+  'nav.userMenu': 'ユーザーメニュー',
+  'nav.openUserMenu': '{name}さんのメニュー',
 
   // footer
   'footer.privacy': 'プライバシーポリシー',
@@ -27,6 +35,9 @@ export const ja = {
     '当サイトは非公式のファンサイトです。株式会社ポケモン、任天堂、株式会社クリーチャーズ、株式会社ゲームフリークとは一切関係ありません。',
   'footer.copyright': '© 2025 ポケカ販売店マップ',
   'footer.legal': 'サイト情報',
+  'footer.favorites': 'お気に入り',
+  'footer.profile': 'マイページ',
+  'footer.withdrawal': '退会',
 
   // common
   'common.loading': '読み込み中...',
@@ -57,20 +68,178 @@ export const ja = {
   'home.latestReport': '最新の報告: {time}',
   'home.reports24h': '直近24時間の報告 {n}件',
 
-  // auth-related warnings
+  // auth (SPEC §4, §5, §8)
   'auth.locationNeedsLogin': '現在地から探すにはログインが必要です',
   'auth.loading': '読み込み中...',
+  'auth.sessionExpired': 'セッションの有効期限が切れました。再度ログインしてください。',
+  'auth.loggedOut': 'ログアウトしました',
+  'auth.loggedIn': 'ログインしました',
+  'auth.emailNotVerified': 'メールアドレスが確認されていません。メール内のリンクをクリックしてください。',
+  'auth.notLoggedIn': 'ユーザーがログインしていません',
+  'auth.alreadyVerified': 'メールは既に認証済みです',
+  'auth.invalidActionCode': 'リンクが無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。',
+
+  // auth error codes (SPEC §8), one message per code
+  'authError.invalidCredential': 'メールアドレスまたはパスワードが正しくありません',
+  'authError.userNotFound': 'このメールアドレスのアカウントは見つかりません',
+  'authError.wrongPassword': 'パスワードが正しくありません',
+  'authError.invalidEmail': 'メールアドレスの形式が正しくありません',
+  'authError.userDisabled': 'このアカウントは利用できなくなっています',
+  'authError.tooManyRequests': '試行回数が多すぎます。しばらく時間をおいてから再度お試しください。',
+  'authError.weakPassword': 'パスワードは6文字以上で入力してください',
+  'authError.emailAlreadyInUse': 'このメールアドレスは既に使用されています',
+  'authError.requiresRecentLogin': 'セキュリティのため、もう一度ログインしてからお試しください',
+  'authError.networkRequestFailed': 'ネットワークエラーが発生しました。通信環境をご確認ください。',
+  'authError.default': '認証エラーが発生しました',
+
+  // admin route guard (SPEC §8)
+  'adminGuard.loginRequired': 'ログインが必要です',
+  'adminGuard.noCredentials': '認証情報が見つかりません',
+  'adminGuard.forbidden': '管理者権限が必要です',
+  'adminGuard.checkFailed': '権限の確認中にエラーが発生しました',
+
+  // forms
+  'form.email': 'メールアドレス',
+  'form.password': 'パスワード',
+  'form.nickname': 'ニックネーム',
+  'form.prefecture': 'お住まいの都道府県',
+  'form.prefectureNone': '選択しない',
+  'form.optional': '任意',
+  'form.required': '必須',
+  'form.showPassword': 'パスワードを表示',
+  'form.passwordHintEmpty': '6文字以上で入力してください',
+  'form.passwordHintShort': 'あと{n}文字必要です（6文字以上）',
+  'form.passwordHintOk': '6文字以上 ✓',
+  'form.emailRequired': 'メールアドレスを入力してください',
+  'form.nicknameHint': '20文字以内。ランキングなどに表示されます',
+  'form.nicknameRequired': 'ニックネームを入力してください',
+  'form.nicknameTooLong': 'ニックネームは20文字以内で入力してください',
+  'form.prefectureHint': '設定すると、店舗マップがお住まいの都道府県から開きます',
+  'form.fixErrors': '入力内容をご確認ください',
+
+  // /login
+  'login.title': 'ログイン',
+  'login.lead': 'ログインすると、現在地からの検索や店舗情報の投稿、お気に入り登録が使えます。',
+  'login.tabs': 'ログインまたは新規登録',
+  'login.tabLogin': 'ログイン',
+  'login.tabSignup': '新規登録',
+  'login.submit': 'ログイン',
+  'login.submitting': 'ログイン中...',
+  'login.forgot': 'パスワードをお忘れの方',
+  'login.resend': '確認メールが届かない方',
+  'signup.submit': '登録する',
+  'signup.submitting': '登録中...',
+  'signup.note': '登録後に確認メールをお送りします。メール内のリンクを開くとログインできるようになります。',
+  'signup.privacyAfter': 'に同意のうえ、ご登録ください。',
+
+  // /email-verification
+  'verify.title': 'メールアドレスの確認',
+  'verify.sentTo': '{email} に確認メールを送信しました。',
+  'verify.sent': '確認メールを送信しました。',
+  'verify.body': 'メール内のリンクをクリックして、メールアドレスの確認を完了してください。確認が済むとログインできます。',
+  'verify.mailFailed': '確認メールを送信できませんでした。お手数ですが、下のフォームから再送信してください。',
+  'verify.resendTitle': 'メールが届かない場合',
+  'verify.resendBody': '迷惑メールフォルダもご確認ください。届いていない場合は、登録したメールアドレスとパスワードを入力して再送信できます。',
+  'verify.resend': '確認メールを再送信',
+  'verify.resending': '送信中...',
+  'verify.resent': '確認メールを再送信しました。',
+  'verify.toLogin': 'ログイン画面へ',
+
+  // /password-reset
+  'reset.title': 'パスワードの再設定',
+  'reset.body': '登録したメールアドレスを入力してください。パスワード再設定用のリンクをお送りします。',
+  'reset.submit': '再設定メールを送信',
+  'reset.sending': '送信中...',
+  'reset.sent':
+    '入力されたメールアドレスが登録されている場合は、パスワード再設定用のメールを送信しました。メール内のリンクの有効期限は1時間です。',
+
+  // /auth/action
+  'action.verifying': 'メールアドレスを確認しています...',
+  'action.verifiedTitle': 'メールアドレスを確認しました',
+  'action.verifiedBody': '登録が完了しました。ログインしてご利用ください。',
+  'action.verifyFailedTitle': 'メールアドレスを確認できませんでした',
+  'action.invalidLinkTitle': 'リンクが正しくありません',
+  'action.invalidLinkBody': 'メールに記載されたリンクを、もう一度そのまま開いてください。',
+  'action.resetTitle': '新しいパスワードの設定',
+  'action.resetBody': '新しいパスワードを入力してください。',
+  'action.newPassword': '新しいパスワード',
+  'action.confirmPassword': '新しいパスワード（確認）',
+  'action.mismatch': 'パスワードが一致しません',
+  'action.resetSubmit': 'パスワードを変更',
+  'action.resetSubmitting': '変更中...',
+  'action.resetDoneTitle': 'パスワードを変更しました',
+  'action.resetDoneBody': '新しいパスワードでログインしてください。ほかの端末ではログアウトされています。',
+  'action.resetFailedTitle': 'パスワードを変更できませんでした',
+  'action.requestAgain': '再設定メールをもう一度送る',
+  'action.resendVerification': '確認メールを再送信する',
+
+  // /profile
+  'profile.title': 'マイページ',
+  'profile.nickname': 'ニックネーム',
+  'profile.email': 'メールアドレス',
+  'profile.prefecture': '都道府県',
+  'profile.unset': '未設定',
+  'profile.memberSince': '登録日',
+  'profile.admin': '管理者',
+  'profile.edit': 'プロフィールを編集',
+  'profile.editTitle': 'プロフィールの編集',
+  'profile.save': '保存する',
+  'profile.saving': '保存中...',
+  'profile.cancel': 'キャンセル',
+  'profile.saved': 'プロフィールを更新しました',
+  'profile.menu': 'マイメニュー',
+  'profile.withdrawLink': '退会をご希望の方はこちら',
+  'profile.loadError': 'プロフィールを読み込めませんでした。表示中の内容は前回の情報です。',
+
+  // /withdrawal
+  'withdrawal.title': '退会申請',
+  'withdrawal.body':
+    '退会すると、アカウントとプロフィール（メールアドレス・ニックネーム・都道府県）が削除され、元に戻すことはできません。承認済みの店舗情報は、投稿者がわからない形で地図に残ります。',
+  'withdrawal.reason': '退会理由（任意）',
+  'withdrawal.reasonHint': 'サービス改善の参考にさせていただきます（{max}文字以内）',
+  'withdrawal.reasonCount': '{n} / {max}文字',
+  'withdrawal.confirm': '上記の内容を理解したうえで退会します',
+  'withdrawal.submit': '退会する',
+  'withdrawal.dialogTitle': '本当に退会しますか？',
+  'withdrawal.dialogBody': 'この操作は取り消せません。アカウントは直ちに削除され、ログアウトします。',
+  'withdrawal.dialogConfirm': '退会する',
+  'withdrawal.dialogCancel': 'やめる',
+  'withdrawal.submitting': '退会処理中...',
+  'withdrawal.done': '退会手続きが完了しました。ご利用ありがとうございました。',
+  'withdrawal.failed': '退会処理中にエラーが発生しました',
+  'withdrawal.back': 'マイページに戻る',
+
+  // ranking (SPEC §2 Shell)
+  'ranking.title': '投稿ランキング',
+  'ranking.error': 'ランキングの取得に失敗しました',
+  'ranking.empty': 'まだランキングはありません',
+  'ranking.note': '承認された投稿をもとに集計しています',
+  'ranking.rank': '{n}位',
+  'ranking.points': '{n}',
+  'ranking.unit': 'pt',
+  'ranking.medal1': '金メダル',
+  'ranking.medal2': '銀メダル',
+  'ranking.medal3': '銅メダル',
+
+  // pages of later issues
+  'soon.body': 'この機能は近日公開予定です。もうしばらくお待ちください。',
+  'soon.favorites': 'お気に入り店舗',
+  'soon.savedRoutes': '保存済みルート',
+  'soon.myStats': 'マイ投稿統計',
+  'soon.admin': '管理画面',
+  'soon.adminAnalytics': 'アナリティクス',
 
   // geolocation (SPEC §8)
   'geo.unsupported': 'お使いのブラウザは位置情報に対応していません',
   'geo.permissionDenied':
     '位置情報の利用が許可されていません。ブラウザの設定で位置情報の利用を許可してください。',
   'geo.positionUnavailable':
-    '現在地を取得できませんでした。Mac をお使いの場合は「システム設定 → プライバシーとセキュリティ → 位置情報サービス」でブラウザを許可してください。',
+    '現在地を取得できませんでした。Mac をお使いの場合は「システム設定 > プライバシーとセキュリティ > 位置情報サービス」でお使いのブラウザを許可してください。',
   'geo.timeout': '現在地の取得がタイムアウトしました',
   'geo.unknown': '現在地の取得中にエラーが発生しました（コード: {code}、{message}）',
-  'geo.tryingAlternatives': '別の方法で現在地を取得しています...',
-  'geo.allFailed': 'すべての方法で現在地を取得できませんでした',
+  'geo.tryingAlternatives': '別の方法で現在地の取得を試みています...',
+  'geo.usingPrefecture': 'プロフィールの都道府県（{name}）の店舗マップを表示します',
+  'geo.allFailed': 'すべての位置取得方法が失敗しました',
 
   // timeline
   'timeline.title': '最新の購入報告',
@@ -137,20 +306,16 @@ export const ja = {
   'rateLimited.body': '短時間に多くのリクエストがありました。しばらく待ってから、もう一度お試しください。',
   'rateLimited.countdown': 'あと {s} 秒で再開できます',
   'rateLimited.ready': '制限は解除されました。',
-  'login.title': 'ログイン',
-  'login.comingSoon':
-    'ログイン・会員登録機能は現在準備中です。公開までしばらくお待ちください。店舗マップや購入報告はログインなしでご覧いただけます。',
-  'login.toMap': '店舗マップを見る',
   'privacy.title': 'プライバシーポリシー',
   'privacy.updated': '最終更新: 2025年',
   'privacy.intro':
-    'ポケカ販売店マップ（以下「当サイト」）は、利用者の情報を次のとおり取り扱います。現在、当サイトには会員登録の機能がなく、お名前やメールアドレスなどの個人情報はお預かりしていません。',
-  'privacy.s1.title': '取得する情報',
+    'ポケカ販売店マップ（以下「当サイト」）は、利用者の情報を次のとおり取り扱います。会員登録をしなくても、地図や購入報告はご覧いただけます。',
+  'privacy.s1.title': '会員登録でお預かりする情報',
   'privacy.s1.body':
-    '当サイトは Cookie を使用していません。広告や行動追跡のためのツールも使用していません。会員機能を公開する際は、その時点で保存する情報と保存期間、退会の方法をこのページに記載します。',
-  'privacy.s2.title': 'お使いの端末に保存する情報',
+    '会員登録の際に、メールアドレス、パスワード、ニックネーム、お住まいの都道府県（任意）をお預かりします。パスワードは復元できない形（ハッシュ値）でのみ保存します。メールアドレスはログインと、確認・パスワード再設定のメールの送信にのみ使用します。退会すると、これらの情報は削除されます（承認済みの店舗情報は投稿者がわからない形で残ります）。',
+  'privacy.s2.title': 'Cookie とお使いの端末に保存する情報',
   'privacy.s2.body':
-    'アクセスが集中した際の待ち時間（制限が解除される時刻）と、アクセス制限の有無を、お使いのブラウザの localStorage に保存します。これらはサーバーへ送信されず、ブラウザの設定からいつでも削除できます。',
+    'ログイン状態を保つため、ログイン中のみ Cookie を1つ使用します（JavaScript からは読み取れない設定です）。広告や行動追跡のための Cookie は使用していません。また、ログインの有無の目印、アクセスが集中した際の待ち時間（制限が解除される時刻）、アクセス制限の有無を、お使いのブラウザの localStorage に保存します。これらはブラウザの設定からいつでも削除できます。',
   'privacy.s3.title': '位置情報',
   'privacy.s3.body':
     '「現在地から探す」をご利用の場合のみ、ブラウザの許可を得て現在地を取得します。現在地は近くの店舗を検索するためにサーバーへ送信しますが、保存はしません。',

@@ -57,3 +57,6 @@ export function prefectureCodeFromName(name: string | null | undefined): string 
   if (!name) return '';
   return PREFECTURE_CODES[name.trim()] ?? '';
 }
+
+/** The 47 names in the usual north-to-south (JIS) order. */
+export const PREFECTURE_NAMES: readonly string[] = Object.keys(PREFECTURE_CODES);

@@ -1,36 +1,69 @@
+import type { User } from '@/lib/auth-schemas';
 import { createStore, useStore } from './create-store';
 
 /**
- * The auth state (SPEC §4 "Auth"). Accounts arrive in a later issue: for now nobody is
- * ever signed in and nothing is loading. The accounts issue fills `user`, the access
- * token and `isLoading`, and adds sign-in/out actions that set this store.
+ * The auth state: SPEC's one small "store" (§4 Auth) that sign-out and automatic logout
+ * reset. `user` is also the profile (our User carries nickname and prefecture), so a
+ * profile update replaces it. The access token lives here, in memory only, never in
+ * localStorage; the refresh token is an HttpOnly cookie the page cannot read.
+ * Actions that talk to the server are in lib/session.ts.
  */
-export interface AuthUser {
-  id: number;
-  nickname: string;
-  prefecture: string | null;
-  admin: boolean;
-}
+export type AuthUser = User;
 
 export interface AuthState {
+  /** True until auth has been initialised (SPEC §4: "loading (initially true)"). */
   isLoading: boolean;
   user: AuthUser | null;
   accessToken: string | null;
+  /** When the access token expires (ms since epoch); null when unknown. */
+  expiresAt: number | null;
 }
 
-export const authStore = createStore<AuthState>({ isLoading: false, user: null, accessToken: null });
+export function initialAuthState(): AuthState {
+  return { isLoading: true, user: null, accessToken: null, expiresAt: null };
+}
+
+export const authStore = createStore<AuthState>(initialAuthState());
+
+export function setAuthLoading(isLoading: boolean): void {
+  authStore.set((s) => (s.isLoading === isLoading ? s : { ...s, isLoading }));
+}
+
+export function setSignedIn(user: AuthUser, accessToken: string, expiresAt: number | null): void {
+  authStore.set({ isLoading: false, user, accessToken, expiresAt });
+}
+
+/** Replaces the stored user/profile (profile update, initial data). */
+export function setUser(user: AuthUser): void {
+  authStore.set((s) => (s.user ? { ...s, user } : s));
+}
+
+/** Resets the store to "not signed in" (sign-out, automatic logout, withdrawal). */
+export function resetAuth(): void {
+  authStore.set({ isLoading: false, user: null, accessToken: null, expiresAt: null });
+}
+
+/** The name shown in the header: the display name (nickname), else the e-mail's local part. */
+export function displayName(user: AuthUser | null): string {
+  if (!user) return '';
+  const nickname = user.nickname?.trim();
+  if (nickname) return nickname;
+  return user.email.split('@')[0] ?? '';
+}
 
 export function useAuth() {
   const state = useStore(authStore);
-  return { ...state, isAuthenticated: state.user !== null };
+  return {
+    isLoading: state.isLoading,
+    user: state.user,
+    /** The profile is the same record as the user (see above). */
+    profile: state.user,
+    isAuthenticated: state.user !== null,
+    isAdmin: state.user?.admin === true,
+  };
 }
 
-/** Bearer token for API calls; null while there are no accounts. */
+/** The in-memory bearer token, without refreshing (lib/session.ts refreshes). */
 export function getAccessToken(): string | null {
   return authStore.get().accessToken;
-}
-
-/** Called by the API client on a 401. Hook point for "refresh once, then log out" (SPEC §4). */
-export async function refreshAccessToken(): Promise<string | null> {
-  return null;
 }

@@ -1,3 +1,5 @@
+import type { User } from '@/lib/auth-schemas';
+import { completeSignIn } from '@/lib/session';
 import type { PrefecturesData } from '@/api/prefectures';
 
 export const prefecturesFixture: PrefecturesData = {
@@ -11,3 +13,20 @@ export const prefecturesFixture: PrefecturesData = {
     { code: 'kanagawa', name: '神奈川県', region: 'kanto', lat: 35.4, lng: 139.4, zoom: 9, store_count: 700 },
   ],
 };
+
+export const userFixture: User = {
+  id: 7,
+  email: 'satoshi@example.jp',
+  nickname: 'サトシ',
+  prefecture: '東京都',
+  admin: false,
+  email_verified: true,
+  created_at: '2025-04-01T03:00:00Z',
+};
+
+/** Signs a user in locally (store + session marker), as after a login. */
+export function signInForTest(user: Partial<User> = {}, { token = 'token-1', expiresInS = 900 } = {}): User {
+  const full = { ...userFixture, ...user };
+  completeSignIn({ access_token: token, expires_in: expiresInS, user: full });
+  return full;
+}

@@ -1,10 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetSessionStateForTests } from '@/lib/session';
+import { resetAuth } from '@/stores/auth-store';
 import { clearToasts } from '@/stores/toast-store';
 
 // jsdom does not implement scrolling.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+beforeEach(() => {
+  // Tests start as a guest whose auth has finished loading; tests of the loading state set it.
+  resetSessionStateForTests();
+  resetAuth();
+});
 
 afterEach(() => {
   cleanup();

@@ -35,14 +35,28 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 
 type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 
-/** Replaces fetch with handlers keyed by API path (e.g. '/api/v1/config'); unknown paths get 404. */
+/**
+ * Replaces fetch with handlers keyed by API path ('/api/v1/config') or by method and path
+ * ('POST /api/v1/auth/login', which wins); unknown paths get 404.
+ */
 export function stubFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const handler = handlers[url.pathname];
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = handlers[`${method} ${url.pathname}`] ?? handlers[url.pathname];
     if (!handler) return jsonResponse({ success: false, error: '見つかりません', code: 'not_found' }, { status: 404 });
     return handler(url, init);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The JSON body a stubbed request was sent with. */
+export function sentBody(init?: RequestInit): unknown {
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+}
+
+/** The Authorization header a stubbed request was sent with. */
+export function sentAuthorization(init?: RequestInit): string | undefined {
+  return (init?.headers as Record<string, string> | undefined)?.Authorization;
 }

@@ -2,26 +2,32 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DemoNotice } from '@/components/layout/DemoNotice';
 import { Footer } from '@/components/layout/Footer';
-import { Header } from '@/components/layout/Header';
 import { Spinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
-import { isChromeless, isFullHeight } from '@/config/paths';
+import { isChromeless, isFullHeight, paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
-import { guardRedirect } from '@/lib/access-state';
+import { Header } from './Header';
 import styles from './RootLayout.module.css';
+import { useAuthLifecycle } from './use-auth-lifecycle';
+import { useRouteGuard } from './use-route-guard';
 
 /**
- * The shell around every page, and the route guard (SPEC §2): a blocked flag sends every
- * navigation to /blocked; a rate limit still in force sends it to /rate-limited.
- * (The wait for the auth loading state comes with accounts; auth never loads for now.)
+ * The shell around every page, the auth lifecycle and the route guard (SPEC §2, §4):
+ * blocked flag → /blocked, rate limit → /rate-limited, /login for guests only,
+ * login-required and admin routes after the auth wait and the server's admin check.
  */
 export function RootLayout() {
   const location = useLocation();
+  useAuthLifecycle();
+  const verdict = useRouteGuard();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
-  const redirect = guardRedirect(location.pathname);
-  if (redirect) return <Navigate to={redirect} replace />;
+
+  if (verdict.kind === 'redirect') {
+    const toBlockedOrLimited = verdict.to === paths.blocked.path || verdict.to === paths.rateLimited.path;
+    return <Navigate to={verdict.to} replace state={!toBlockedOrLimited && verdict.from ? { from: verdict.from } : undefined} />;
+  }
 
   const chromeless = isChromeless(location.pathname);
   return (
@@ -32,9 +38,13 @@ export function RootLayout() {
       {!chromeless && <Header />}
       <main id="main" className={chromeless ? styles.mainBare : isFullHeight(location.pathname) ? styles.mainFill : styles.main} tabIndex={-1}>
         {!chromeless && <DemoNotice />}
-        <Suspense fallback={<Spinner label={t('common.loading')} />}>
-          <Outlet />
-        </Suspense>
+        {verdict.kind === 'pass' ? (
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <Spinner label={t('common.loading')} />
+        )}
       </main>
       {!chromeless && <Footer />}
       <Toaster />

@@ -2,11 +2,16 @@ import { Link } from 'react-router';
 import { useConfig } from '@/api/config';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
+import { useAuth } from '@/stores/auth-store';
 import styles from './Footer.module.css';
 
-/** Footer (SPEC §2 Shell): home, legal links, contact, the unofficial-fan-site note, ©. */
+/**
+ * Footer (SPEC §2 Shell): home (plus favourites, profile and withdrawal for signed-in
+ * users), legal links, contact, the unofficial-fan-site note, ©.
+ */
 export function Footer() {
   const { data: config } = useConfig();
+  const { isAuthenticated } = useAuth();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -15,6 +20,19 @@ export function Footer() {
             <li>
               <Link to={paths.home.getHref()}>{t('nav.home')}</Link>
             </li>
+            {isAuthenticated && (
+              <>
+                <li>
+                  <Link to={paths.favorites.getHref()}>{t('footer.favorites')}</Link>
+                </li>
+                <li>
+                  <Link to={paths.profile.getHref()}>{t('footer.profile')}</Link>
+                </li>
+                <li>
+                  <Link to={paths.withdrawal.getHref()}>{t('footer.withdrawal')}</Link>
+                </li>
+              </>
+            )}
             <li>
               <Link to={paths.privacyPolicy.getHref()}>{t('footer.privacy')}</Link>
             </li>

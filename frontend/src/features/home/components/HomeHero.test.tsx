@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/Toaster';
-import { authStore } from '@/stores/auth-store';
+import { resetAuth } from '@/stores/auth-store';
+import { signInForTest } from '@/testing/fixtures';
 import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { HomeHero } from './HomeHero';
 
@@ -40,7 +41,7 @@ describe('HomeHero', () => {
       setTimeout(() => ok({ coords: { latitude: 35.68, longitude: 139.76 } } as GeolocationPosition), 10);
     });
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-    authStore.set({ isLoading: false, accessToken: 't', user: { id: 1, nickname: 'テスト', prefecture: null, admin: false } });
+    signInForTest({ prefecture: null });
     try {
       renderWithProviders(<HomeHero />);
       fireEvent.click(screen.getByRole('button', { name: /現在地から探す/ }));
@@ -49,7 +50,7 @@ describe('HomeHero', () => {
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/map?lat=35.68&lng=139.76'));
       await waitFor(() => expect(screen.getByRole('button', { name: /現在地から探す/ })).toBeEnabled());
     } finally {
-      act(() => authStore.set({ isLoading: false, accessToken: null, user: null }));
+      act(() => resetAuth());
     }
   });
 });

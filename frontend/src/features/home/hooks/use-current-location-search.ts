@@ -4,17 +4,35 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { getCurrentPosition, GeolocationFailure } from '@/lib/geolocation';
 import { prefectureCodeFromName } from '@/lib/prefecture-codes';
-import { useAuth } from '@/stores/auth-store';
+import { authStore, useAuth } from '@/stores/auth-store';
 import { showToast } from '@/stores/toast-store';
+
+/** Where a fallback sends the search: a map URL, or null when it has nothing. */
+type Fallback = () => Promise<string | null>;
+
+/**
+ * PRODUCT §6's fallbacks, in order. The server's IP lookup comes first once the API has
+ * one (it does not yet: skipped); then the profile's prefecture.
+ */
+const FALLBACKS: readonly Fallback[] = [
+  async () => {
+    const name = authStore.get().user?.prefecture;
+    const code = prefectureCodeFromName(name);
+    if (!code || !name) return null;
+    showToast(t('geo.usingPrefecture', { name }), 'info');
+    return paths.map.getHref({ prefecture: code });
+  },
+];
 
 /**
  * 現在地から探す (SPEC §2 Home, §5, §8; PRODUCT §6). Needs login: a guest gets a warning
- * and goes to /login. A signed-in user is located by the browser and sent to
- * /map?lat=&lng=; on failure the SPEC message is shown, then the fallbacks are tried
- * (for now only the profile prefecture; the server's IP lookup is not in the API yet).
+ * and goes to /login. A signed-in user is located by the browser (10 s, high accuracy, no
+ * cache) and sent to /map?lat=&lng=. On failure: SPEC's message for the error, an alert
+ * that alternatives are being tried, then the fallbacks; if all fail,
+ * すべての位置取得方法が失敗しました.
  */
 export function useCurrentLocationSearch() {
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const [locating, setLocating] = useState(false);
 
@@ -26,17 +44,26 @@ export function useCurrentLocationSearch() {
     }
     setLocating(true);
     try {
-      const { lat, lng } = await getCurrentPosition();
-      void navigate(paths.map.getHref({ lat, lng }));
-    } catch (error) {
-      showToast(error instanceof GeolocationFailure ? error.message : t('geo.unknown', { code: '-', message: String(error) }), 'error');
-      const fallback = prefectureCodeFromName(user?.prefecture);
-      if (fallback) {
-        showToast(t('geo.tryingAlternatives'), 'info');
-        void navigate(paths.map.getHref({ prefecture: fallback }));
-      } else {
-        showToast(t('geo.allFailed'), 'error');
+      try {
+        const { lat, lng } = await getCurrentPosition();
+        void navigate(paths.map.getHref({ lat, lng }));
+        return;
+      } catch (error) {
+        showToast(
+          error instanceof GeolocationFailure ? error.message : t('geo.unknown', { code: '-', message: String(error) }),
+          'error',
+          8000,
+        );
       }
+      showToast(t('geo.tryingAlternatives'), 'info');
+      for (const fallback of FALLBACKS) {
+        const href = await fallback().catch(() => null);
+        if (href) {
+          void navigate(href);
+          return;
+        }
+      }
+      showToast(t('geo.allFailed'), 'error');
     } finally {
       setLocating(false);
     }

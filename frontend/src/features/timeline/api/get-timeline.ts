@@ -26,6 +26,7 @@ export async function getTimeline(limit = TIMELINE_LIMIT, signal?: AbortSignal):
   const body = await apiRequest('/purchases/timeline', envelope(z.array(timelineItemSchema)), {
     query: { limit },
     signal,
+    anonymous: true, // SPEC §7: sent without the auth client
   });
   return body.data;
 }

@@ -1,0 +1,73 @@
+import { AuthActionPanel } from '@/features/auth/components/AuthActionPanel';
+import { AuthTabs } from '@/features/auth/components/AuthTabs';
+import { EmailVerificationPanel } from '@/features/auth/components/EmailVerificationPanel';
+import { PasswordResetRequest } from '@/features/auth/components/PasswordResetRequest';
+import { ProfileView } from '@/features/profile/components/ProfileView';
+import { WithdrawalForm } from '@/features/profile/components/WithdrawalForm';
+import { t } from '@/i18n/ja';
+import ui from '@/styles/ui.module.css';
+import styles from './pages.module.css';
+
+/** The account pages (loaded as one chunk: none of them is needed by the home page or the map). */
+
+export function LoginRoute() {
+  return (
+    <div className={`${ui.page} ${styles.narrow}`}>
+      <section className={ui.card}>
+        <h1 className={ui.pageTitle}>{t('login.title')}</h1>
+        <p className={ui.muted}>{t('login.lead')}</p>
+        <AuthTabs />
+      </section>
+    </div>
+  );
+}
+
+export function EmailVerificationRoute() {
+  return (
+    <div className={`${ui.page} ${styles.narrow}`}>
+      <section className={ui.card}>
+        <EmailVerificationPanel />
+      </section>
+    </div>
+  );
+}
+
+export function PasswordResetRoute() {
+  return (
+    <div className={`${ui.page} ${styles.narrow}`}>
+      <section className={ui.card}>
+        <PasswordResetRequest />
+      </section>
+    </div>
+  );
+}
+
+export function AuthActionRoute() {
+  return (
+    <div className={`${ui.page} ${styles.narrow}`}>
+      <section className={ui.card}>
+        <AuthActionPanel />
+      </section>
+    </div>
+  );
+}
+
+export function ProfileRoute() {
+  return (
+    <div className={ui.page}>
+      <section className={ui.card}>
+        <ProfileView />
+      </section>
+    </div>
+  );
+}
+
+export function WithdrawalRoute() {
+  return (
+    <div className={ui.page}>
+      <section className={ui.card}>
+        <WithdrawalForm />
+      </section>
+    </div>
+  );
+}

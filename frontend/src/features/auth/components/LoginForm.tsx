@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/Alert';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/ja';
+import { authErrorMessage } from '@/lib/auth-errors';
+import { emailError } from '@/lib/validation';
+import { showToast } from '@/stores/toast-store';
+import form from '@/styles/form.module.css';
+import ui from '@/styles/ui.module.css';
+import { useLogin } from '../api/login';
+import { EmailField } from './EmailField';
+import { PasswordField } from './PasswordField';
+
+/** Login (SPEC §4 Login). On success the route guard leaves /login (guests only). */
+export function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const login = useLogin();
+
+  const errors = {
+    email: emailError(email),
+    password: password ? null : t('form.passwordHintEmpty'),
+  };
+  const invalid = Boolean(errors.email || errors.password);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (invalid || login.isPending) return;
+    login.mutate(
+      { email, password },
+      { onSuccess: () => showToast(t('auth.loggedIn'), 'success') },
+    );
+  };
+
+  const code = (login.error as { code?: string } | null)?.code;
+  const notVerified = code === 'auth/email-not-verified';
+
+  return (
+    <form className={form.form} onSubmit={onSubmit} noValidate aria-label={t('login.tabLogin')}>
+      {login.isError && (
+        <Alert type="error">
+          {authErrorMessage(login.error)}
+          {notVerified && (
+            <>
+              {' '}
+              <Link to={paths.emailVerification.getHref()}>{t('action.resendVerification')}</Link>
+            </>
+          )}
+        </Alert>
+      )}
+      <EmailField value={email} onChange={setEmail} error={submitted ? errors.email : null} />
+      <PasswordField
+        label={t('form.password')}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        name="password"
+        error={submitted ? errors.password : null}
+      />
+      <button type="submit" className={`${ui.primary} ${form.submit}`} disabled={login.isPending} aria-busy={login.isPending}>
+        {login.isPending ? t('login.submitting') : t('login.submit')}
+      </button>
+      <ul className={form.links}>
+        <li>
+          <Link to={paths.passwordReset.getHref()}>{t('login.forgot')}</Link>
+        </li>
+        <li>
+          <Link to={paths.emailVerification.getHref()}>{t('login.resend')}</Link>
+        </li>
+      </ul>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { userEnvelopeSchema, type User } from '@/lib/auth-schemas';
+import { setUser, useAuth } from '@/stores/auth-store';
+
+/** Queries under ['me', …] belong to the signed-in user and are dropped when that changes. */
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me', 'profile'],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest('/users/profile', userEnvelopeSchema, { signal });
+      setUser(body.user);
+      return body.user;
+    },
+    staleTime: 0,
+  });
+
+/** GET /users/profile: refreshes the stored profile when マイページ opens. */
+export function useProfile() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...profileQueryOptions(), enabled: isAuthenticated });
+}
+
+export interface ProfileInput {
+  nickname: string;
+  /** A Japanese prefecture name, or '' for none. */
+  prefecture: string;
+}
+
+/** PUT /users/profile {user:{nickname, prefecture}}; on success the stored profile is replaced (SPEC §4). */
+export async function updateProfile(input: ProfileInput): Promise<User> {
+  const body = await apiRequest('/users/profile', userEnvelopeSchema, {
+    method: 'PUT',
+    body: { user: { nickname: input.nickname.trim(), prefecture: input.prefecture } },
+  });
+  setUser(body.user);
+  return body.user;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(profileQueryOptions().queryKey, user),
+  });
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod/mini';
+
+/**
+ * The account shapes of docs/API.md "Accounts and sessions (issue 3)", validated at the
+ * edge. Unknown extra fields are ignored; missing optional ones get safe defaults.
+ */
+export const userSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  email: z._default(z.optional(z.string()), ''),
+  nickname: z._default(z.optional(z.nullable(z.string())), ''),
+  prefecture: z._default(z.optional(z.nullable(z.string())), null),
+  admin: z._default(z.optional(z.boolean()), false),
+  email_verified: z._default(z.optional(z.boolean()), true),
+  created_at: z.optional(z.nullable(z.string())),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Login and refresh answer a Session (with `success` beside it). */
+export const sessionSchema = z.object({
+  access_token: z.string().check(z.minLength(1)),
+  expires_in: z.optional(z.number()),
+  user: userSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** `{ success: true, user }` (auth/me, users/profile). */
+export const userEnvelopeSchema = z.object({ success: z.literal(true), user: userSchema });
+
+/** `{ success: true, message? }` for calls that answer with a message only. */
+export const messageSchema = z.object({
+  success: z.literal(true),
+  message: z.optional(z.nullable(z.string())),
+});
