@@ -35,5 +35,86 @@ inline constexpr std::string_view kBadQueryString = "URLのパラメータの形
 inline constexpr std::string_view kRepeatedParameter = "同じパラメータが複数回指定されています。";
 inline constexpr std::string_view kMalformedRequest = "リクエストの形式が正しくありません。";
 inline constexpr std::string_view kHeaderTooLarge = "リクエストヘッダーが大きすぎます。";
+inline constexpr std::string_view kNeedJson = "JSON形式（Content-Type: application/json）で送信してください。";
+
+// Accounts (issue 3). Codes keep the identity provider's names (PRODUCT.md §3); the
+// texts follow SPEC.md §5 and §8 where it gives them.
+inline constexpr std::string_view kInvalidEmail = "メールアドレスの形式が正しくありません。";
+inline constexpr std::string_view kPasswordTooShort = "パスワードは6文字以上で入力してください。";
+inline constexpr std::string_view kPasswordTooLong = "パスワードは128文字以内で入力してください。";
+inline constexpr std::string_view kPasswordBadCharacters = "パスワードに使用できない文字が含まれています。";
+inline constexpr std::string_view kPasswordTooCommon =
+    "このパスワードはよく使われているため安全ではありません。別のパスワードを入力してください。";
+inline constexpr std::string_view kBadNickname = "ニックネームは1〜20文字で入力してください。";
+inline constexpr std::string_view kBadPrefectureName = "都道府県の指定が正しくありません。";
+inline constexpr std::string_view kReasonTooLong = "退会理由は1000文字以内で入力してください。";
+inline constexpr std::string_view kBadText = "文字の形式が正しくありません。";
+inline constexpr std::string_view kEmailAlreadyInUse = "このメールアドレスは既に使用されています。";
+inline constexpr std::string_view kInvalidCredential = "メールアドレスまたはパスワードが正しくありません。";
+inline constexpr std::string_view kEmailNotVerified =
+    "メールアドレスが認証されていません。メール内のリンクをクリックして認証を完了してください。";
+inline constexpr std::string_view kUserDisabled = "このアカウントは無効化されています。";
+inline constexpr std::string_view kBlocked = "このアカウントは利用が停止されています。";
+inline constexpr std::string_view kTooManyRequests =
+    "リクエストの回数が多すぎます。しばらく時間をおいてから再度お試しください。";
+inline constexpr std::string_view kSessionExpired = "セッションの有効期限が切れました。再度ログインしてください。";
+inline constexpr std::string_view kUnauthenticated = "ログインが必要です。";
+inline constexpr std::string_view kNotLoggedIn = "ユーザーがログインしていません";
+inline constexpr std::string_view kAlreadyVerified = "メールは既に認証済みです";
+inline constexpr std::string_view kInvalidActionCode =
+    "このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。";
+inline constexpr std::string_view kAdminRequired = "管理者権限が必要です。";
+inline constexpr std::string_view kMailFailed =
+    "メールを送信できませんでした。時間をおいて再度お試しください。";
+inline constexpr std::string_view kUserNotFound = "ユーザーが見つかりませんでした。";
+
+// Accounts: success messages
+inline constexpr std::string_view kSignUpDone =
+    "確認メールを送信しました。メール内のリンクを開いて、メールアドレスの認証を完了してください。";
+inline constexpr std::string_view kSignUpMailFailed =
+    "アカウントは作成されましたが、確認メールを送信できませんでした。時間をおいて、確認メールの再送信をお試しください。";
+inline constexpr std::string_view kEmailVerified = "メールアドレスの認証が完了しました。ログインしてください。";
+inline constexpr std::string_view kVerificationResent = "確認メールを再送信しました。";
+inline constexpr std::string_view kResetRequested =
+    "ご入力のメールアドレスが登録されている場合は、パスワード再設定用のメールを送信しました。";
+inline constexpr std::string_view kPasswordChanged = "パスワードを変更しました。新しいパスワードでログインしてください。";
+inline constexpr std::string_view kLoggedOut = "ログアウトしました";
+inline constexpr std::string_view kWithdrawn = "退会手続きが完了しました。ご利用ありがとうございました。";
+inline constexpr std::string_view kProfileUpdated = "プロフィールを更新しました。";
+// What a withdrawn account is called from then on (its contributions stay, anonymous).
+inline constexpr std::string_view kWithdrawnNickname = "退会済みユーザー";
+
+// Mails. Placeholders: {nickname}, {link}, {base_url}.
+inline constexpr std::string_view kVerifyMailSubject = "【ポケカ販売店マップ】メールアドレスの確認";
+inline constexpr std::string_view kVerifyMailBody =
+    "{nickname} さん\n"
+    "\n"
+    "ポケカ販売店マップにご登録いただき、ありがとうございます。\n"
+    "下記のリンクを開いて、メールアドレスの確認を完了してください。\n"
+    "\n"
+    "{link}\n"
+    "\n"
+    "※ このリンクの有効期限は24時間です。期限が切れた場合は、ログイン画面から確認メールを再送信してください。\n"
+    "※ このメールにお心当たりのない場合は、お手数ですが破棄してください。\n"
+    "\n"
+    "――\n"
+    "ポケカ販売店マップ（非公式ファンサイト）\n"
+    "{base_url}\n";
+inline constexpr std::string_view kResetMailSubject = "【ポケカ販売店マップ】パスワードの再設定";
+inline constexpr std::string_view kResetMailBody =
+    "{nickname} さん\n"
+    "\n"
+    "パスワード再設定のご依頼を受け付けました。\n"
+    "下記のリンクを開いて、新しいパスワードを設定してください。\n"
+    "\n"
+    "{link}\n"
+    "\n"
+    "※ このリンクの有効期限は1時間です。\n"
+    "※ 再設定が完了すると、すべての端末からログアウトされます。\n"
+    "※ このご依頼にお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n"
+    "\n"
+    "――\n"
+    "ポケカ販売店マップ（非公式ファンサイト）\n"
+    "{base_url}\n";
 
 }  // namespace pokeca::msg

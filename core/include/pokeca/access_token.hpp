@@ -1,0 +1,32 @@
+#pragma once
+// The bearer access token: a JWT (RFC 7519) signed with HS256 under the server's key.
+// Claims: sub (user id as a string), ep (the user's session epoch), iat, exp.
+// Only tokens this server made are accepted: the header must be exactly ours
+// (alg "HS256"; "none" and every other algorithm are refused).
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pokeca/auth_ports.hpp"
+#include "pokeca/time.hpp"
+#include "pokeca/user.hpp"
+
+namespace pokeca {
+
+// Longest token decode_access_token reads; ours are about 180 characters.
+inline constexpr std::size_t kMaxAccessTokenChars = 1024;
+
+struct AccessClaims {
+  UserId user_id = 0;
+  std::int64_t session_epoch = 0;
+  UnixSeconds issued_at = 0;
+  UnixSeconds expires_at = 0;
+};
+
+[[nodiscard]] std::string encode_access_token(const AccessClaims& claims, const TokenCrypto& crypto);
+
+// nullopt when malformed, not ours, badly signed, or expired at `now` (exp <= now).
+[[nodiscard]] std::optional<AccessClaims> decode_access_token(std::string_view token,
+                                                              const TokenCrypto& crypto, UnixSeconds now);
+
+}  // namespace pokeca

@@ -1,0 +1,119 @@
+#include "pokeca/auth_policy.hpp"
+
+#include <algorithm>
+
+#include "pokeca/auth_codes.hpp"
+#include "pokeca/messages.hpp"
+#include "pokeca/prefectures.hpp"
+#include "pokeca/store_import.hpp"  // is_valid_utf8, utf8_length
+
+namespace pokeca {
+namespace {
+
+constexpr std::string_view kIdeographicSpace = "\u3000";
+constexpr std::size_t kMaxDomainLabelBytes = 63;
+// RFC 5322 atext plus '.', which is checked separately (no leading, trailing or double dot).
+constexpr std::string_view kLocalSpecials = "!#$%&'*+-/=?^_`{|}~.";
+
+bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+std::string_view trim_ascii(std::string_view s) {
+  while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// ASCII whitespace and U+3000, which Japanese keyboards type for a space.
+std::string_view trim_spaces(std::string_view s) {
+  for (;;) {
+    const auto before = s.size();
+    s = trim_ascii(s);
+    if (s.starts_with(kIdeographicSpace)) s.remove_prefix(kIdeographicSpace.size());
+    if (s.ends_with(kIdeographicSpace)) s.remove_suffix(kIdeographicSpace.size());
+    if (s.size() == before) return s;
+  }
+}
+
+bool has_control_character(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7F;
+  });
+}
+
+bool valid_local_part(std::string_view local) {
+  if (local.empty() || local.size() > kMaxEmailLocalBytes) return false;
+  if (local.front() == '.' || local.back() == '.' || local.find("..") != std::string_view::npos) return false;
+  return std::all_of(local.begin(), local.end(),
+                     [](char c) { return is_alnum(c) || kLocalSpecials.find(c) != std::string_view::npos; });
+}
+
+bool valid_domain(std::string_view domain) {
+  if (domain.find('.') == std::string_view::npos) return false;
+  while (true) {
+    const auto dot = domain.find('.');
+    const auto label = domain.substr(0, dot);
+    if (label.empty() || label.size() > kMaxDomainLabelBytes) return false;
+    if (label.front() == '-' || label.back() == '-') return false;
+    if (!std::all_of(label.begin(), label.end(), [](char c) { return is_alnum(c) || c == '-'; })) return false;
+    if (dot == std::string_view::npos) return true;
+    domain.remove_prefix(dot + 1);
+  }
+}
+
+}  // namespace
+
+Result<std::string> normalize_email(std::string_view input) {
+  const auto email = trim_ascii(input);
+  const auto bad = [] { return fail(ErrorCode::kBadRequest, msg::kInvalidEmail, auth_code::kInvalidEmail); };
+  if (email.empty() || email.size() > kMaxEmailBytes) return bad();
+  const auto at = email.find('@');
+  if (at == std::string_view::npos || email.find('@', at + 1) != std::string_view::npos) return bad();
+  if (!valid_local_part(email.substr(0, at)) || !valid_domain(email.substr(at + 1))) return bad();
+  return ascii_lower(email);
+}
+
+Result<void> check_password(std::string_view password, const CommonPasswords& common) {
+  const auto weak = [](std::string_view message) {
+    return fail(ErrorCode::kBadRequest, message, auth_code::kWeakPassword);
+  };
+  if (!is_valid_utf8(password) || has_control_character(password)) return weak(msg::kPasswordBadCharacters);
+  const auto chars = utf8_length(password);
+  if (chars < kMinPasswordChars) return weak(msg::kPasswordTooShort);
+  if (chars > kMaxPasswordChars) return weak(msg::kPasswordTooLong);
+  if (common.contains(password)) return weak(msg::kPasswordTooCommon);
+  return {};
+}
+
+Result<std::string> normalize_nickname(std::string_view input) {
+  if (!is_valid_utf8(input)) return fail(ErrorCode::kBadRequest, msg::kBadNickname);
+  const auto nickname = trim_spaces(input);
+  const auto chars = utf8_length(nickname);
+  if (chars < kMinNicknameChars || chars > kMaxNicknameChars || has_control_character(nickname))
+    return fail(ErrorCode::kBadRequest, msg::kBadNickname);
+  return std::string(nickname);
+}
+
+Result<std::string> normalize_prefecture_name(std::string_view input) {
+  if (!is_valid_utf8(input)) return fail(ErrorCode::kBadRequest, msg::kBadPrefectureName);
+  const auto name = trim_spaces(input);
+  if (name.empty()) return std::string{};
+  if (!find_prefecture_by_name(name)) return fail(ErrorCode::kBadRequest, msg::kBadPrefectureName);
+  return std::string(name);
+}
+
+Result<std::string> normalize_withdrawal_reason(std::string_view input) {
+  if (!is_valid_utf8(input)) return fail(ErrorCode::kBadRequest, msg::kBadText);
+  const auto reason = trim_spaces(input);
+  if (utf8_length(reason) > kMaxWithdrawalReasonChars) return fail(ErrorCode::kBadRequest, msg::kReasonTooLong);
+  return std::string(reason);
+}
+
+std::string mask_email(std::string_view email) {
+  const auto at = email.find('@');
+  if (at == std::string_view::npos || at == 0) return "***";
+  return std::string(email.substr(0, 1)) + "***" + std::string(email.substr(at));
+}
+
+}  // namespace pokeca

@@ -1,0 +1,29 @@
+#include "pokeca/common_passwords.hpp"
+
+namespace pokeca {
+
+std::string ascii_lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+CommonPasswords CommonPasswords::from_text(std::string_view text) {
+  CommonPasswords list;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    auto line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
+    list.lowered_.insert(ascii_lower(line));
+  }
+  return list;
+}
+
+bool CommonPasswords::contains(std::string_view password) const {
+  return lowered_.contains(ascii_lower(password));
+}
+
+}  // namespace pokeca

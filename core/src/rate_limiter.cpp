@@ -1,0 +1,107 @@
+#include "pokeca/rate_limiter.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <utility>
+
+namespace pokeca {
+namespace {
+
+struct NamedRule {
+  std::string_view name;
+  RateLimit RateLimits::*field;
+};
+
+constexpr NamedRule kRuleNames[] = {
+    {"sign_up_ip", &RateLimits::sign_up_ip},       {"login_ip", &RateLimits::login_ip},
+    {"login_account", &RateLimits::login_account}, {"resend_ip", &RateLimits::resend_ip},
+    {"resend_account", &RateLimits::resend_account}, {"reset_ip", &RateLimits::reset_ip},
+    {"reset_account", &RateLimits::reset_account}, {"write_ip", &RateLimits::write_ip},
+    {"write_account", &RateLimits::write_account},
+};
+
+// Upper bounds that keep the arithmetic far from overflow; a limit beyond them is a typo.
+constexpr std::int64_t kMaxConfiguredRequests = 1'000'000'000;
+constexpr UnixSeconds kMaxConfiguredWindow = 366LL * 24 * 3600;
+
+bool parse_positive(std::string_view s, std::int64_t max, std::int64_t& out) {
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc{} && end == s.data() + s.size() && out >= 1 && out <= max;
+}
+
+}  // namespace
+
+std::string apply_rate_limit_overrides(std::string_view spec, RateLimits& limits) {
+  RateLimits updated = limits;
+  while (!spec.empty()) {
+    const auto comma = spec.find(',');
+    const auto item = spec.substr(0, comma);
+    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    const auto slash = item.find('/');
+    if (eq == std::string_view::npos || slash == std::string_view::npos || slash < eq)
+      return "rate limit '" + std::string(item) + "' must look like name=COUNT/SECONDS";
+    const auto name = item.substr(0, eq);
+    RateLimit limit;
+    if (!parse_positive(item.substr(eq + 1, slash - eq - 1), kMaxConfiguredRequests, limit.max_requests) ||
+        !parse_positive(item.substr(slash + 1), kMaxConfiguredWindow, limit.window_seconds))
+      return "rate limit '" + std::string(item) + "': COUNT and SECONDS must be positive integers";
+    bool known = false;
+    for (const auto& rule : kRuleNames)
+      if (rule.name == name) {
+        updated.*rule.field = limit;
+        known = true;
+      }
+    if (!known) {
+      std::string names;
+      for (const auto& rule : kRuleNames) names += (names.empty() ? "" : ", ") + std::string(rule.name);
+      return "unknown rate limit '" + std::string(name) + "' (known: " + names + ")";
+    }
+  }
+  limits = updated;
+  return "";
+}
+
+RateLimiter::Decision RateLimiter::hit(std::string_view key, const RateLimit& limit, UnixSeconds now) {
+  auto& shard = shards_[std::hash<std::string_view>{}(key) % shards_.size()];
+  const double t = static_cast<double>(now);
+  // GCRA: each request moves the key's theoretical arrival time (TAT) on by one
+  // interval; a request is refused when that would put the TAT more than a window ahead.
+  const double interval = static_cast<double>(limit.window_seconds) / static_cast<double>(limit.max_requests);
+  const double window = static_cast<double>(limit.window_seconds);
+  std::lock_guard lock(shard.mutex);
+  auto it = shard.arrival.find(std::string(key));
+  const double tat = it == shard.arrival.end() ? t : std::max(it->second, t);
+  const double next = tat + interval;
+  if (next - t > window) {
+    const auto wait = static_cast<std::int64_t>(std::ceil(next - window - t));
+    return {false, std::max<std::int64_t>(1, wait)};
+  }
+  if (it != shard.arrival.end()) {
+    it->second = next;
+  } else {
+    if (shard.arrival.size() >= kRateLimiterKeysPerShard) forget_idle(shard, t);
+    shard.arrival.emplace(std::string(key), next);
+  }
+  return {true, 0};
+}
+
+void RateLimiter::forget_idle(Shard& shard, double now) {
+  std::erase_if(shard.arrival, [now](const auto& entry) { return entry.second <= now; });
+  // Still full (a flood of distinct keys inside one window): forget everything rather
+  // than grow without bound. Those clients get a fresh allowance; memory stays bounded.
+  if (shard.arrival.size() >= kRateLimiterKeysPerShard) shard.arrival.clear();
+}
+
+std::size_t RateLimiter::tracked_keys() const {
+  std::size_t n = 0;
+  for (const auto& shard : shards_) {
+    std::lock_guard lock(shard.mutex);
+    n += shard.arrival.size();
+  }
+  return n;
+}
+
+}  // namespace pokeca
