@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 DEB_PACKAGES=(
   g++ cmake ninja-build ccache pkg-config git
   libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev
+  libsodium-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 # Browser tests only (scripts/test.sh passes --with-browser).

@@ -12,6 +12,7 @@ namespace pokeca::storage {
 namespace embedded {
 // Defined by the embedded_migrations.cpp that CMake generates from migrations/*.sql.
 extern const std::string_view k001Init;
+extern const std::string_view k002Accounts;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -21,6 +22,7 @@ std::span<const Migration> all_migrations() {
   // a test checks that every file in the folder is listed.
   static const std::array migrations{
       Migration{1, "init", embedded::k001Init},
+      Migration{2, "accounts", embedded::k002Accounts},
   };
   return migrations;
 }
