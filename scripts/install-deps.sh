@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(
   g++ cmake ninja-build ccache pkg-config git
-  libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev
+  libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev libcurl4-openssl-dev
   libsodium-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
