@@ -1,13 +1,18 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { STORAGE_BLOCKED_KEY, STORAGE_RATE_LIMIT_UNTIL_KEY } from '@/config/constants';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_BLOCKED_KEY, STORAGE_RATE_LIMIT_UNTIL_KEY, STORAGE_SESSION_KEY } from '@/config/constants';
+import { authStore, initialAuthState } from '@/stores/auth-store';
+import { signInForTest, userFixture } from '@/testing/fixtures';
 import { jsonResponse, LocationDisplay, stubFetch } from '@/testing/test-utils';
 import { AppRoutes } from '../router';
 
-function renderApp(route: string) {
-  stubFetch({
+type Handlers = Parameters<typeof stubFetch>[0];
+
+function renderApp(route: string, extra: Handlers = {}) {
+  const fetchMock = stubFetch({
     '/api/v1/config': () =>
       jsonResponse({
         success: true,
@@ -22,6 +27,8 @@ function renderApp(route: string) {
       }),
     '/api/v1/stats/summary': () => jsonResponse({ success: true, data: { store_count: 10 } }),
     '/api/v1/prefectures': () => jsonResponse({ success: true, data: { regions: [], prefectures: [] } }),
+    '/api/v1/initial_data': () => jsonResponse({ success: true, data: { user: null, store_types: [] } }),
+    ...extra,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -32,7 +39,10 @@ function renderApp(route: string) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { fetchMock, client };
 }
+
+const location = () => screen.getByTestId('location').textContent;
 
 describe('app shell and route guard', () => {
   it('renders the not-found page for an unknown path, with a link home', async () => {
@@ -76,5 +86,131 @@ describe('app shell and route guard', () => {
     renderApp('/guide/hajimete');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+});
+
+describe('route guard: accounts (SPEC §2 Route guard)', () => {
+  it.each(['/profile', '/favorites', '/saved-routes', '/my-stats', '/withdrawal'])('%s sends a guest to /login', async (path) => {
+    renderApp(path);
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByRole('tab', { name: 'ログイン' })).toBeInTheDocument();
+    expect(screen.getByText('ログインが必要です')).toBeInTheDocument();
+  });
+
+  it('waits (30 × 100 ms) for auth to load: a stored session is restored and the page shows', async () => {
+    localStorage.setItem(STORAGE_SESSION_KEY, '1');
+    authStore.set(initialAuthState());
+    let answer: (() => void) | undefined;
+    renderApp('/favorites', {
+      'POST /api/v1/auth/refresh': () =>
+        new Promise<Response>((ok) => {
+          answer = () => ok(jsonResponse({ success: true, access_token: 't', expires_in: 900, user: userFixture }));
+        }),
+    });
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('読み込み中...');
+    expect(within(screen.getByRole('banner')).getByRole('status')).toHaveTextContent('読み込み中...');
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(() => new Promise((r) => setTimeout(r, 250)));
+    expect(location()).toBe('/favorites');
+    await act(async () => answer!());
+    expect(await screen.findByRole('heading', { name: 'お気に入り店舗' })).toBeInTheDocument();
+    expect(location()).toBe('/favorites');
+  });
+
+  it('gives up after 3000 ms of loading and sends the visitor to /login', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    authStore.set(initialAuthState());
+    // Keep auth loading: initialisation never finishes here.
+    localStorage.setItem(STORAGE_SESSION_KEY, '1');
+    renderApp('/profile', { 'POST /api/v1/auth/refresh': () => new Promise<Response>(() => undefined) });
+    await act(async () => vi.advanceTimersByTimeAsync(2_900));
+    expect(location()).toBe('/profile');
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    expect(location()).toBe('/login');
+  });
+
+  it('lets a signed-in user into login-required pages', async () => {
+    signInForTest();
+    renderApp('/saved-routes');
+    expect(await screen.findByRole('heading', { name: '保存済みルート' })).toBeInTheDocument();
+    expect(screen.getByText('この機能は近日公開予定です。もうしばらくお待ちください。')).toBeInTheDocument();
+  });
+
+  it('/login is for guests: a signed-in user goes to /', async () => {
+    signInForTest();
+    renderApp('/login');
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('after login the user returns to the page the guard turned away', async () => {
+    const user = userEvent.setup();
+    renderApp('/my-stats', {
+      'POST /api/v1/auth/login': () => jsonResponse({ success: true, access_token: 't', expires_in: 900, user: userFixture }),
+    });
+    await waitFor(() => expect(location()).toBe('/login'));
+    await user.type(await screen.findByLabelText(/メールアドレス/), 'satoshi@example.jp');
+    await user.type(screen.getByLabelText(/^パスワード/, { selector: 'input' }), 'pikachu25');
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    await waitFor(() => expect(location()).toBe('/my-stats'));
+    expect(await screen.findByRole('heading', { name: 'マイ投稿統計' })).toBeInTheDocument();
+  });
+
+  it.each(['/admin', '/admin/analytics'])('%s asks the server and lets an admin in', async (path) => {
+    signInForTest({ admin: true });
+    const { fetchMock } = renderApp(path, { '/api/v1/admin/check': () => jsonResponse({ success: true, admin: true }) });
+    expect(await screen.findByRole('heading', { name: path === '/admin' ? '管理画面' : 'アナリティクス' })).toBeInTheDocument();
+    const check = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/v1/admin/check')!;
+    expect((check[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
+  });
+
+  it.each([
+    ['a guest', null, null, 'ログインが必要です'],
+    ['a member (403 forbidden)', { admin: false }, () => jsonResponse({ success: false, error: 'x', code: 'forbidden' }, { status: 403 }), '管理者権限が必要です'],
+    ['a server error', { admin: true }, () => new Response('x', { status: 500 }), '権限の確認中にエラーが発生しました'],
+  ] as const)('/admin denies %s → /login with its message', async (_who, signedIn, answer, message) => {
+    if (signedIn) signInForTest(signedIn);
+    renderApp('/admin', answer ? { '/api/v1/admin/check': answer } : {});
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '管理画面' })).not.toBeInTheDocument();
+  });
+
+  it('/admin with no token → 認証情報が見つかりません', async () => {
+    signInForTest({ admin: true });
+    authStore.set((s) => ({ ...s, accessToken: null }));
+    renderApp('/admin');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByText('認証情報が見つかりません')).toBeInTheDocument();
+  });
+
+  it('after sign-in the initial data (with the user) is fetched ~100 ms later', async () => {
+    const { fetchMock } = renderApp('/privacy-policy', {
+      '/api/v1/initial_data': () =>
+        jsonResponse({ success: true, data: { user: { ...userFixture, nickname: '最新の名前' }, store_types: [] } }),
+    });
+    const initialDataCalls = () => fetchMock.mock.calls.filter((c) => String(c[0]) === '/api/v1/initial_data').length;
+    expect(initialDataCalls()).toBe(0);
+    act(() => {
+      signInForTest();
+    });
+    expect(initialDataCalls()).toBe(0);
+    await waitFor(() => expect(initialDataCalls()).toBe(1));
+    await waitFor(() => expect(authStore.get().user?.nickname).toBe('最新の名前'));
+  });
+
+  it('shows the footer links for signed-in users only', async () => {
+    signInForTest();
+    renderApp('/privacy-policy');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.querySelector('a[href="/favorites"]')).toHaveTextContent('お気に入り');
+    expect(footer.querySelector('a[href="/profile"]')).toHaveTextContent('マイページ');
+    expect(footer.querySelector('a[href="/withdrawal"]')).toHaveTextContent('退会');
+  });
+
+  it('hides those footer links from guests', () => {
+    renderApp('/privacy-policy');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.querySelector('a[href="/withdrawal"]')).toBeNull();
+    expect(footer.querySelector('a[href="/profile"]')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
@@ -12,8 +12,18 @@ import { useLogin } from '../api/login';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 
-/** Login (SPEC §4 Login). On success the route guard leaves /login (guests only). */
+/** Where a login goes next: the page the guard turned away, else home (never back to /login). */
+function nextPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith(paths.login.path)
+    ? from
+    : paths.home.getHref();
+}
+
+/** Login (SPEC §4 Login): on success back to the page that needed it, else home. */
 export function LoginForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -31,7 +41,12 @@ export function LoginForm() {
     if (invalid || login.isPending) return;
     login.mutate(
       { email, password },
-      { onSuccess: () => showToast(t('auth.loggedIn'), 'success') },
+      {
+        onSuccess: () => {
+          showToast(t('auth.loggedIn'), 'success');
+          void navigate(nextPath(location.state), { replace: true });
+        },
+      },
     );
   };
 

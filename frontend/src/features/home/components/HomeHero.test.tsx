@@ -53,4 +53,46 @@ describe('HomeHero', () => {
       act(() => resetAuth());
     }
   });
+
+  function failingGeolocation(code: number, message = '') {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, err?: PositionErrorCallback | null) => {
+      setTimeout(() => err?.({ code, message } as GeolocationPositionError), 5);
+    });
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+  }
+
+  async function searchAsSignedIn(prefecture: string | null) {
+    stubFetch(summary(12_000));
+    signInForTest({ prefecture });
+    renderWithProviders(
+      <>
+        <HomeHero />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /現在地から探す/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /現在地から探す/ })).toBeEnabled());
+  }
+
+  it.each([
+    [1, '', '位置情報の利用が許可されていません'],
+    [2, '', 'システム設定 > プライバシーとセキュリティ > 位置情報サービス'],
+    [3, '', '現在地の取得がタイムアウトしました'],
+    [9, 'kaboom', '現在地の取得中にエラーが発生しました（コード: 9、kaboom）'],
+  ])('geolocation error %i: SPEC message, then alternatives, then the profile prefecture', async (code, message, text) => {
+    failingGeolocation(code, message);
+    await searchAsSignedIn('大阪府');
+    expect(screen.getByText(new RegExp(text.replace(/[()（）]/g, '.'))).closest('[data-type]')).toHaveAttribute('data-type', 'error');
+    expect(screen.getByText('別の方法で現在地の取得を試みています...')).toBeInTheDocument();
+    expect(screen.getByText('プロフィールの都道府県（大阪府）の店舗マップを表示します')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/map?prefecture=osaka'));
+  });
+
+  it('with no usable prefecture: すべての位置取得方法が失敗しました', async () => {
+    failingGeolocation(1);
+    await searchAsSignedIn(null);
+    expect(screen.getByText('別の方法で現在地の取得を試みています...')).toBeInTheDocument();
+    expect(screen.getByText('すべての位置取得方法が失敗しました').closest('[data-type]')).toHaveAttribute('data-type', 'error');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
 });
