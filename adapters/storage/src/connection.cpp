@@ -14,6 +14,8 @@ void check(sqlite3* db, int rc, std::string_view what) {
   if (rc != SQLITE_OK) throw StorageError(describe_sqlite_error(db, rc, what));
 }
 
+std::string describe(const DomainError& e) { return e.detail.empty() ? e.message : e.detail; }
+
 }  // namespace
 
 Connection::Connection(const std::filesystem::path& file, const ConnectionSettings& settings) {
@@ -43,7 +45,7 @@ void Connection::configure(const ConnectionSettings& settings) {
   Statement wal(*this, "PRAGMA journal_mode = WAL");
   std::string mode;
   auto ran = wal.each([&](const Row& row) { mode = std::string(row.text(0)); });
-  if (!ran) throw StorageError(ran.error().detail);
+  if (!ran) throw StorageError("journal_mode: " + describe(ran.error()));
   if (mode != "wal") throw StorageError("SQLite refused WAL mode (got '" + mode + "')");
 
   const std::string pragmas =
@@ -52,8 +54,9 @@ void Connection::configure(const ConnectionSettings& settings) {
                                                 : "PRAGMA synchronous = NORMAL;") +
       "PRAGMA temp_store = MEMORY;" +
       "PRAGMA cache_size = -" + std::to_string(kPageCacheKiB) + ";" +
-      "PRAGMA mmap_size = " + std::to_string(kMmapBytes) + ";";
-  if (auto done = exec(pragmas); !done) throw StorageError(done.error().detail);
+      "PRAGMA mmap_size = " + std::to_string(kMmapBytes) + ";" +
+      "PRAGMA journal_size_limit = " + std::to_string(kWalSizeLimitBytes) + ";";
+  if (auto done = exec(pragmas); !done) throw StorageError("pragmas: " + describe(done.error()));
 
   begin_deferred_ = std::make_unique<Statement>(*this, "BEGIN DEFERRED");
   begin_immediate_ = std::make_unique<Statement>(*this, "BEGIN IMMEDIATE");

@@ -109,7 +109,5 @@ Result<void> Statement::run() {
   return each([](const Row&) {});
 }
 
-std::int64_t Statement::changes() const { return sqlite3_changes64(db_); }
-std::int64_t Statement::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
 
 }  // namespace pokeca::storage

@@ -22,6 +22,9 @@ inline constexpr std::chrono::milliseconds kBusyTimeout{5000};
 inline constexpr std::int64_t kPageCacheKiB = 16 * 1024;
 // Address space only: lets reads of a big database skip copying pages.
 inline constexpr std::int64_t kMmapBytes = std::int64_t{1} << 30;
+// After a checkpoint the WAL file is cut back to this, so one big import does not
+// leave a file of its size behind.
+inline constexpr std::int64_t kWalSizeLimitBytes = std::int64_t{64} << 20;
 
 enum class Durability {
   kNormal,  // synchronous=NORMAL: WAL keeps the file consistent; a power cut may lose the last commits

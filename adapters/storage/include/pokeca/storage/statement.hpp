@@ -56,9 +56,6 @@ class Statement {
   template <typename OnRow>
   Result<void> each(OnRow&& on_row);
 
-  // Rows changed by the last run() on this statement's connection.
-  [[nodiscard]] std::int64_t changes() const;
-  [[nodiscard]] std::int64_t last_insert_rowid() const;
   [[nodiscard]] std::string_view sql() const { return sql_; }
 
  private:
