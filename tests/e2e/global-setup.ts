@@ -1,29 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, startMailDev, type MailDev } from './maildev';
 
 /**
  * Starts the real server with a fresh data directory (it loads its demo data on first
  * start) and the built frontend, waits until it answers, and stops it afterwards.
  *   ${POKECA_SERVER_BIN:-build/apps/server/pokeca-server} serve --port P --data-dir D --static-dir frontend/dist
- * With E2E_BASE_URL set, an already running server is used instead.
+ * When the binary has the --smtp-url flag (accounts, issue 3), MailDev is started on free
+ * loopback ports first and the server sends its mail there:
+ *   … --base-url http://127.0.0.1:P --smtp-url smtp://127.0.0.1:S
+ * and E2E_MAILDEV_URL points the tests at MailDev's REST API.
+ * With E2E_BASE_URL set, an already running server is used instead (the mail test then
+ * runs only if E2E_MAILDEV_URL is given too).
  */
 const repoRoot = resolve(__dirname, '../..');
 const STARTUP_TIMEOUT_MS = 120_000;
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => ok(port));
-    });
-  });
+/** True when the server binary lists the flag in its help. */
+function supportsFlag(bin: string, flag: string): boolean {
+  const help = spawnSync(bin, ['help'], { encoding: 'utf8', timeout: 10_000 });
+  return `${help.stdout ?? ''}${help.stderr ?? ''}`.includes(flag);
 }
 
 async function waitUntilUp(baseUrl: string, child: ChildProcess, logFile: string): Promise<void> {
@@ -54,25 +52,32 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const dataDir = mkdtempSync(join(tmpdir(), 'pokeca-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const args = ['serve', '--port', String(port), '--data-dir', join(dataDir, 'data'), '--static-dir', staticDir];
+  if (supportsFlag(bin, '--base-url')) args.push('--base-url', baseUrl);
+  let maildev: MailDev | undefined;
+  if (supportsFlag(bin, '--smtp-url')) {
+    maildev = await startMailDev();
+    args.push('--smtp-url', maildev.smtpUrl);
+    process.env.E2E_MAILDEV_URL = maildev.apiUrl;
+  }
   const log = openSync(logFile, 'a');
-  const child = spawn(
-    bin,
-    ['serve', '--port', String(port), '--data-dir', join(dataDir, 'data'), '--static-dir', staticDir],
-    { cwd: repoRoot, stdio: ['ignore', log, log] },
-  );
+  const child = spawn(bin, args, { cwd: repoRoot, stdio: ['ignore', log, log] });
   closeSync(log);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(baseUrl, child, logFile);
   } catch (error) {
     child.kill('SIGKILL');
+    await maildev?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_SERVER_LOG = logFile;
 
   return async () => {
+    await maildev?.stop();
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
+import { focusFirstInvalid } from '@/lib/dom';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { isPasswordLongEnough } from '@/lib/validation';
 import form from '@/styles/form.module.css';
@@ -108,7 +109,8 @@ function ResetPassword({ token }: { token: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (errors.password || errors.confirm || reset.isPending) return;
+    if (errors.password || errors.confirm) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
+    if (reset.isPending) return;
     reset.mutate({ token, password });
   };
 

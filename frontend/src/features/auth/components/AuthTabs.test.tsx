@@ -45,6 +45,7 @@ describe('login (SPEC §4 Login)', () => {
     renderTabs();
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
     expect(screen.getByText('メールアドレスを入力してください')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/メールアドレス/)).toHaveFocus());
     await user.type(screen.getByLabelText(/メールアドレス/), 'not-an-email');
     expect(screen.getByText('メールアドレスの形式が正しくありません')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
+import { focusFirstInvalid } from '@/lib/dom';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { emailError } from '@/lib/validation';
 import form from '@/styles/form.module.css';
@@ -52,7 +53,8 @@ function ResendForm({ initialEmail }: { initialEmail: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (errors.email || errors.password || resend.isPending) return;
+    if (errors.email || errors.password) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
+    if (resend.isPending) return;
     resend.mutate({ email, password });
   };
 

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
+import { focusFirstInvalid } from '@/lib/dom';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { emailError } from '@/lib/validation';
 import { showToast } from '@/stores/toast-store';
@@ -38,7 +39,8 @@ export function LoginForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (invalid || login.isPending) return;
+    if (invalid) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
+    if (login.isPending) return;
     login.mutate(
       { email, password },
       {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
+import { focusFirstInvalid } from '@/lib/dom';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { emailError } from '@/lib/validation';
 import form from '@/styles/form.module.css';
@@ -21,7 +22,8 @@ export function PasswordResetRequest() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (error || reset.isPending) return;
+    if (error) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
+    if (reset.isPending) return;
     reset.mutate({ email });
   };
 

@@ -6,6 +6,7 @@ import { PrefectureSelect } from '@/components/ui/PrefectureSelect';
 import { NICKNAME_MAX_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
+import { focusFirstInvalid } from '@/lib/dom';
 import { authErrorMessage } from '@/lib/auth-errors';
 import { emailError, isPasswordLongEnough, nicknameError } from '@/lib/validation';
 import form from '@/styles/form.module.css';
@@ -39,7 +40,8 @@ export function SignUpForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (invalid || signUp.isPending) return;
+    if (invalid) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
+    if (signUp.isPending) return;
     signUp.mutate(
       { email, password, nickname, prefecture },
       {

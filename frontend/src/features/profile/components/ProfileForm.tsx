@@ -4,6 +4,7 @@ import { Field } from '@/components/ui/Field';
 import { PrefectureSelect } from '@/components/ui/PrefectureSelect';
 import { NICKNAME_MAX_LENGTH } from '@/config/constants';
 import { t } from '@/i18n/ja';
+import { focusFirstInvalid } from '@/lib/dom';
 import { ApiError } from '@/lib/api';
 import type { User } from '@/lib/auth-schemas';
 import { PREFECTURE_NAMES } from '@/lib/prefecture-codes';
@@ -33,7 +34,8 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (error || update.isPending) return;
+    if (error) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
+    if (update.isPending) return;
     update.mutate(
       { nickname, prefecture },
       {
