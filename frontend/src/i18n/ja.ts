@@ -196,8 +196,8 @@ export const ja = {
   'withdrawal.body':
     '退会すると、アカウントとプロフィール（メールアドレス・ニックネーム・都道府県）が削除され、元に戻すことはできません。承認済みの店舗情報は、投稿者がわからない形で地図に残ります。',
   'withdrawal.reason': '退会理由（任意）',
-  'withdrawal.reasonHint': 'サービス改善の参考にさせていただきます（{max}文字以内）',
-  'withdrawal.reasonCount': '{n} / {max}文字',
+  'withdrawal.reasonHint': 'サービス改善の参考にさせていただきます（{n} / {max}文字）',
+  'withdrawal.reasonTooLong': '退会理由は{max}文字以内で入力してください（現在{n}文字）',
   'withdrawal.confirm': '上記の内容を理解したうえで退会します',
   'withdrawal.submit': '退会する',
   'withdrawal.dialogTitle': '本当に退会しますか？',

@@ -49,16 +49,11 @@ export function WithdrawalForm() {
         {withdraw.isError && <Alert type="error">{withdrawalErrorMessage(withdraw.error)}</Alert>}
         <Field
           label={t('withdrawal.reason')}
-          hint={t('withdrawal.reasonHint', { max: WITHDRAWAL_REASON_MAX_LENGTH })}
-          error={tooLong ? t('withdrawal.reasonCount', { n: length, max: WITHDRAWAL_REASON_MAX_LENGTH }) : null}
+          hint={t('withdrawal.reasonHint', { n: length, max: WITHDRAWAL_REASON_MAX_LENGTH })}
+          error={tooLong ? t('withdrawal.reasonTooLong', { n: length, max: WITHDRAWAL_REASON_MAX_LENGTH }) : null}
         >
           <textarea className={form.textarea} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={5} />
         </Field>
-        {!tooLong && (
-          <p className={styles.counter} aria-hidden="true">
-            {t('withdrawal.reasonCount', { n: length, max: WITHDRAWAL_REASON_MAX_LENGTH })}
-          </p>
-        )}
         <label className={form.check}>
           <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
           <span>{t('withdrawal.confirm')}</span>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/Toaster';
@@ -142,6 +142,19 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(authStore.get().user).not.toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/withdrawal');
+  });
+
+  it('a reason over 1000 characters is refused before sending', async () => {
+    signInForTest();
+    const user = userEvent.setup();
+    renderWithProviders(<WithdrawalForm />, { route: '/withdrawal' });
+    await user.click(screen.getByLabelText('上記の内容を理解したうえで退会します'));
+    fireEvent.change(screen.getByLabelText(/退会理由/), { target: { value: 'あ'.repeat(1001) } });
+    expect(screen.getByText('退会理由は1000文字以内で入力してください（現在1001文字）')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '退会する' })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(/退会理由/), { target: { value: 'あ'.repeat(1000) } });
+    expect(screen.getByText('サービス改善の参考にさせていただきます（1000 / 1000文字）')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '退会する' })).toBeEnabled();
   });
 
   it('cancelling the dialog sends nothing', async () => {
