@@ -82,6 +82,32 @@ const Option kOptions[] = {
        if (v.empty()) c.analytics_id.reset(); else c.analytics_id = v;
        return "";
      }},
+    {"--smtp-url", "POKECA_SMTP_URL",
+     [](Config& c, const std::string& v) -> std::string {
+       if (!v.empty() && !v.starts_with("smtp://") && !v.starts_with("smtps://"))
+         return "--smtp-url must start with smtp:// or smtps://";
+       c.smtp_url = v;
+       return "";
+     }},
+    {"--mail-from", "POKECA_MAIL_FROM",
+     [](Config& c, const std::string& v) -> std::string {
+       if (!v.empty() && v.find('@') == std::string::npos) return "--mail-from must be an e-mail address";
+       c.mail_from = v;
+       return "";
+     }},
+    {"--trusted-proxy", "POKECA_TRUSTED_PROXY",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_bool(v, c.trusted_proxy) ? "" : "--trusted-proxy must be true or false";
+     }},
+    {"--rate-limits", "POKECA_RATE_LIMITS",
+     [](Config& c, const std::string& v) -> std::string {
+       auto err = apply_rate_limit_overrides(v, c.rate_limits);
+       return err.empty() ? "" : "--rate-limits: " + err;
+     }},
+    {"--auth-threads", "POKECA_AUTH_THREADS",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_number<unsigned>(v, c.auth_threads, 1, kMaxThreads) ? "" : "--auth-threads must be 1-64";
+     }},
 };
 
 const Option* find_option(std::string_view flag) {
@@ -128,6 +154,8 @@ ParseOutcome parse_command_line(int argc, const char* const* argv,
   if (out.command.empty()) out.command = "serve";
   if (out.config.base_url.empty())
     out.config.base_url = "http://localhost:" + std::to_string(out.config.port);
+  if (!out.config.smtp_url.empty() && out.config.mail_from.empty())
+    return {std::nullopt, "--mail-from (POKECA_MAIL_FROM) is required with --smtp-url"};
   return {out, ""};
 }
 
@@ -137,6 +165,8 @@ std::string usage_text() {
       "commands:\n"
       "  serve            serve the site (default); loads demo data into an empty database\n"
       "  import FILE      import stores from CSV or GeoJSON (idempotent)\n"
+      "  admin grant|revoke|block|unblock EMAIL\n"
+      "                   make an account an admin, take it back, block or unblock it\n"
       "  version          print the version\n\n"
       "options (flag, environment variable):\n";
   for (const auto& o : kOptions) s += "  " + std::string(o.flag) + " VALUE\t" + o.env + "\n";

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "pokeca/rate_limiter.hpp"
+
 namespace pokeca::server {
 
 struct Config {
@@ -25,12 +27,18 @@ struct Config {
   int tile_max_zoom = 18;
   std::string contact_url = "https://x.com/pokeca_map";
   std::optional<std::string> analytics_id;
+  std::string smtp_url;                          // empty = write mails to <data_dir>/outbox
+  std::string mail_from;                         // sender address; required with smtp_url
+  bool trusted_proxy = false;                    // honour X-Forwarded-For (a reverse proxy is in front)
+  RateLimits rate_limits{};                      // core's named limits, overridable by name
+  unsigned auth_threads = 1;                     // slow lane: password hashing (Argon2id, 64 MiB each)
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
+  [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }
 };
 
 struct ParsedCommand {
-  std::string command;             // serve | import | help | version
+  std::string command;             // serve | import | admin | help | version
   std::vector<std::string> args;   // positional arguments after the command
   Config config;
 };

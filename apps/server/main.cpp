@@ -6,19 +6,30 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "config.hpp"
 #include "demo_seed.hpp"
 #include "log.hpp"
+#include "pokeca/auth_policy.hpp"
+#include "pokeca/auth_service.hpp"
+#include "pokeca/crypto/key_file.hpp"
+#include "pokeca/crypto/sodium_password_hasher.hpp"
+#include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/import/file_import.hpp"
+#include "pokeca/mail/outbox_mailer.hpp"
+#include "pokeca/mail/smtp_mailer.hpp"
 #include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_session_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_user_repository.hpp"
 #include "pokeca/store_service.hpp"
 #include "system_clock.hpp"
 
@@ -29,6 +40,7 @@ using namespace pokeca::server;
 namespace {
 
 constexpr const char* kVersion = "0.1.0";
+constexpr std::string_view kMailSenderName = "ポケカ販売店マップ";
 
 // The built frontend: the configured folder, else frontend/dist under the working
 // directory, else next to a binary that lives in build/apps/server/.
@@ -47,6 +59,28 @@ void prepare_data_dir(const fs::path& dir) {
   fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
 }
 
+// SMTP when a URL is configured, else .eml files in the data directory's outbox with
+// the link logged, so the default install needs no mail server.
+std::unique_ptr<Mailer> make_mailer(const Config& config) {
+  if (!config.smtp_url.empty()) {
+    auto smtp = std::make_unique<mail::SmtpMailer>(
+        mail::SmtpConfig{config.smtp_url, config.mail_from, std::string(kMailSenderName), mail::kSmtpDefaultTimeout});
+    log_event("mail", {{"transport", "smtp"}, {"url", smtp->public_url()}});
+    return smtp;
+  }
+  log_event("mail", {{"transport", "outbox"}, {"dir", config.outbox_dir().string()}});
+  auto log = [](std::string_view line) { log_event("mail", {{"message", std::string(line)}}); };
+  if (config.mail_from.empty()) return std::make_unique<mail::OutboxMailer>(config.outbox_dir(), log);
+  return std::make_unique<mail::OutboxMailer>(config.outbox_dir(), log,
+                                              mail::Sender{config.mail_from, std::string(kMailSenderName)});
+}
+
+// The HMAC key of the access tokens: generated once, 0600, in the data directory.
+std::string signing_key(const Config& config) {
+  return crypto::load_or_create_key_file(config.data_dir / std::string(crypto::kSigningKeyFileName),
+                                         crypto::kSigningKeyBytes);
+}
+
 Gazetteer load_gazetteer() {
   auto g = Gazetteer::from_tsv(data::kGazetteerTsv);
   if (!g) throw std::runtime_error("embedded gazetteer: " + g.error().message);
@@ -56,7 +90,8 @@ Gazetteer load_gazetteer() {
 int serve(const Config& config) {
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);
-  storage::Database db(config.database_file(), {.connections = config.worker_threads});
+  // One connection per request thread: the normal workers and the slow (hashing) lane.
+  storage::Database db(config.database_file(), {.connections = config.worker_threads + config.auth_threads});
   storage::SqliteStoreRepository stores(db);
   storage::SqliteReportRepository reports(db);
   storage::SqliteMetaRepository meta(db);
@@ -70,6 +105,19 @@ int serve(const Config& config) {
   }
 
   StoreService service(stores, reports, clock);
+
+  storage::SqliteUserRepository users(db);
+  storage::SqliteSessionRepository sessions(db);
+  storage::SqliteActionTokenRepository action_tokens(db);
+  if (auto expired = sessions.delete_expired(clock.now()); expired && *expired > 0)
+    log_event("sessions_expired", {{"deleted", std::to_string(*expired)}});
+  crypto::SodiumPasswordHasher hasher;
+  crypto::SodiumTokenCrypto token_crypto(signing_key(config));
+  const auto mailer = make_mailer(config);
+  RateLimiter limiter;
+  const auto common_passwords = CommonPasswords::from_text(data::kCommonPasswordsTxt);
+  AuthService auth({users, sessions, action_tokens, hasher, token_crypto, *mailer, limiter, common_passwords, clock},
+                   {config.base_url, config.rate_limits});
   http::RouterConfig router_config;
   router_config.static_dir = resolve_static_dir(config);
   router_config.tile_url = config.tile_url;
@@ -83,13 +131,16 @@ int serve(const Config& config) {
   };
   if (router_config.static_dir.empty())
     log_event("warning", {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
-  http::Router router(service, router_config);
+  router_config.secure_cookies = config.base_url.starts_with("https://");
+  router_config.trust_forwarded_for = config.trusted_proxy;
+  http::Router router(service, auth, router_config);
 
   http::HttpServerConfig server_config;
   server_config.bind_address = config.bind_address;
   server_config.port = config.port;
   server_config.io_threads = config.io_threads;
   server_config.worker_threads = config.worker_threads;
+  server_config.slow_lane_threads = config.auth_threads;
   http::HttpServer server(router, server_config);
   server.start();
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
@@ -118,6 +169,38 @@ int import_command(const Config& config, const std::vector<std::string>& args) {
   return importer::run_import_command(args[0], stores, gazetteer, clock, std::cout, std::cerr);
 }
 
+// `admin grant|revoke|block|unblock EMAIL`: the first admin comes from here.
+int admin_command(const Config& config, const std::vector<std::string>& args) {
+  if (args.size() != 2) {
+    std::cerr << "usage: pokeca-server admin grant|revoke|block|unblock EMAIL\n";
+    return 2;
+  }
+  prepare_data_dir(config.data_dir);
+  storage::Database db(config.database_file(), {.connections = 1});
+  storage::SqliteUserRepository users(db);
+  storage::SqliteSessionRepository sessions(db);
+  const SystemClock clock;
+  AccountAdmin admin(users, sessions, clock);
+  const auto& action = args[0];
+  const auto& email = args[1];
+  Result<User> done = fail(ErrorCode::kBadRequest, "unknown action");
+  if (action == "grant") done = admin.grant_admin(email);
+  else if (action == "revoke") done = admin.revoke_admin(email);
+  else if (action == "block") done = admin.block(email);
+  else if (action == "unblock") done = admin.unblock(email);
+  else {
+    std::cerr << "unknown admin action: " << action << " (grant, revoke, block, unblock)\n";
+    return 2;
+  }
+  if (!done) {
+    std::cerr << "error: " << done.error().message << "\n";
+    return done.error().code == ErrorCode::kNotFound ? 3 : 1;
+  }
+  std::cout << action << ": " << done->email << " (admin=" << (done->admin ? "yes" : "no")
+            << ", blocked=" << (done->blocked ? "yes" : "no") << ")\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -130,6 +213,7 @@ int main(int argc, char** argv) {
   try {
     if (cmd.command == "serve") return serve(cmd.config);
     if (cmd.command == "import") return import_command(cmd.config, cmd.args);
+    if (cmd.command == "admin") return admin_command(cmd.config, cmd.args);
     if (cmd.command == "version") return std::cout << kVersion << "\n", 0;
     if (cmd.command == "help") return std::cout << usage_text(), 0;
     std::cerr << "unknown command: " << cmd.command << "\n\n" << usage_text();

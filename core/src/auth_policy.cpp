@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view kIdeographicSpace = "\u3000";
 constexpr std::size_t kMaxDomainLabelBytes = 63;
-// RFC 5322 atext plus '.', which is checked separately (no leading, trailing or double dot).
+// RFC 5322 atext plus '.'.
 constexpr std::string_view kLocalSpecials = "!#$%&'*+-/=?^_`{|}~.";
 
 bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -42,9 +42,10 @@ bool has_control_character(std::string_view s) {
   });
 }
 
+// Dots anywhere: Japanese carriers issued addresses such as "a..b.@docomo.ne.jp", which
+// are not RFC dot-atoms but still receive mail (the mail adapter quotes them).
 bool valid_local_part(std::string_view local) {
   if (local.empty() || local.size() > kMaxEmailLocalBytes) return false;
-  if (local.front() == '.' || local.back() == '.' || local.find("..") != std::string_view::npos) return false;
   return std::all_of(local.begin(), local.end(),
                      [](char c) { return is_alnum(c) || kLocalSpecials.find(c) != std::string_view::npos; });
 }

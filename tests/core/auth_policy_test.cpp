@@ -24,10 +24,14 @@ TEST(EmailRule, NormalisesCaseAndSpaces) {
   EXPECT_EQ(*normalize_email("  Taro.Yamada+cards@Example.CO.JP "), "taro.yamada+cards@example.co.jp");
 }
 
+TEST(EmailRule, AcceptsOldJapaneseCarrierAddresses) {
+  EXPECT_EQ(*normalize_email("Taro..Yamada.@docomo.ne.jp"), "taro..yamada.@docomo.ne.jp");
+}
+
 TEST(EmailRule, RefusesWhatCannotBeAnAddress) {
   for (const char* bad : {"", "taro", "taro@", "@example.com", "taro@example", "taro@@example.com",
-                          "ta ro@example.com", "taro@exa mple.com", "taro@example..com", ".taro@example.com",
-                          "taro.@example.com", "ta..ro@example.com", "taro@-example.com", "taro@example-.com",
+                          "ta ro@example.com", "taro@exa mple.com", "taro@example..com", "taro@-example.com",
+                          "taro@example-.com", "ta(ro@example.com", "taro\"@example.com",
                           "a@b@example.com", "taro@example.com.", "たろう@example.com"}) {
     const auto r = normalize_email(bad);
     ASSERT_FALSE(r) << bad;

@@ -183,8 +183,10 @@ TEST_F(ApiShapes, ClustersWhenManyStoresAreInView) {
     EXPECT_EQ(c.at("bbox").as_array().size(), 4u);
     total += c.at("count").as_int64();
   }
+  // A cluster of one comes as its store's marker (core, 186836b): together they hold all.
+  total += static_cast<std::int64_t>(d.at("stores").as_array().size());
   EXPECT_EQ(total, 403);
-  EXPECT_TRUE(d.at("stores").as_array().empty());
+  EXPECT_LT(d.at("stores").as_array().size(), 403u);
 }
 
 TEST_F(ApiShapes, StoreDetailAddsPhotosAndRecentReports) {

@@ -8,7 +8,9 @@
 #include <memory>
 #include <string>
 
+#include "auth_fakes.hpp"
 #include "fake_repositories.hpp"
+#include "pokeca/auth_service.hpp"
 #include "pokeca/http/router.hpp"
 #include "temp_dir.hpp"
 
@@ -80,7 +82,7 @@ class RouterTest : public ::testing::Test {
     config.static_dir = site.path() / "site";
     if (!config.demo_data) config.demo_data = [] { return true; };
     if (config.contact_url.empty()) config.contact_url = "https://x.com/pokeca_map";
-    router = std::make_unique<http::Router>(service, std::move(config));
+    router = std::make_unique<http::Router>(service, auth, std::move(config));
   }
 
   http::Response send(std::string_view target, http::bhttp::verb method = http::bhttp::verb::get,
@@ -100,6 +102,18 @@ class RouterTest : public ::testing::Test {
   FakeStoreRepository stores;
   FakeReportRepository reports;
   StoreService service{stores, reports, clock};
+  // Accounts over in-memory fakes (tests/fakes/auth_fakes.hpp).
+  SettableClock auth_clock{kTestNow};
+  FakeUserRepository users;
+  FakeSessionRepository sessions;
+  FakeActionTokenRepository action_tokens;
+  FakePasswordHasher hasher;
+  FakeTokenCrypto crypto;
+  CapturingMailer mailer;
+  RateLimiter limiter;
+  CommonPasswords common_passwords = CommonPasswords::from_text("password\n");
+  AuthService auth{{users, sessions, action_tokens, hasher, crypto, mailer, limiter, common_passwords, auth_clock},
+                   {"http://localhost:8080", {}}};
   TempDir site;
   std::unique_ptr<http::Router> router;
 };

@@ -1,35 +1,75 @@
 #include "api_dispatch.hpp"
 
 #include <array>
+#include <cctype>
 #include <optional>
 #include <vector>
 
 #include "api_handlers.hpp"
+#include "auth_handlers.hpp"
 #include "error_mapping.hpp"
 #include "pokeca/http/api_routes.hpp"
+#include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
 
 namespace pokeca::http {
 namespace {
 
+// Who may call a route. Enforced here, before the handler runs, so a handler cannot
+// forget it; the authorization matrix test walks every route with every role.
+enum class Access {
+  kPublic,        // anyone; a bearer token is ignored
+  kOptionalUser,  // anyone; a valid bearer token makes call.user the account
+  kUser,          // a valid bearer token of a verified, unblocked account
+  kAdmin,         // kUser and the admin flag
+};
+
+// Counts against the "every write" rate limits (per IP and per account). Routes with
+// rules of their own (sign-up, login, resend, reset) and the session plumbing
+// (refresh, logout) are not.
+enum class Limit { kNone, kWrite };
+
 struct Route {
   ApiRouteInfo info;
+  Access access;
+  Lane lane;
+  Limit limit;
   ApiHandler handler;
 };
+
+using enum Access;
+using enum Limit;
+constexpr Lane kNormalLane = Lane::kNormal;
+constexpr Lane kSlowLane = Lane::kSlow;  // hashes a password
 
 // Order matters only where a literal and a parameter segment overlap: /stores/clusters
 // comes before /stores/{id}.
 constexpr std::array kRoutes{
-    Route{{"GET", "/api/v1/healthz"}, &get_healthz},
-    Route{{"GET", "/api/v1/config"}, &get_config},
-    Route{{"GET", "/api/v1/initial_data"}, &get_initial_data},
-    Route{{"GET", "/api/v1/prefectures"}, &get_prefectures},
-    Route{{"GET", "/api/v1/stores"}, &get_stores},
-    Route{{"GET", "/api/v1/stores/clusters"}, &get_store_clusters},
-    Route{{"GET", "/api/v1/stores/{id}"}, &get_store},
-    Route{{"GET", "/api/v1/stats/summary"}, &get_stats_summary},
-    Route{{"GET", "/api/v1/purchases/timeline"}, &get_purchase_timeline},
+    Route{{"GET", "/api/v1/healthz"}, kPublic, kNormalLane, kNone, &get_healthz},
+    Route{{"GET", "/api/v1/config"}, kPublic, kNormalLane, kNone, &get_config},
+    Route{{"GET", "/api/v1/initial_data"}, kOptionalUser, kNormalLane, kNone, &get_initial_data},
+    Route{{"GET", "/api/v1/prefectures"}, kPublic, kNormalLane, kNone, &get_prefectures},
+    Route{{"GET", "/api/v1/stores"}, kPublic, kNormalLane, kNone, &get_stores},
+    Route{{"GET", "/api/v1/stores/clusters"}, kPublic, kNormalLane, kNone, &get_store_clusters},
+    Route{{"GET", "/api/v1/stores/{id}"}, kPublic, kNormalLane, kNone, &get_store},
+    Route{{"GET", "/api/v1/stats/summary"}, kPublic, kNormalLane, kNone, &get_stats_summary},
+    Route{{"GET", "/api/v1/purchases/timeline"}, kPublic, kNormalLane, kNone, &get_purchase_timeline},
+    // Accounts (issue 3)
+    Route{{"POST", "/api/v1/users"}, kPublic, kSlowLane, kNone, &post_users},
+    Route{{"POST", "/api/v1/auth/login"}, kPublic, kSlowLane, kNone, &post_auth_login},
+    Route{{"POST", "/api/v1/auth/refresh"}, kPublic, kNormalLane, kNone, &post_auth_refresh},
+    Route{{"POST", "/api/v1/auth/logout"}, kPublic, kNormalLane, kNone, &post_auth_logout},
+    Route{{"POST", "/api/v1/auth/verify-email"}, kPublic, kNormalLane, kWrite, &post_auth_verify_email},
+    Route{{"POST", "/api/v1/auth/resend-verification"}, kPublic, kSlowLane, kNone, &post_auth_resend_verification},
+    Route{{"POST", "/api/v1/auth/password-reset"}, kPublic, kNormalLane, kNone, &post_auth_password_reset},
+    Route{{"POST", "/api/v1/auth/password-reset/confirm"}, kPublic, kSlowLane, kNone,
+          &post_auth_password_reset_confirm},
+    Route{{"GET", "/api/v1/auth/me"}, kUser, kNormalLane, kNone, &get_auth_me},
+    Route{{"GET", "/api/v1/admin/check"}, kAdmin, kNormalLane, kNone, &get_admin_check},
+    Route{{"GET", "/api/v1/users/profile"}, kUser, kNormalLane, kNone, &get_users_profile},
+    Route{{"PUT", "/api/v1/users/profile"}, kUser, kNormalLane, kWrite, &put_users_profile},
+    Route{{"DELETE", "/api/v1/users/withdrawal"}, kUser, kNormalLane, kWrite, &delete_users_withdrawal},
 };
 
 constexpr auto kRouteInfos = [] {
@@ -67,38 +107,106 @@ std::optional<std::vector<std::string>> match(std::string_view pattern, std::str
 
 ApiReply error(const DomainError& e) {
   auto reply = error_reply(e);
-  return {reply.status, std::move(reply.body), {}};
+  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}};
+  if (e.code == ErrorCode::kRateLimited) out.retry_after = e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);
+  return out;
+}
+
+// "Bearer <token>" (scheme case-insensitive); empty when absent or another scheme.
+std::string_view bearer_token(std::string_view authorization) {
+  constexpr std::string_view kScheme = "bearer ";
+  if (authorization.size() <= kScheme.size()) return {};
+  for (std::size_t i = 0; i < kScheme.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(authorization[i])) != kScheme[i]) return {};
+  auto token = authorization.substr(kScheme.size());
+  while (!token.empty() && token.front() == ' ') token.remove_prefix(1);
+  while (!token.empty() && token.back() == ' ') token.remove_suffix(1);
+  return token;
+}
+
+bool is_json(std::string_view content_type) {
+  constexpr std::string_view kJson = "application/json";
+  if (content_type.size() < kJson.size()) return false;
+  for (std::size_t i = 0; i < kJson.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(content_type[i])) != kJson[i]) return false;
+  return content_type.size() == kJson.size() || content_type[kJson.size()] == ';' ||
+         content_type[kJson.size()] == ' ';
+}
+
+// The signed-in user the route's access rule asks for, or the refusal.
+Result<std::optional<User>> caller(const Route& route, const ApiRequest& request, AuthService& auth) {
+  if (route.access == kPublic) return std::optional<User>{};
+  const auto token = bearer_token(request.authorization);
+  if (token.empty()) {
+    if (route.access == kOptionalUser) return std::optional<User>{};
+    return fail(ErrorCode::kUnauthorized, msg::kUnauthenticated, auth_code::kUnauthenticated);
+  }
+  auto user = auth.authenticate(token);
+  if (!user) {
+    // initial_data answers a bad or blocked token with user: null.
+    if (route.access == kOptionalUser) return std::optional<User>{};
+    return std::unexpected(user.error());
+  }
+  if (route.access == kAdmin)
+    if (auto ok = auth.require_admin(*user); !ok) return std::unexpected(ok.error());
+  return std::optional<User>{std::move(*user)};
+}
+
+const Route* find_route(bhttp::verb method, std::string_view path, std::string* allow,
+                        std::vector<std::string>* params) {
+  // HEAD is GET without the body; the router drops the body.
+  const std::string_view wanted =
+      method == bhttp::verb::head ? "GET" : std::string_view(bhttp::to_string(method));
+  for (const auto& route : kRoutes) {
+    auto matched = match(route.info.path, path);
+    if (!matched) continue;
+    if (route.info.method != wanted) {
+      if (allow) {
+        if (!allow->empty()) *allow += ", ";
+        *allow += route.info.method;
+        if (route.info.method == "GET") *allow += ", HEAD";
+      }
+      continue;
+    }
+    if (params) *params = std::move(*matched);
+    return &route;
+  }
+  return nullptr;
 }
 
 }  // namespace
 
 std::span<const ApiRouteInfo> api_routes() { return kRouteInfos; }
 
-ApiReply dispatch_api(bhttp::verb method, std::string_view path, std::string_view query,
-                      StoreService& service, const RouterConfig& config) {
-  // HEAD is GET without the body; the router drops the body.
-  const std::string_view wanted =
-      method == bhttp::verb::head ? "GET" : std::string_view(bhttp::to_string(method));
+Lane api_lane(bhttp::verb method, std::string_view path) {
+  const auto* route = find_route(method, path, nullptr, nullptr);
+  return route ? route->lane : Lane::kNormal;
+}
+
+ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const RouterConfig& config) {
   std::string allow;
-  for (const auto& route : kRoutes) {
-    auto params = match(route.info.path, path);
-    if (!params) continue;
-    if (route.info.method != wanted) {
-      if (!allow.empty()) allow += ", ";
-      allow += route.info.method;
-      if (route.info.method == "GET") allow += ", HEAD";
-      continue;
-    }
-    auto parsed = parse_query(query);
-    if (!parsed) return error(parsed.error());
-    auto result = route.handler(ApiCall{service, config, *parsed, *params});
-    if (!result) return error(result.error());
-    return {Status::ok, std::move(*result), {}};
+  std::vector<std::string> params;
+  const auto* route = find_route(request.method, request.path, &allow, &params);
+  if (!route) {
+    if (!allow.empty())
+      return {Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"),
+              std::move(allow), {}, {}};
+    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}};
   }
-  if (!allow.empty())
-    return {Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"),
-            std::move(allow)};
-  return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}};
+  auto parsed = parse_query(request.query);
+  if (!parsed) return error(parsed.error());
+  if (!request.body.empty() && !is_json(request.content_type))
+    return error({ErrorCode::kUnsupportedMedia, std::string(msg::kNeedJson)});
+  auto user = caller(*route, request, services.auth);
+  if (!user) return error(user.error());
+  if (route->limit == kWrite) {
+    const auto account = *user ? std::optional<UserId>((*user)->id) : std::nullopt;
+    if (auto ok = services.auth.check_write_rate(request.client, account); !ok) return error(ok.error());
+  }
+  auto result = route->handler(ApiCall{services.stores, services.auth, config, *parsed, params, request.body,
+                                       request.cookie, request.client, *user});
+  if (!result) return error(result.error());
+  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}};
 }
 
 }  // namespace pokeca::http

@@ -58,11 +58,12 @@ ApiResult get_config(const ApiCall& call) {
   return success(std::move(data));
 }
 
-ApiResult get_initial_data(const ApiCall&) {
+ApiResult get_initial_data(const ApiCall& call) {
   json::array types;
   for (const auto& t : all_store_types()) types.push_back(store_type_json(t));
-  // No sign-in yet (issue 2), so there is never a user.
-  return success(json::object{{"user", nullptr}, {"store_types", std::move(types)}});
+  // The account when a valid bearer token came along, else null.
+  json::value user = call.user ? json::value(user_json(*call.user)) : json::value(nullptr);
+  return success(json::object{{"user", std::move(user)}, {"store_types", std::move(types)}});
 }
 
 ApiResult get_prefectures(const ApiCall& call) {

@@ -1,10 +1,14 @@
 #pragma once
 // The thin handlers of the public read API: read parameters, call one StoreService
 // method, map its result to the JSON of docs/API.md.
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "pokeca/auth_service.hpp"
 #include "pokeca/errors.hpp"
+#include "pokeca/http/http_types.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/store_service.hpp"
 #include "query_string.hpp"
@@ -13,13 +17,29 @@ namespace pokeca::http {
 
 struct ApiCall {
   StoreService& service;
+  AuthService& auth;
   const RouterConfig& config;
   const QueryParams& query;
   const std::vector<std::string>& path_params;  // decoded "{…}" segments, in order
+  std::string_view body;                        // JSON text (checked Content-Type) or empty
+  std::string_view cookie;                      // the Cookie header
+  const ClientInfo& client;
+  // The signed-in account: always set on user and admin routes (dispatch refused the
+  // rest), set on optional-user routes when the bearer token is valid.
+  const std::optional<User>& user;
 };
 
-// The whole success body ({"success":true,"data":…}) as JSON text.
-using ApiResult = Result<std::string>;
+// A success: the whole body ({"success":true,…}) as JSON text, its status, and any
+// cookies to set. Built implicitly from the body text for a plain 200.
+struct ApiOutput {
+  ApiOutput(std::string body_text) : body(std::move(body_text)) {}  // NOLINT(google-explicit-constructor)
+  ApiOutput(Status s, std::string body_text) : status(s), body(std::move(body_text)) {}
+  Status status = Status::ok;
+  std::string body;
+  std::vector<std::string> set_cookies;  // Set-Cookie values
+};
+
+using ApiResult = Result<ApiOutput>;
 using ApiHandler = ApiResult (*)(const ApiCall&);
 
 [[nodiscard]] ApiResult get_healthz(const ApiCall& call);

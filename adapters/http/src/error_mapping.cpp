@@ -22,11 +22,13 @@ ErrorStatus error_status(ErrorCode code) {
   return {Status::internal_server_error, "internal"};
 }
 
-std::string error_envelope(std::string_view message, std::string_view code) {
+std::string error_envelope(std::string_view message, std::string_view code,
+                           std::optional<std::int64_t> retry_after) {
   std::string out = R"({"success":false,"error":)";
   append_json_string(out, message);
   out += R"(,"code":)";
   append_json_string(out, code);
+  if (retry_after) out += R"(,"retry_after":)" + std::to_string(*retry_after);
   out += '}';
   return out;
 }
@@ -36,7 +38,10 @@ ErrorReply error_reply(const DomainError& error) {
   if (mapped.status == Status::internal_server_error)
     return {mapped.status, error_envelope(msg::kInternal, mapped.code)};
   const std::string_view code = error.detail.empty() ? mapped.code : std::string_view(error.detail);
-  return {mapped.status, error_envelope(error.message, code)};
+  std::optional<std::int64_t> retry_after;
+  if (error.code == ErrorCode::kRateLimited)
+    retry_after = error.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);
+  return {mapped.status, error_envelope(error.message, code, retry_after)};
 }
 
 }  // namespace pokeca::http

@@ -1,5 +1,7 @@
 #pragma once
 // The one place a domain error becomes an HTTP status and a machine code.
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,8 +17,12 @@ struct ErrorStatus {
 
 [[nodiscard]] ErrorStatus error_status(ErrorCode code);
 
-// {"success":false,"error":"…","code":"…"}
-[[nodiscard]] std::string error_envelope(std::string_view message, std::string_view code);
+// SPEC.md §9: a 429 without a known wait says 60 seconds.
+inline constexpr std::int64_t kDefaultRetryAfterSeconds = 60;
+
+// {"success":false,"error":"…","code":"…"}, plus "retry_after":N for a 429.
+[[nodiscard]] std::string error_envelope(std::string_view message, std::string_view code,
+                                         std::optional<std::int64_t> retry_after = std::nullopt);
 
 // The envelope and status for a domain error. An internal error never shows its own
 // message or detail: those may carry SQL or file names.

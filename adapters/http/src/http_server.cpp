@@ -59,8 +59,20 @@ constexpr std::chrono::milliseconds kAcceptRetryDelay{100};
 constexpr std::chrono::milliseconds kForcedCloseWait{2'000};
 constexpr std::string_view kRequestIdHeader = "X-Request-Id";
 
+// The client's address; IPv4-mapped IPv6 addresses are shown as IPv4.
+std::string peer_address(const tcp::socket& socket) {
+  error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  if (ec) return {};
+  auto address = endpoint.address();
+  if (address.is_v6() && address.to_v6().is_v4_mapped())
+    address = asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6());
+  return address.to_string();
+}
+
 struct Connection {
-  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+  explicit Connection(tcp::socket socket) : peer{peer_address(socket)}, stream(std::move(socket)) {}
+  Peer peer;
   beast::tcp_stream stream;
   bool idle = false;  // waiting for a request to begin; read and written only on the strand
 };
@@ -87,7 +99,10 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
 
 struct HttpServer::State {
   State(const RequestHandler& h, HttpServerConfig c)
-      : handler(h), config(std::move(c)), workers(std::max(1u, config.worker_threads)) {}
+      : handler(h),
+        config(std::move(c)),
+        workers(std::max(1u, config.worker_threads)),
+        slow_workers(std::max(1u, config.slow_lane_threads)) {}
 
   // Where a refused request came from, for the log.
   struct Seen {
@@ -126,6 +141,8 @@ struct HttpServer::State {
   asio::io_context ioc;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
   asio::thread_pool workers;
+  asio::thread_pool slow_workers;
+  std::atomic<unsigned> slow_in_flight{0};
   tcp::acceptor acceptor{asio::make_strand(ioc)};
   std::vector<std::thread> io_threads;
 };
@@ -220,12 +237,26 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     stream.expires_never();  // the handler may take a while; the write sets its own timeout
 
     Response response;
-    try {
-      response = co_await asio::co_spawn(
-          workers, [this, &request]() -> awaitable<Response> { co_return handler.handle(request); },
-          asio::use_awaitable);
-    } catch (...) {
-      response = handler.error_response(Status::internal_server_error, "internal", msg::kInternal);
+    const bool slow = handler.lane(request.base()) == Lane::kSlow;
+    if (slow && slow_in_flight.fetch_add(1) >= config.slow_lane_queue_limit) {
+      --slow_in_flight;
+      response = handler.error_response(Status::service_unavailable, "unavailable", msg::kBusy);
+      response.set(bhttp::field::retry_after, kSlowLaneRetryAfterSeconds);
+    } else {
+      struct SlowSlot {
+        std::atomic<unsigned>* count;
+        ~SlowSlot() {
+          if (count) --*count;
+        }
+      } slot{slow ? &slow_in_flight : nullptr};
+      try {
+        response = co_await asio::co_spawn(
+            slow ? slow_workers.get_executor() : workers.get_executor(),
+            [this, &request, &conn]() -> awaitable<Response> { co_return handler.handle(request, conn->peer); },
+            asio::use_awaitable);
+      } catch (...) {
+        response = handler.error_response(Status::internal_server_error, "internal", msg::kInternal);
+      }
     }
     const bool keep_alive =
         request.keep_alive() && ++served < config.max_requests_per_connection && !stopping;
@@ -373,6 +404,7 @@ void HttpServer::stop() {
   s.ioc.stop();
   for (auto& t : s.io_threads) t.join();
   s.workers.join();
+  s.slow_workers.join();
 }
 
 }  // namespace pokeca::http

@@ -117,4 +117,14 @@ boost::json::object prefecture_json(const Prefecture& prefecture, std::int64_t s
           {"store_count", store_count}};
 }
 
+boost::json::object user_json(const User& user) {
+  return {{"id", user.id},
+          {"email", text(user.email)},
+          {"nickname", text(user.nickname)},
+          {"prefecture", text_or_null(user.prefecture)},
+          {"admin", user.admin},
+          {"email_verified", user.email_verified()},
+          {"created_at", text(format_iso8601(user.created_at))}};
+}
+
 }  // namespace pokeca::http

@@ -10,6 +10,7 @@
 #include "pokeca/purchase_report.hpp"
 #include "pokeca/store.hpp"
 #include "pokeca/store_types.hpp"
+#include "pokeca/user.hpp"
 
 namespace pokeca::http {
 
@@ -25,6 +26,9 @@ inline constexpr double kCoordinateStepsPerDegree = 1e6;
 [[nodiscard]] boost::json::object timeline_item_json(const TimelineItem& item);
 [[nodiscard]] boost::json::object cluster_json(const Cluster& cluster);
 [[nodiscard]] boost::json::object store_type_json(const StoreType& type);
+// docs/API.md's User: id, email, nickname, prefecture (name or null), admin,
+// email_verified, created_at. Never the password hash or internal flags.
+[[nodiscard]] boost::json::object user_json(const User& user);
 [[nodiscard]] boost::json::object prefecture_json(const Prefecture& prefecture,
                                                   std::int64_t store_count);
 

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "api_dispatch.hpp"
+#include "client_address.hpp"
 #include "error_mapping.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
@@ -29,25 +30,38 @@ Response json_response(Status status, std::string body) {
 }  // namespace
 
 struct Router::Impl {
-  Impl(StoreService& s, RouterConfig c)
+  Impl(StoreService& s, AuthService& a, RouterConfig c)
       : service(s),
+        auth(a),
         config(std::move(c)),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir) {}
 
   StoreService& service;
+  AuthService& auth;
   RouterConfig config;
   std::string csp;
   StaticFiles static_files;
 
-  Response route(const Request& req) const {
+  Response route(const Request& req, const Peer& peer) const {
     const auto target = split_target(req.target());
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
       return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
     if (is_api_path(target.path)) {
-      auto reply = dispatch_api(req.method(), target.path, target.query, service, config);
+      const ApiRequest api{req.method(),
+                           target.path,
+                           target.query,
+                           req.body(),
+                           req[bhttp::field::content_type],
+                           req[bhttp::field::authorization],
+                           req[bhttp::field::cookie],
+                           ClientInfo{client_address(peer.address, req["X-Forwarded-For"],
+                                                     config.trust_forwarded_for)}};
+      auto reply = dispatch_api(api, {service, auth}, config);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
+      for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
+      if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
       return res;
     }
     if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {
@@ -77,21 +91,27 @@ struct Router::Impl {
   }
 };
 
-Router::Router(StoreService& service, RouterConfig config)
-    : impl_(std::make_unique<Impl>(service, std::move(config))) {}
+Router::Router(StoreService& service, AuthService& auth, RouterConfig config)
+    : impl_(std::make_unique<Impl>(service, auth, std::move(config))) {}
 
 Router::~Router() = default;
 
-Response Router::handle(const Request& request) const {
+Response Router::handle(const Request& request, const Peer& peer) const {
   Response res;
   try {
-    res = impl_->route(request);
+    res = impl_->route(request, peer);
   } catch (...) {
     // A bug or resource exhaustion: the envelope, never the exception's text.
     res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
   }
   impl_->finish(res, &request);
   return res;
+}
+
+Lane Router::lane(const RequestHeader& header) const {
+  const auto target = split_target(header.target());
+  if (!is_api_path(target.path)) return Lane::kNormal;
+  return api_lane(header.method(), target.path);
 }
 
 Response Router::error_response(Status status, std::string_view code, std::string_view message) const {

@@ -31,7 +31,8 @@ inline constexpr UnixSeconds kResetPasswordTokenTtl = 3600;
 inline constexpr std::size_t kTokenRandomBytes = 32;
 
 // "  Foo@Example.COM " → "foo@example.com". Pragmatic: exactly one '@', a non-empty
-// local part of printable ASCII without spaces, a domain of letters, digits, '-' and
+// local part of RFC 5322 atext and dots (in any position: old Japanese carrier
+// addresses such as "a..b.@docomo.ne.jp" have them), a domain of letters, digits, '-' and
 // dots with at least one dot and no empty label, at most kMaxEmailBytes. The whole
 // address is lower-cased so that uniqueness ignores case.
 [[nodiscard]] Result<std::string> normalize_email(std::string_view input);

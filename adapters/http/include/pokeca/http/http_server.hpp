@@ -3,7 +3,8 @@
 // examples. A listener and a session per connection, each session on its own strand;
 // a fresh parser per request with header and body limits; a timeout before every read;
 // keep-alive with a cap on requests per connection. Handlers (which block on SQLite)
-// run on a separate worker pool, never on the I/O threads. stop() stops accepting,
+// run on a separate worker pool, never on the I/O threads; requests the handler puts
+// on the slow lane (password hashing) run on a second, smaller pool. stop() stops accepting,
 // closes idle connections and lets requests in flight finish.
 // Asio stays out of this header (pimpl): it is slow to compile.
 #include <chrono>
@@ -23,6 +24,12 @@ inline constexpr std::chrono::milliseconds kDefaultReadTimeout{15'000};   // per
 inline constexpr std::chrono::milliseconds kDefaultWriteTimeout{30'000};  // per response
 inline constexpr unsigned kDefaultMaxRequestsPerConnection = 100;
 inline constexpr std::chrono::milliseconds kDefaultShutdownGrace{10'000};
+// The slow lane (RequestHandler::lane): one thread hashes passwords while the other
+// cores keep serving the map. Requests beyond the queue limit (running + waiting) are
+// answered 503 with Retry-After at once instead of piling up.
+inline constexpr unsigned kDefaultSlowLaneThreads = 1;
+inline constexpr unsigned kDefaultSlowLaneQueueLimit = 64;
+inline constexpr std::string_view kSlowLaneRetryAfterSeconds = "1";
 
 // Receives one access-log line (JSON, no newline). Called from I/O threads.
 using AccessLogSink = std::function<void(std::string_view line)>;
@@ -32,6 +39,8 @@ struct HttpServerConfig {
   std::uint16_t port = 8080;  // 0 = any free port; read it back with port()
   unsigned io_threads = 1;
   unsigned worker_threads = 4;
+  unsigned slow_lane_threads = kDefaultSlowLaneThreads;
+  unsigned slow_lane_queue_limit = kDefaultSlowLaneQueueLimit;
   std::size_t header_limit = kDefaultHeaderLimit;
   std::uint64_t body_limit = kDefaultBodyLimit;  // unless RequestHandler::body_limit says otherwise
   std::chrono::milliseconds read_timeout = kDefaultReadTimeout;

@@ -4,18 +4,34 @@
 // so that every response carries the same envelope and headers.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "pokeca/http/http_types.hpp"
 
 namespace pokeca::http {
 
+// Where a request came from, as the server's socket saw it.
+struct Peer {
+  std::string address;  // "192.0.2.7", "2001:db8::1"; empty when unknown
+};
+
+// Which worker pool runs a request. Slow requests (password hashing: sign-up, login …)
+// get their own small pool, so a burst of them cannot occupy the threads the map's
+// requests need.
+enum class Lane { kNormal, kSlow };
+
 class RequestHandler {
  public:
   virtual ~RequestHandler() = default;
 
   // Called on a worker thread, possibly several at once. Must not throw.
-  [[nodiscard]] virtual Response handle(const Request& request) const = 0;
+  [[nodiscard]] virtual Response handle(const Request& request, const Peer& peer) const = 0;
+  // For callers without a socket (tests): an unknown peer.
+  [[nodiscard]] Response handle(const Request& request) const { return handle(request, Peer{}); }
+
+  // The pool that should run this request; decided from the header alone.
+  [[nodiscard]] virtual Lane lane(const RequestHeader&) const { return Lane::kNormal; }
 
   // An error response with the JSON envelope; `code` is the machine code.
   [[nodiscard]] virtual Response error_response(Status status, std::string_view code,

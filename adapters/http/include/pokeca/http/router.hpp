@@ -1,13 +1,14 @@
 #pragma once
-// The pure request → response function: API routes (thin handlers over StoreService),
-// static files of the built frontend, the JSON error envelope and security headers.
-// Tests call handle() directly, without a socket.
+// The pure request → response function: API routes (thin handlers over StoreService
+// and AuthService), static files of the built frontend, the JSON error envelope and
+// security headers. Tests call handle() directly, without a socket.
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "pokeca/auth_service.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/store_service.hpp"
 
@@ -24,17 +25,25 @@ struct RouterConfig {
   std::optional<std::string> analytics_id;  // third-party tag id; off by default
   // Asked on each /config call (it can change once demo data is loaded); may be empty.
   std::function<bool()> demo_data;
+  // The refresh cookie gets `Secure` (set it when the public base URL is https).
+  bool secure_cookies = false;
+  // Take the client address from the last X-Forwarded-For entry (the one our reverse
+  // proxy appended). Only with a trusted proxy in front: anyone can send the header.
+  bool trust_forwarded_for = false;
 };
 
 class Router final : public RequestHandler {
  public:
-  // `service` must outlive the router.
-  Router(StoreService& service, RouterConfig config);
+  // The services must outlive the router.
+  Router(StoreService& service, AuthService& auth, RouterConfig config);
   ~Router() override;
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
 
-  [[nodiscard]] Response handle(const Request& request) const override;
+  using RequestHandler::handle;
+  [[nodiscard]] Response handle(const Request& request, const Peer& peer) const override;
+  // Password hashing routes (sign-up, login, resend, reset confirm) go to the slow lane.
+  [[nodiscard]] Lane lane(const RequestHeader& header) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code,
                                         std::string_view message) const override;
 

@@ -1,0 +1,44 @@
+#include "refresh_cookie.hpp"
+
+namespace pokeca::http {
+namespace {
+
+std::string attributes(UnixSeconds max_age, bool secure) {
+  std::string out = "; Path=" + std::string(kRefreshCookiePath) + "; Max-Age=" + std::to_string(max_age) +
+                    "; HttpOnly; SameSite=Strict";
+  if (secure) out += "; Secure";
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string refresh_cookie(std::string_view token, UnixSeconds max_age, bool secure) {
+  return std::string(kRefreshCookieName) + "=" + std::string(token) + attributes(max_age, secure);
+}
+
+std::string cleared_refresh_cookie(bool secure) {
+  return std::string(kRefreshCookieName) + "=" + attributes(0, secure);
+}
+
+std::string_view refresh_token_from(std::string_view header) {
+  while (!header.empty()) {
+    const auto semi = header.find(';');
+    const auto pair = trim(header.substr(0, semi));
+    header = semi == std::string_view::npos ? std::string_view{} : header.substr(semi + 1);
+    const auto eq = pair.find('=');
+    if (eq == std::string_view::npos) continue;
+    if (trim(pair.substr(0, eq)) != kRefreshCookieName) continue;
+    auto value = trim(pair.substr(eq + 1));
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+    return value;
+  }
+  return {};
+}
+
+}  // namespace pokeca::http

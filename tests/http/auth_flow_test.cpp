@@ -1,0 +1,300 @@
+// The accounts API end to end over a real loopback socket: HttpServer → Router →
+// AuthService → SQLite repositories and libsodium, with a mailer that keeps the mails.
+// sign-up → mail → verify → login → refresh (rotation) → reuse revokes → logout;
+// password reset ends every login; resend refusals; withdrawal; rate limit; blocked.
+#include <boost/json/serialize.hpp>
+
+#include "pokeca/auth_codes.hpp"
+#include "pokeca/http/http_server.hpp"
+#include "pokeca/messages.hpp"
+#include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "real_accounts.hpp"
+#include "router_fixture.hpp"
+#include "test_client.hpp"
+
+namespace pokeca::testing {
+namespace {
+
+namespace json = boost::json;
+using http::bhttp::field;
+using http::bhttp::verb;
+using http::Status;
+
+constexpr std::string_view kPassword = "kiriban-7777";
+
+struct Reply {
+  Status status;
+  json::value body;
+  std::string set_cookie;
+  std::string retry_after;
+};
+
+class AuthFlow : public ::testing::Test {
+ protected:
+  explicit AuthFlow(RateLimits limits = {}, http::HttpServerConfig config = {})
+      : accounts(db, clock, "https://pokeca.example", limits) {
+    seed();
+    http::RouterConfig router_config;
+    router_config.secure_cookies = true;
+    router = std::make_unique<http::Router>(service, accounts.auth, router_config);
+    config.port = 0;
+    config.access_log = [](std::string_view) {};
+    server = std::make_unique<http::HttpServer>(*router, config);
+    server->start();
+  }
+  ~AuthFlow() override { server->stop(); }
+
+  void seed() {
+    ASSERT_TRUE(stores.insert_many(sample_stores()));
+  }
+
+  Reply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {},
+             std::string_view cookie = {}) {
+    TestClient client(server->port());
+    http::Request req{method, target, 11};
+    if (!body.empty()) req.set(field::content_type, "application/json");
+    if (!bearer.empty()) req.set(field::authorization, "Bearer " + std::string(bearer));
+    if (!cookie.empty()) req.set(field::cookie, cookie);
+    req.body() = std::move(body);
+    if (auto ec = client.send(std::move(req))) throw boost::system::system_error(ec);
+    auto [ec, res] = client.receive();
+    if (ec) throw boost::system::system_error(ec);
+    return {res.result(), res.body().empty() ? json::value() : json::parse(res.body()),
+            std::string(res[field::set_cookie]), std::string(res[field::retry_after])};
+  }
+
+  Reply sign_up(std::string_view email) {
+    return call(verb::post, "/api/v1/users",
+                R"({"user":{"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) +
+                    R"(","username":"サトシ","prefecture":"東京都"}})");
+  }
+  Reply login(std::string_view email, std::string_view password = kPassword) {
+    return call(verb::post, "/api/v1/auth/login",
+                R"({"email":")" + std::string(email) + R"(","password":")" + std::string(password) + R"("})");
+  }
+  // "pokeca_refresh=…" from a Set-Cookie value.
+  static std::string cookie_of(const Reply& r) { return r.set_cookie.substr(0, r.set_cookie.find(';')); }
+  static std::string code(const Reply& r) { return std::string(r.body.at("code").as_string()); }
+
+  // A verified account that is logged in: its access token and cookie.
+  std::pair<std::string, std::string> verified_login(std::string_view email) {
+    EXPECT_EQ(sign_up(email).status, Status::created);
+    EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
+                  .status,
+              Status::ok);
+    const auto r = login(email);
+    EXPECT_EQ(r.status, Status::ok);
+    return {std::string(r.body.at("access_token").as_string()), cookie_of(r)};
+  }
+
+  TempDir dir;
+  storage::Database db{dir.path() / "pokeca.db"};
+  storage::SqliteStoreRepository stores{db};
+  storage::SqliteReportRepository reports{db};
+  SettableClock clock{kTestNow};
+  StoreService service{stores, reports, clock};
+  RealAccounts accounts;
+  std::unique_ptr<http::Router> router;
+  std::unique_ptr<http::HttpServer> server;
+};
+
+TEST_F(AuthFlow, SignUpVerifyLoginRefreshReuseLogout) {
+  auto r = sign_up("Satoshi@Example.com");
+  ASSERT_EQ(r.status, Status::created) << json::serialize(r.body);
+  EXPECT_EQ(r.body.at("mail_sent"), true);
+
+  // The mail: to the normalised address, with the https link.
+  const auto mails = accounts.mailer.sent();
+  ASSERT_EQ(mails.size(), 1u);
+  EXPECT_EQ(mails[0].to, "satoshi@example.com");
+  const auto token = accounts.mailer.last_token();
+  EXPECT_EQ(token.size(), 43u);
+  EXPECT_NE(mails[0].text_body.find("https://pokeca.example/auth/action?mode=verifyEmail&token=" + token),
+            std::string::npos);
+
+  r = login("satoshi@example.com");
+  EXPECT_EQ(r.status, Status::forbidden);
+  EXPECT_EQ(code(r), "auth/email-not-verified");
+  EXPECT_EQ(r.body.at("error").as_string(), msg::kEmailNotVerified);
+
+  ASSERT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + token + R"("})").status, Status::ok);
+  EXPECT_EQ(code(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + token + R"("})")),
+            "auth/invalid-action-code");
+
+  const auto first = login("satoshi@example.com");
+  ASSERT_EQ(first.status, Status::ok) << json::serialize(first.body);
+  EXPECT_EQ(first.body.at("expires_in"), 900);
+  EXPECT_EQ(first.body.at("user").at("email_verified"), true);
+  EXPECT_NE(first.set_cookie.find("; Secure"), std::string::npos);  // https base URL
+  const auto access = std::string(first.body.at("access_token").as_string());
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::ok);
+
+  // Refresh rotates the cookie.
+  const auto second = call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie_of(first));
+  ASSERT_EQ(second.status, Status::ok);
+  EXPECT_NE(cookie_of(second), cookie_of(first));
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, std::string(second.body.at("access_token").as_string())).status,
+            Status::ok);
+
+  // The old cookie comes back: the login is revoked, the new cookie dies with it.
+  const auto reuse = call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie_of(first));
+  EXPECT_EQ(reuse.status, Status::unauthorized);
+  EXPECT_EQ(code(reuse), "auth/session-expired");
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie_of(second)).status, Status::unauthorized);
+
+  // A new login, then logout revokes it.
+  const auto again = login("satoshi@example.com");
+  const auto out = call(verb::post, "/api/v1/auth/logout", {}, {}, cookie_of(again));
+  EXPECT_EQ(out.status, Status::ok);
+  EXPECT_NE(out.set_cookie.find("Max-Age=0"), std::string::npos);
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie_of(again)).status, Status::unauthorized);
+}
+
+TEST_F(AuthFlow, UnknownEmailAndWrongPasswordAnswerAlike) {
+  (void)verified_login("satoshi@example.com");
+  const auto wrong = login("satoshi@example.com", "wrong-password");
+  const auto unknown = login("nobody@example.com", "wrong-password");
+  EXPECT_EQ(wrong.status, Status::unauthorized);
+  EXPECT_EQ(json::serialize(wrong.body), json::serialize(unknown.body));
+}
+
+TEST_F(AuthFlow, PasswordResetRevokesEveryLogin) {
+  const auto [access, cookie] = verified_login("satoshi@example.com");
+  const auto laptop = login("satoshi@example.com");
+
+  const auto known = call(verb::post, "/api/v1/auth/password-reset", R"({"email":"satoshi@example.com"})");
+  const auto unknown = call(verb::post, "/api/v1/auth/password-reset", R"({"email":"ghost@example.com"})");
+  EXPECT_EQ(known.status, Status::ok);
+  EXPECT_EQ(json::serialize(known.body), json::serialize(unknown.body));
+  const auto mail = accounts.mailer.sent().back();
+  EXPECT_NE(mail.text_body.find("https://pokeca.example/auth/action?mode=resetPassword&token="), std::string::npos);
+
+  const auto token = accounts.mailer.last_token();
+  auto r = call(verb::post, "/api/v1/auth/password-reset/confirm", R"({"token":")" + token + R"(","password":"123456"})");
+  EXPECT_EQ(code(r), "auth/weak-password");
+  r = call(verb::post, "/api/v1/auth/password-reset/confirm",
+           R"({"token":")" + token + R"(","password":"brand-new-2026"})");
+  ASSERT_EQ(r.status, Status::ok) << json::serialize(r.body);
+
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie).status, Status::unauthorized);
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie_of(laptop)).status, Status::unauthorized);
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::unauthorized);
+  EXPECT_EQ(login("satoshi@example.com").status, Status::unauthorized);
+  EXPECT_EQ(login("satoshi@example.com", "brand-new-2026").status, Status::ok);
+  r = call(verb::post, "/api/v1/auth/password-reset/confirm", R"({"token":")" + token + R"(","password":"x-2026-x"})");
+  EXPECT_EQ(code(r), "auth/invalid-action-code");
+}
+
+TEST_F(AuthFlow, ResendVerificationRefusals) {
+  ASSERT_EQ(sign_up("satoshi@example.com").status, Status::created);
+  auto r = call(verb::post, "/api/v1/auth/resend-verification", R"({"email":"satoshi@example.com","password":"nope-nope"})");
+  EXPECT_EQ(r.status, Status::unauthorized);
+  EXPECT_EQ(code(r), "auth/not-logged-in");
+  EXPECT_EQ(r.body.at("error").as_string(), "ユーザーがログインしていません");
+
+  r = call(verb::post, "/api/v1/auth/resend-verification",
+           R"({"email":"satoshi@example.com","password":")" + std::string(kPassword) + R"("})");
+  ASSERT_EQ(r.status, Status::ok);
+  EXPECT_EQ(accounts.mailer.sent().size(), 2u);
+  ASSERT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
+                .status,
+            Status::ok);
+  r = call(verb::post, "/api/v1/auth/resend-verification",
+           R"({"email":"satoshi@example.com","password":")" + std::string(kPassword) + R"("})");
+  EXPECT_EQ(r.status, Status::conflict);
+  EXPECT_EQ(code(r), "auth/already-verified");
+  EXPECT_EQ(r.body.at("error").as_string(), "メールは既に認証済みです");
+}
+
+TEST_F(AuthFlow, AMailFailureStillCreatesTheAccount) {
+  accounts.mailer.failing = true;
+  const auto r = sign_up("satoshi@example.com");
+  ASSERT_EQ(r.status, Status::created);
+  EXPECT_EQ(r.body.at("mail_sent"), false);
+  EXPECT_EQ(r.body.at("message").as_string(), msg::kSignUpMailFailed);
+  EXPECT_EQ(code(sign_up("satoshi@example.com")), "auth/email-already-in-use");
+}
+
+TEST_F(AuthFlow, WithdrawalRemovesThePersonAndEndsTheLogin) {
+  const auto [access, cookie] = verified_login("satoshi@example.com");
+  const auto r = call(verb::delete_, "/api/v1/users/withdrawal", R"({"reason":"使わなくなったため"})", access);
+  ASSERT_EQ(r.status, Status::ok) << json::serialize(r.body);
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::unauthorized);
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie).status, Status::unauthorized);
+  EXPECT_EQ(code(login("satoshi@example.com")), "auth/invalid-credential");
+  EXPECT_FALSE(*accounts.users.find_by_email("satoshi@example.com"));
+  // The stores stay.
+  EXPECT_EQ(*stores.count_active(), 3);
+  // The address may sign up again.
+  EXPECT_EQ(sign_up("satoshi@example.com").status, Status::created);
+}
+
+TEST_F(AuthFlow, BlockedAccountsGet403BlockedOnEveryAuthenticatedCall) {
+  const auto [access, cookie] = verified_login("satoshi@example.com");
+  ASSERT_TRUE(accounts.admin.grant_admin("satoshi@example.com"));
+  ASSERT_TRUE(accounts.admin.block("satoshi@example.com"));
+  for (const auto& [method, target, body] :
+       std::vector<std::tuple<verb, std::string, std::string>>{
+           {verb::get, "/api/v1/auth/me", ""},
+           {verb::get, "/api/v1/admin/check", ""},
+           {verb::get, "/api/v1/users/profile", ""},
+           {verb::put, "/api/v1/users/profile", R"({"user":{"nickname":"x"}})"},
+           {verb::delete_, "/api/v1/users/withdrawal", R"({"reason":""})"}}) {
+    const auto r = call(method, target, body, access);
+    EXPECT_EQ(r.status, Status::forbidden) << target;
+    EXPECT_EQ(code(r), "blocked") << target;
+    EXPECT_EQ(r.body.at("error").as_string(), msg::kBlocked);
+  }
+  // Blocking ended the login; logging in again says the account is disabled.
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie).status, Status::unauthorized);
+  const auto again = login("satoshi@example.com");
+  EXPECT_EQ(again.status, Status::forbidden);
+  EXPECT_EQ(code(again), "auth/user-disabled");
+  // The map stays open.
+  EXPECT_EQ(call(verb::get, "/api/v1/stores?prefecture=tokyo", {}, access).status, Status::ok);
+  ASSERT_TRUE(accounts.admin.unblock("satoshi@example.com"));
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::ok);
+}
+
+class AuthFlowLimits : public AuthFlow {
+ protected:
+  static RateLimits tight() {
+    RateLimits limits;
+    limits.login_ip = {2, 60};
+    return limits;
+  }
+  AuthFlowLimits() : AuthFlow(tight()) {}
+};
+
+TEST_F(AuthFlowLimits, RateLimitAnswers429WithRetryAfterOverTheSocket) {
+  EXPECT_EQ(login("a@example.com", "x-x-x-x").status, Status::unauthorized);
+  EXPECT_EQ(login("b@example.com", "x-x-x-x").status, Status::unauthorized);
+  const auto limited = login("c@example.com", "x-x-x-x");
+  ASSERT_EQ(limited.status, Status::too_many_requests);
+  EXPECT_EQ(limited.retry_after, "30");
+  EXPECT_EQ(limited.body.at("retry_after"), 30);
+  EXPECT_EQ(code(limited), "auth/too-many-requests");
+  clock.advance(30);
+  EXPECT_EQ(login("c@example.com", "x-x-x-x").status, Status::unauthorized);
+}
+
+class AuthFlowFullSlowLane : public AuthFlow {
+ protected:
+  static http::HttpServerConfig no_slow_lane() {
+    http::HttpServerConfig config;
+    config.slow_lane_queue_limit = 0;
+    return config;
+  }
+  AuthFlowFullSlowLane() : AuthFlow({}, no_slow_lane()) {}
+};
+
+TEST_F(AuthFlowFullSlowLane, AFullSlowLaneAnswers503AtOnceAndTheMapStillAnswers) {
+  const auto r = login("satoshi@example.com");
+  EXPECT_EQ(r.status, Status::service_unavailable);
+  EXPECT_EQ(r.retry_after, "1");
+  EXPECT_EQ(call(verb::get, "/api/v1/stores?prefecture=tokyo").status, Status::ok);
+}
+
+}  // namespace
+}  // namespace pokeca::testing

@@ -1,0 +1,177 @@
+// Every route in api_routes(), called as each role: anonymous, unverified, user,
+// blocked, admin. Asserts who is refused, on the real stack (SQLite, libsodium).
+// A new route without a row in kExpected fails here, so nobody adds an endpoint
+// without deciding who may call it.
+#include <map>
+
+#include "pokeca/access_token.hpp"
+#include "pokeca/http/api_routes.hpp"
+#include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "real_accounts.hpp"
+#include "router_fixture.hpp"
+
+namespace pokeca::testing {
+namespace {
+
+namespace json = boost::json;
+using http::bhttp::verb;
+using http::ApiRouteInfo;
+using http::Status;
+
+enum class Who { kAnyone, kUser, kAdmin };
+enum class Role { kAnonymous, kUnverified, kUser, kBlocked, kAdmin };
+
+struct Expectation {
+  Who who;
+  std::string_view body;  // a body that passes the route's access rule without side effects
+};
+
+// Bodies are chosen so a call that gets past authorization fails validation or does
+// something harmless (a withdrawal with a too-long reason is refused after the check).
+const std::map<std::string, Expectation, std::less<>> kExpected{
+    {"GET /api/v1/healthz", {Who::kAnyone, ""}},
+    {"GET /api/v1/config", {Who::kAnyone, ""}},
+    {"GET /api/v1/initial_data", {Who::kAnyone, ""}},
+    {"GET /api/v1/prefectures", {Who::kAnyone, ""}},
+    {"GET /api/v1/stores", {Who::kAnyone, ""}},
+    {"GET /api/v1/stores/clusters", {Who::kAnyone, ""}},
+    {"GET /api/v1/stores/{id}", {Who::kAnyone, ""}},
+    {"GET /api/v1/stats/summary", {Who::kAnyone, ""}},
+    {"GET /api/v1/purchases/timeline", {Who::kAnyone, ""}},
+    {"POST /api/v1/users", {Who::kAnyone, R"({"user":{"email":"bad"}})"}},
+    {"POST /api/v1/auth/login", {Who::kAnyone, R"({"email":"nobody@example.com","password":"wrong-pw"})"}},
+    {"POST /api/v1/auth/refresh", {Who::kAnyone, ""}},
+    {"POST /api/v1/auth/logout", {Who::kAnyone, ""}},
+    {"POST /api/v1/auth/verify-email", {Who::kAnyone, R"({"token":"unknown"})"}},
+    {"POST /api/v1/auth/resend-verification", {Who::kAnyone, R"({"email":"nobody@example.com","password":"x"})"}},
+    {"POST /api/v1/auth/password-reset", {Who::kAnyone, R"({"email":"bad"})"}},
+    {"POST /api/v1/auth/password-reset/confirm", {Who::kAnyone, R"({"token":"unknown","password":"x"})"}},
+    {"GET /api/v1/auth/me", {Who::kUser, ""}},
+    {"GET /api/v1/admin/check", {Who::kAdmin, ""}},
+    {"GET /api/v1/users/profile", {Who::kUser, ""}},
+    {"PUT /api/v1/users/profile", {Who::kUser, R"({"user":{"nickname":""}})"}},
+    {"DELETE /api/v1/users/withdrawal", {Who::kUser, "LONG_REASON"}},
+};
+
+std::string target_of(std::string_view path) {
+  std::string out(path);
+  if (const auto at = out.find("{id}"); at != std::string::npos) out.replace(at, 4, "1");
+  if (out.ends_with("/stores")) out += "?prefecture=tokyo";
+  if (out.ends_with("/clusters")) out += "?bbox=139,35,140,36&zoom=10";
+  return out;
+}
+
+class AuthorizationMatrix : public ::testing::Test {
+ protected:
+  static RateLimits unlimited() {
+    RateLimits limits;
+    for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.resend_ip,
+                    &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
+                    &limits.write_account})
+      *l = {1'000'000, 1};
+    return limits;
+  }
+
+  AuthorizationMatrix() {
+    EXPECT_TRUE(stores.insert_many(sample_stores()));
+    tokens[Role::kUnverified] = account("unverified@example.com", false);
+    tokens[Role::kUser] = account("user@example.com", true);
+    tokens[Role::kBlocked] = account("blocked@example.com", true);
+    tokens[Role::kAdmin] = account("admin@example.com", true);
+    EXPECT_TRUE(accounts.admin.block("blocked@example.com"));
+    EXPECT_TRUE(accounts.admin.grant_admin("admin@example.com"));
+  }
+
+  // Creates the account directly and mints its access token (an unverified account
+  // cannot log in, so its token is made by hand: defence in depth is what is tested).
+  std::string account(std::string email, bool verified) {
+    auto user = accounts.users.create({email, "テスト", "", *accounts.hasher.hash("kiriban-7777"), kTestNow});
+    EXPECT_TRUE(user);
+    if (verified) {
+      EXPECT_TRUE(accounts.users.mark_email_verified(user->id, kTestNow));
+    }
+    return encode_access_token({user->id, user->session_epoch, kTestNow, kTestNow + kAccessTokenTtl},
+                               accounts.crypto);
+  }
+
+  http::Response send(const ApiRouteInfo& route, Role role, std::string_view body) {
+    const auto method = http::bhttp::string_to_verb(route.method);
+    http::Request req{method, target_of(route.path), 11};
+    if (role != Role::kAnonymous) req.set(http::bhttp::field::authorization, "Bearer " + tokens[role]);
+    if (!body.empty()) {
+      req.set(http::bhttp::field::content_type, "application/json");
+      req.body() = body == "LONG_REASON" ? R"({"reason":")" + std::string(1001, 'x') + R"("})" : std::string(body);
+    }
+    req.prepare_payload();
+    return router.handle(req, http::Peer{"192.0.2.1"});
+  }
+
+  TempDir dir;
+  storage::Database db{dir.path() / "pokeca.db"};
+  storage::SqliteStoreRepository stores{db};
+  storage::SqliteReportRepository reports{db};
+  FakeClock clock;
+  StoreService service{stores, reports, clock};
+  RealAccounts accounts{db, clock, "http://localhost:8080", unlimited()};
+  http::Router router{service, accounts.auth, {}};
+  std::map<Role, std::string> tokens;
+};
+
+
+TEST_F(AuthorizationMatrix, EveryRouteRefusesExactlyTheRolesThatMayNotUseIt) {
+  std::size_t checked = 0;
+  for (const auto& route : http::api_routes()) {
+    const std::string key = std::string(route.method) + " " + std::string(route.path);
+    const auto expected = kExpected.find(key);
+    ASSERT_NE(expected, kExpected.end()) << key << " has no row in the authorization matrix";
+    const auto [who, body] = expected->second;
+    std::optional<Status> public_answer;
+    for (const auto role : {Role::kAnonymous, Role::kUnverified, Role::kUser, Role::kBlocked, Role::kAdmin}) {
+      const auto res = send(route, role, body);
+      const auto status = res.result();
+      std::string code;
+      if (!res.body().empty()) {
+        const auto parsed = json::parse(res.body());
+        if (const auto* c = parsed.as_object().if_contains("code")) code = std::string(c->as_string());
+      }
+      const auto where = key + " as role " + std::to_string(static_cast<int>(role)) + ": " + res.body();
+      if (who == Who::kAnyone) {
+        // A public route answers every role alike: the bearer token changes nothing.
+        if (!public_answer) public_answer = status;
+        EXPECT_EQ(status, *public_answer) << where;
+        EXPECT_NE(code, "blocked") << where;
+        continue;
+      }
+      switch (role) {
+        case Role::kAnonymous:
+        case Role::kUnverified:
+          EXPECT_EQ(status, Status::unauthorized) << where;
+          EXPECT_EQ(code, "auth/unauthenticated") << where;
+          break;
+        case Role::kBlocked:
+          EXPECT_EQ(status, Status::forbidden) << where;
+          EXPECT_EQ(code, "blocked") << where;
+          break;
+        case Role::kUser:
+          if (who == Who::kAdmin) {
+            EXPECT_EQ(status, Status::forbidden) << where;
+            EXPECT_EQ(code, "forbidden") << where;
+          } else {
+            EXPECT_NE(status, Status::unauthorized) << where;
+            EXPECT_NE(status, Status::forbidden) << where;
+          }
+          break;
+        case Role::kAdmin:
+          EXPECT_NE(status, Status::unauthorized) << where;
+          EXPECT_NE(status, Status::forbidden) << where;
+          break;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, kExpected.size()) << "kExpected lists a route the router does not serve";
+}
+
+}  // namespace
+}  // namespace pokeca::testing
