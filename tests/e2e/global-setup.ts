@@ -10,7 +10,7 @@ import { freePort, startMailDev, type MailDev } from './maildev';
  *   ${POKECA_SERVER_BIN:-build/apps/server/pokeca-server} serve --port P --data-dir D --static-dir frontend/dist
  * When the binary has the --smtp-url flag (accounts, issue 3), MailDev is started on free
  * loopback ports first and the server sends its mail there:
- *   … --base-url http://127.0.0.1:P --smtp-url smtp://127.0.0.1:S
+ *   … --base-url http://127.0.0.1:P --smtp-url smtp://127.0.0.1:S --mail-from noreply@pokeca-map.test
  * and E2E_MAILDEV_URL points the tests at MailDev's REST API.
  * With E2E_BASE_URL set, an already running server is used instead (the mail test then
  * runs only if E2E_MAILDEV_URL is given too).
@@ -59,6 +59,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (supportsFlag(bin, '--smtp-url')) {
     maildev = await startMailDev();
     args.push('--smtp-url', maildev.smtpUrl);
+    if (supportsFlag(bin, '--mail-from')) args.push('--mail-from', 'noreply@pokeca-map.test');
     process.env.E2E_MAILDEV_URL = maildev.apiUrl;
   }
   const log = openSync(logFile, 'a');
