@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { isMobile, offlineExceptServer, url } from './helpers';
 import { actionLink, waitForMail } from './maildev';
@@ -135,6 +136,18 @@ async function login(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
 }
 
+/** Signs up through the page and opens the verification link from the real mail. */
+async function signUpAndVerify(page: Page, account: { email: string; password: string; nickname: string }) {
+  await page.goto(url('/login?tab=signup'));
+  await page.getByLabel(/メールアドレス/).fill(account.email);
+  await page.getByLabel(/^パスワード/).and(page.locator('input')).fill(account.password);
+  await page.getByLabel(/ニックネーム/).fill(account.nickname);
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page).toHaveURL(/\/email-verification$/);
+  await page.goto(actionLink(await waitForMail(process.env.E2E_MAILDEV_URL!, account.email)));
+  await expect(page.getByRole('heading', { name: 'メールアドレスを確認しました' })).toBeVisible();
+}
+
 test.describe('sign-up → mail → login → profile → logout', () => {
   test.skip(!process.env.E2E_MAILDEV_URL, 'needs a server with --smtp-url (accounts backend, issue 3)');
   test.setTimeout(120_000);
@@ -259,16 +272,8 @@ test.describe('sign-up → mail → login → profile → logout', () => {
   });
 
   test('withdrawal: reason, confirmation, then signed out', async ({ page }, testInfo) => {
-    const maildev = process.env.E2E_MAILDEV_URL!;
-    const account = newAccount(testInfo);
-    await page.goto(url('/login?tab=signup'));
-    await page.getByLabel(/メールアドレス/).fill(account.email);
-    await page.getByLabel(/^パスワード/).and(page.locator('input')).fill(account.password);
-    await page.getByLabel(/ニックネーム/).fill('退会テスト');
-    await page.getByRole('button', { name: '登録する' }).click();
-    await expect(page).toHaveURL(/\/email-verification$/);
-    await page.goto(actionLink(await waitForMail(maildev, account.email)));
-    await expect(page.getByRole('heading', { name: 'メールアドレスを確認しました' })).toBeVisible();
+    const account = { ...newAccount(testInfo), nickname: '退会テスト' };
+    await signUpAndVerify(page, account);
     await login(page, account.email, account.password);
     await expect(page).toHaveURL(url('/'));
 
@@ -288,5 +293,35 @@ test.describe('sign-up → mail → login → profile → logout', () => {
     // The account is gone: the same credentials no longer log in.
     await login(page, account.email, account.password);
     await expect(page.getByRole('alert')).toContainText('メールアドレスまたはパスワードが正しくありません');
+  });
+
+  test('admin routes are checked with the server', async ({ page }, testInfo) => {
+    test.skip(!process.env.E2E_DATA_DIR || !process.env.E2E_SERVER_BIN, 'needs the server binary and its data directory');
+    const account = { ...newAccount(testInfo), nickname: 'カンリ' };
+    await signUpAndVerify(page, account);
+    await login(page, account.email, account.password);
+    await expect(page).toHaveURL(url('/'));
+
+    // A member is refused: 管理者権限が必要です (via /login, which sends a signed-in user home).
+    await page.goto(url('/admin'));
+    await expect(page.getByText('管理者権限が必要です')).toBeVisible();
+    await expect(page).toHaveURL(url('/'));
+    await expect(page.getByRole('heading', { name: '管理画面' })).toHaveCount(0);
+
+    // Made an admin on the command line, the same login gets in after a reload (fresh user).
+    const granted = spawnSync(
+      process.env.E2E_SERVER_BIN!,
+      ['admin', 'grant', account.email, '--data-dir', process.env.E2E_DATA_DIR!],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(granted.status, `${granted.stdout}${granted.stderr}`).toBe(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'カンリさんのメニュー' }).click();
+    await page.getByRole('navigation', { name: 'ユーザーメニュー' }).getByRole('link', { name: /管理画面/ }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: '管理画面' })).toBeVisible();
+    await shot(page, testInfo, 'admin-soon');
+    await page.goto(url('/admin/analytics'));
+    await expect(page.getByRole('heading', { name: 'アナリティクス' })).toBeVisible();
   });
 });

@@ -76,6 +76,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_SERVER_LOG = logFile;
+  // For tests that use the binary's own commands (e.g. `admin grant EMAIL`) on the same data.
+  process.env.E2E_SERVER_BIN = bin;
+  process.env.E2E_DATA_DIR = join(dataDir, 'data');
 
   return async () => {
     await maildev?.stop();

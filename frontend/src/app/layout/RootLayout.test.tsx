@@ -163,15 +163,20 @@ describe('route guard: accounts (SPEC §2 Route guard)', () => {
     expect((check[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
   });
 
+  it('/admin denies a guest → /login with ログインが必要です', async () => {
+    renderApp('/admin');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByText('ログインが必要です')).toBeInTheDocument();
+  });
+
   it.each([
-    ['a guest', null, null, 'ログインが必要です'],
     ['a member (403 forbidden)', { admin: false }, () => jsonResponse({ success: false, error: 'x', code: 'forbidden' }, { status: 403 }), '管理者権限が必要です'],
     ['a server error', { admin: true }, () => new Response('x', { status: 500 }), '権限の確認中にエラーが発生しました'],
-  ] as const)('/admin denies %s → /login with its message', async (_who, signedIn, answer, message) => {
-    if (signedIn) signInForTest(signedIn);
-    renderApp('/admin', answer ? { '/api/v1/admin/check': answer } : {});
-    await waitFor(() => expect(location()).toBe('/login'));
+  ] as const)('/admin denies %s → /login with its message (and /login, for guests only, sends the member home)', async (_who, signedIn, answer, message) => {
+    signInForTest(signedIn);
+    renderApp('/admin', { '/api/v1/admin/check': answer });
     expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/'));
     expect(screen.queryByRole('heading', { name: '管理画面' })).not.toBeInTheDocument();
   });
 
