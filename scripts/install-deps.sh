@@ -9,6 +9,7 @@ DEB_PACKAGES=(
   g++ cmake ninja-build ccache pkg-config git
   libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev libcurl4-openssl-dev
   libsodium-dev
+  libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev libheif-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 # Browser tests only (scripts/test.sh passes --with-browser).

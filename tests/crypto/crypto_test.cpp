@@ -1,5 +1,6 @@
 // The libsodium adapter: Argon2id hashes, token crypto against known vectors, and the
 // secret key file (created once, 0600, reused, refused when wrong).
+#include "pokeca/testing/temp_dir.hpp"
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -34,19 +35,7 @@ std::string hex(std::string_view raw) {
   return out;
 }
 
-class TempDir {
- public:
-  TempDir() {
-    auto pattern = (fs::temp_directory_path() / "pokeca-crypto-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp");
-    path = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-  fs::path path;
-};
+using pokeca::testing::TempDir;
 
 TEST(Argon2id, ProductionParametersAreOwaspOrStronger) {
   // OWASP: m ≥ 19 MiB with t ≥ 2 (p = 1).
@@ -117,7 +106,7 @@ TEST(TokenCrypto, SignsAccessTokensThatOnlyTheSameKeyAccepts) {
 
 TEST(KeyFile, CreatedOnceWithOwnerOnlyPermissionsThenReused) {
   TempDir dir;
-  const auto file = dir.path / std::string(kSigningKeyFileName);
+  const auto file = dir.path() / std::string(kSigningKeyFileName);
   const auto first = load_or_create_key_file(file, kSigningKeyBytes);
   EXPECT_EQ(first.size(), kSigningKeyBytes);
   struct stat st {};
@@ -125,12 +114,12 @@ TEST(KeyFile, CreatedOnceWithOwnerOnlyPermissionsThenReused) {
   EXPECT_EQ(st.st_mode & 0777, 0600u);
   EXPECT_EQ(load_or_create_key_file(file, kSigningKeyBytes), first);
   // Nothing else is left in the directory.
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator{}), 1);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}), 1);
 }
 
 TEST(KeyFile, RefusesAWrongSizeOrAFileOthersCanRead) {
   TempDir dir;
-  const auto file = dir.path / "signing.key";
+  const auto file = dir.path() / "signing.key";
   std::ofstream(file) << "short";
   fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace);
   EXPECT_THROW((void)load_or_create_key_file(file, kSigningKeyBytes), std::runtime_error);

@@ -295,6 +295,23 @@ test.describe('sign-up → mail → login → profile → logout', () => {
     await expect(page.getByRole('alert')).toContainText('メールアドレスまたはパスワードが正しくありません');
   });
 
+  test('too many login attempts: the form says so, the site stays usable', async ({ page }) => {
+    // The e2e server allows 4 logins per account per 15 minutes (global-setup.ts).
+    const email = `e2e-limit-${Date.now().toString(36)}@example.jp`;
+    let refused = false;
+    for (let attempt = 1; attempt <= 6 && !refused; attempt++) {
+      await login(page, email, 'wrong-password');
+      const alert = page.getByRole('alert');
+      await expect(alert).toBeVisible();
+      refused = (await alert.textContent())?.includes('試行回数が多すぎます') ?? false;
+      if (!refused) await expect(alert).toContainText('メールアドレスまたはパスワードが正しくありません');
+    }
+    expect(refused).toBe(true);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(url('/map?prefecture=tokyo'));
+    await expect(page).toHaveURL(/\/map\?prefecture=tokyo$/);
+  });
+
   test('admin routes are checked with the server', async ({ page }, testInfo) => {
     test.skip(!process.env.E2E_DATA_DIR || !process.env.E2E_SERVER_BIN, 'needs the server binary and its data directory');
     const account = { ...newAccount(testInfo), nickname: 'カンリ' };

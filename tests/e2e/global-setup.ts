@@ -17,6 +17,8 @@ import { freePort, startMailDev, type MailDev } from './maildev';
  */
 const repoRoot = resolve(__dirname, '../..');
 const STARTUP_TIMEOUT_MS = 120_000;
+export const E2E_LOGIN_ACCOUNT_LIMIT = 4;
+const E2E_RATE_LIMITS = `sign_up_ip=200/3600,login_ip=500/900,login_account=${E2E_LOGIN_ACCOUNT_LIMIT}/900`;
 
 /** True when the server binary lists the flag in its help. */
 function supportsFlag(bin: string, flag: string): boolean {
@@ -55,6 +57,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const baseUrl = `http://127.0.0.1:${port}`;
   const args = ['serve', '--port', String(port), '--data-dir', join(dataDir, 'data'), '--static-dir', staticDir];
   if (supportsFlag(bin, '--base-url')) args.push('--base-url', baseUrl);
+  // Every test signs up and logs in from the one loopback address: per-IP limits sized for
+  // a test run, and a small per-account login limit so the 429 test stays short.
+  if (supportsFlag(bin, '--rate-limits')) args.push('--rate-limits', E2E_RATE_LIMITS);
   let maildev: MailDev | undefined;
   if (supportsFlag(bin, '--smtp-url')) {
     maildev = await startMailDev();

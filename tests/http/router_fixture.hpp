@@ -12,7 +12,7 @@
 #include "fake_repositories.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/http/router.hpp"
-#include "temp_dir.hpp"
+#include "pokeca/testing/temp_dir.hpp"
 
 namespace pokeca::testing {
 

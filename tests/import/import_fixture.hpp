@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the import tests: a temporary directory for fixture files, a fixed clock,
 // the real gazetteer, and an in-memory StoreRepository with upsert semantics.
+#include "pokeca/testing/temp_dir.hpp"
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -16,31 +17,7 @@
 
 namespace pokeca::importer::testing {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "pokeca-import-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-
-  std::filesystem::path write(const std::string& name, std::string_view content) const {
-    const auto file = path_ / name;
-    std::ofstream out(file, std::ios::binary);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    return file;
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using pokeca::testing::TempDir;
 
 inline constexpr UnixSeconds kNow = 1'795'239'000;
 

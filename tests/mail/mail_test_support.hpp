@@ -1,6 +1,7 @@
 #pragma once
 // Test-side reading of built messages, written independently of the adapter's encoder:
 // base64 and encoded-word decoding, header unfolding, and a temporary directory.
+#include "pokeca/testing/temp_dir.hpp"
 #include <stdlib.h>
 
 #include <filesystem>
@@ -127,23 +128,6 @@ inline std::string crlf_to_lf(std::string_view text) {
   return out;
 }
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "pokeca-mail-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using pokeca::testing::TempDir;
 
 }  // namespace pokeca::mail::testing

@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the storage tests: a fresh database file in its own temporary directory
 // (WAL needs a real file) and small builders for stores and reports.
+#include "pokeca/testing/temp_dir.hpp"
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -16,24 +17,7 @@
 
 namespace pokeca::storage::testing {
 
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "pokeca-storage-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using pokeca::testing::TempDir;
 
 inline constexpr UnixSeconds kNow = 1'763'700'000;  // 2025-11-21
 

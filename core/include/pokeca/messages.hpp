@@ -117,4 +117,14 @@ inline constexpr std::string_view kResetMailBody =
     "ポケカ販売店マップ（非公式ファンサイト）\n"
     "{base_url}\n";
 
+// Photos (adapters/media, PRODUCT.md §5).
+inline constexpr std::string_view kPhotoUnsupportedType =
+    "対応していない画像形式です。JPEG・PNG・WebP・GIF・HEICの画像を選んでください。";
+inline constexpr std::string_view kPhotoTooLarge = "画像のファイルサイズが大きすぎます。1枚10MBまでの画像を選んでください。";
+inline constexpr std::string_view kPhotoTooManyPixels =
+    "画像の解像度が大きすぎます。4000万画素以下の画像を選んでください。";
+inline constexpr std::string_view kPhotoCorrupt =
+    "画像ファイルが壊れているため読み込めませんでした。別の画像を選んでください。";
+inline constexpr std::string_view kPhotoProcessingFailed = "画像を処理できませんでした。別の画像を選んでください。";
+
 }  // namespace pokeca::msg

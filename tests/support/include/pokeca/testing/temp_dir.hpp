@@ -1,5 +1,6 @@
 #pragma once
 // A fresh directory under the system temp dir, removed with everything in it.
+// Shared by every test suite that needs real files (SQLite needs one for WAL).
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,7 +13,7 @@ namespace pokeca::testing {
 class TempDir {
  public:
   TempDir() {
-    auto pattern = (std::filesystem::temp_directory_path() / "pokeca-http-XXXXXX").string();
+    auto pattern = (std::filesystem::temp_directory_path() / "pokeca-test-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
   }
@@ -25,10 +26,12 @@ class TempDir {
 
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
 
-  void write(const std::filesystem::path& relative, std::string_view content) const {
+  // Writes a file below the directory (creating folders) and returns its path.
+  std::filesystem::path write(const std::filesystem::path& relative, std::string_view content) const {
     const auto file = path_ / relative;
     std::filesystem::create_directories(file.parent_path());
     std::ofstream(file, std::ios::binary) << content;
+    return file;
   }
 
  private:
