@@ -129,6 +129,7 @@ int serve(const Config& config) {
     auto v = meta.get(kDemoDataMetaKey);
     return v && *v && **v == "1";
   };
+  router_config.data_generation = [&db] { return db.write_generation(); };
   if (router_config.static_dir.empty())
     log_event("warning", {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
   router_config.secure_cookies = config.base_url.starts_with("https://");

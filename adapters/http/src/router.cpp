@@ -7,6 +7,7 @@
 #include "error_mapping.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
+#include "response_cache.hpp"
 #include "security_headers.hpp"
 #include "static_files.hpp"
 
@@ -18,6 +19,13 @@ constexpr std::string_view kJsonType = "application/json; charset=utf-8";
 constexpr std::string_view kApiCache = "no-store";
 
 bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
+
+// Public reads whose answer depends only on the URL and the data (never on the caller).
+bool is_cacheable_read(bhttp::verb method, std::string_view path) {
+  if (method != bhttp::verb::get && method != bhttp::verb::head) return false;
+  return path == "/api/v1/config" || path == "/api/v1/prefectures" || path == "/api/v1/stats/summary" ||
+         path == "/api/v1/purchases/timeline" || path == "/api/v1/stores" || path.starts_with("/api/v1/stores/");
+}
 
 Response json_response(Status status, std::string body) {
   Response res{status, 11};
@@ -42,6 +50,7 @@ struct Router::Impl {
   RouterConfig config;
   std::string csp;
   StaticFiles static_files;
+  mutable ResponseCache cache;
 
   Response route(const Request& req, const Peer& peer) const {
     const auto target = split_target(req.target());
@@ -57,7 +66,14 @@ struct Router::Impl {
                            req[bhttp::field::cookie],
                            ClientInfo{client_address(peer.address, req["X-Forwarded-For"],
                                                      config.trust_forwarded_for)}};
+      const bool cacheable = config.data_generation && is_cacheable_read(req.method(), target.path);
+      const std::string key = cacheable ? std::string(req.target()) : std::string();
+      const auto generation = cacheable ? config.data_generation() : 0;
+      const auto now = ResponseCache::Clock::now();
+      if (cacheable)
+        if (auto body = cache.get(key, generation, now)) return json_response(Status::ok, std::move(*body));
       auto reply = dispatch_api(api, {service, auth}, config);
+      if (cacheable && reply.status == Status::ok) cache.put(key, generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
       for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);

@@ -2,6 +2,7 @@
 // The pure request → response function: API routes (thin handlers over StoreService
 // and AuthService), static files of the built frontend, the JSON error envelope and
 // security headers. Tests call handle() directly, without a socket.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -25,6 +26,9 @@ struct RouterConfig {
   std::optional<std::string> analytics_id;  // third-party tag id; off by default
   // Asked on each /config call (it can change once demo data is loaded); may be empty.
   std::function<bool()> demo_data;
+  // The database's write generation; when set, public map reads are answered from a
+  // short-lived cache of ready-made bodies until the next write (response_cache.hpp).
+  std::function<std::uint64_t()> data_generation;
   // The refresh cookie gets `Secure` (set it when the public base URL is https).
   bool secure_cookies = false;
   // Take the client address from the last X-Forwarded-For entry (the one our reverse

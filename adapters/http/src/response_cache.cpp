@@ -1,0 +1,45 @@
+#include "response_cache.hpp"
+
+#include <functional>
+
+namespace pokeca::http {
+
+ResponseCache::Shard& ResponseCache::shard_for(std::string_view key) {
+  return shards_[std::hash<std::string_view>{}(key) % kShards];
+}
+
+std::optional<std::string> ResponseCache::get(std::string_view key, std::uint64_t generation,
+                                              Clock::time_point now) {
+  auto& shard = shard_for(key);
+  std::lock_guard lock(shard.mutex);
+  const auto it = shard.entries.find(std::string(key));
+  if (it == shard.entries.end() || it->second.generation != generation ||
+      now - it->second.stored > kResponseCacheTtl)
+    return std::nullopt;
+  return it->second.body;
+}
+
+void ResponseCache::put(std::string_view key, std::uint64_t generation, Clock::time_point now,
+                        std::string body) {
+  if (body.size() > kResponseCacheMaxBodyBytes) return;
+  auto& shard = shard_for(key);
+  std::lock_guard lock(shard.mutex);
+  const std::size_t budget = kResponseCacheMaxBytes / kShards;
+  auto [it, inserted] = shard.entries.try_emplace(std::string(key));
+  if (!inserted) shard.bytes -= it->second.body.size();
+  else shard.order.emplace_back(key);
+  shard.bytes += body.size();
+  it->second = Entry{std::move(body), generation, now};
+  // Oldest first out; a replaced key keeps its old place in the queue, which only
+  // makes it leave a little early.
+  while (shard.bytes > budget && !shard.order.empty()) {
+    const auto old = shard.entries.find(shard.order.front());
+    if (old != shard.entries.end()) {
+      shard.bytes -= old->second.body.size();
+      shard.entries.erase(old);
+    }
+    shard.order.pop_front();
+  }
+}
+
+}  // namespace pokeca::http
