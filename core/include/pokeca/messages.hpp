@@ -117,6 +117,21 @@ inline constexpr std::string_view kResetMailBody =
     "ポケカ販売店マップ（非公式ファンサイト）\n"
     "{base_url}\n";
 
+// Uploads (multipart/form-data). Placeholders: {max}, {max_mb}, {lines}, {name}.
+inline constexpr std::string_view kNotMultipart = "multipart/form-data 形式で送信してください。";
+inline constexpr std::string_view kMultipartMalformed = "送信データの形式が正しくありません。";
+inline constexpr std::string_view kMultipartTruncated = "送信データが途中で切れています。もう一度送信してください。";
+inline constexpr std::string_view kMultipartBodyTooLarge = "送信データは合計{max_mb}MBまでです。";
+inline constexpr std::string_view kMultipartTooManyParts = "送信項目が多すぎます（{max}項目まで）。";
+inline constexpr std::string_view kMultipartHeaderTooLarge = "送信データの各項目のヘッダーは{max}バイト・{lines}行までです。";
+inline constexpr std::string_view kMultipartFieldTooLong = "入力項目「{name}」は{max}バイトまでです。";
+inline constexpr std::string_view kMultipartDuplicateField = "同じ項目が重複して送信されています。";
+inline constexpr std::string_view kMultipartUnknownField = "送信データに不明な項目が含まれています。";
+inline constexpr std::string_view kMultipartNotUtf8 = "文字はUTF-8で送信してください。";
+inline constexpr std::string_view kMultipartBadFilename = "ファイル名が正しくありません。";
+inline constexpr std::string_view kTooManyImages = "画像は{max}枚までアップロードできます。";
+inline constexpr std::string_view kImageTooLarge = "画像は1枚あたり{max_mb}MBまでです。";
+
 // Photos (adapters/media, PRODUCT.md §5).
 inline constexpr std::string_view kPhotoUnsupportedType =
     "対応していない画像形式です。JPEG・PNG・WebP・GIF・HEICの画像を選んでください。";
