@@ -64,6 +64,23 @@ TEST_F(CachedRouterTest, SameDataAnswersFromTheCacheUntilAWrite) {
   EXPECT_NE(after.body().find("名前が変わった店"), std::string::npos);
 }
 
+TEST_F(CachedRouterTest, ReadyAnswersSkipThePoolOnlyWhenCached) {
+  http::Request req{http::bhttp::verb::get, "/api/v1/prefectures", 11};
+  EXPECT_FALSE(router->try_ready(req).has_value());  // nothing cached yet: the pool builds it
+  const auto built = router->handle(req);
+  ASSERT_EQ(built.result(), http::Status::ok);
+  const auto ready = router->try_ready(req);
+  ASSERT_TRUE(ready.has_value());
+  EXPECT_EQ(ready->body(), built.body());
+  EXPECT_EQ((*ready)[http::bhttp::field::content_type], built[http::bhttp::field::content_type]);
+  EXPECT_EQ((*ready)["X-Content-Type-Options"], "nosniff");  // finished like any answer
+  generation.fetch_add(1);
+  EXPECT_FALSE(router->try_ready(req).has_value());
+  // Personal calls are never ready-made.
+  http::Request mine{http::bhttp::verb::get, "/api/v1/auth/me", 11};
+  EXPECT_FALSE(router->try_ready(mine).has_value());
+}
+
 TEST_F(CachedRouterTest, ErrorAnswersAreNotKept) {
   // A store that does not exist yet: 404...
   EXPECT_EQ(get("/api/v1/stores/99").result(), http::Status::not_found);

@@ -238,7 +238,9 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
 
     Response response;
     const bool slow = handler.lane(request.base()) == Lane::kSlow;
-    if (slow && slow_in_flight.fetch_add(1) >= config.slow_lane_queue_limit) {
+    if (auto ready = handler.try_ready(request)) {
+      response = std::move(*ready);
+    } else if (slow && slow_in_flight.fetch_add(1) >= config.slow_lane_queue_limit) {
       --slow_in_flight;
       response = handler.error_response(Status::service_unavailable, "unavailable", msg::kBusy);
       response.set(bhttp::field::retry_after, kSlowLaneRetryAfterSeconds);

@@ -52,6 +52,20 @@ struct Router::Impl {
   StaticFiles static_files;
   mutable ResponseCache cache;
 
+  bool is_cached_read(const Request& req, std::string_view path) const {
+    return config.data_generation && is_cacheable_read(req.method(), path);
+  }
+
+  std::optional<Response> cached(const Request& req) const {
+    const auto target = split_target(req.target());
+    if (!is_cached_read(req, target.path)) return std::nullopt;
+    auto body = cache.get(req.target(), config.data_generation(), ResponseCache::Clock::now());
+    if (!body) return std::nullopt;
+    auto res = json_response(Status::ok, std::move(*body));
+    finish(res, &req);
+    return res;
+  }
+
   Response route(const Request& req, const Peer& peer) const {
     const auto target = split_target(req.target());
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
@@ -66,14 +80,13 @@ struct Router::Impl {
                            req[bhttp::field::cookie],
                            ClientInfo{client_address(peer.address, req["X-Forwarded-For"],
                                                      config.trust_forwarded_for)}};
-      const bool cacheable = config.data_generation && is_cacheable_read(req.method(), target.path);
-      const std::string key = cacheable ? std::string(req.target()) : std::string();
+      const bool cacheable = is_cached_read(req, target.path);
       const auto generation = cacheable ? config.data_generation() : 0;
       const auto now = ResponseCache::Clock::now();
       if (cacheable)
-        if (auto body = cache.get(key, generation, now)) return json_response(Status::ok, std::move(*body));
+        if (auto body = cache.get(req.target(), generation, now)) return json_response(Status::ok, std::move(*body));
       auto reply = dispatch_api(api, {service, auth}, config);
-      if (cacheable && reply.status == Status::ok) cache.put(key, generation, now, reply.body);
+      if (cacheable && reply.status == Status::ok) cache.put(req.target(), generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
       for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
@@ -122,6 +135,14 @@ Response Router::handle(const Request& request, const Peer& peer) const {
   }
   impl_->finish(res, &request);
   return res;
+}
+
+std::optional<Response> Router::try_ready(const Request& request) const {
+  try {
+    return impl_->cached(request);
+  } catch (...) {
+    return std::nullopt;  // the normal path will answer (and report) it
+  }
 }
 
 Lane Router::lane(const RequestHeader& header) const {

@@ -47,6 +47,7 @@ class Router final : public RequestHandler {
   using RequestHandler::handle;
   [[nodiscard]] Response handle(const Request& request, const Peer& peer) const override;
   // Password hashing routes (sign-up, login, resend, reset confirm) go to the slow lane.
+  [[nodiscard]] std::optional<Response> try_ready(const Request& request) const override;
   [[nodiscard]] Lane lane(const RequestHeader& header) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code,
                                         std::string_view message) const override;
