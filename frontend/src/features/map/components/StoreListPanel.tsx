@@ -33,7 +33,10 @@ function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
 export function StoreListPanel(props: StoreListPanelProps) {
   const { mode, stores, clusteredCount, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle } = props;
   const title = mode === 'nearby' ? t('map.nearbyTitle') : t('map.listTitle');
-  const count = stores.length > 0 ? stores.length : clusteredCount;
+  // With clusters in view the markers are only part of it: show the whole count and
+  // ask for a zoom rather than listing the few single-store markers as if they were all.
+  const clustered = mode === 'view' && clusteredCount > 0;
+  const count = clustered ? clusteredCount : stores.length;
   const rows = sortForList(stores, mode).slice(0, MAX_ROWS);
   const now = Date.now();
 
@@ -49,7 +52,7 @@ export function StoreListPanel(props: StoreListPanelProps) {
     );
   } else if (isLoading && stores.length === 0 && clusteredCount === 0) {
     body = <Spinner label={t('map.loadingStores')} />;
-  } else if (stores.length === 0 && clusteredCount > 0) {
+  } else if (clustered) {
     body = <p className={styles.message}>{t('map.listZoomIn', { n: formatNumber(clusteredCount) })}</p>;
   } else if (stores.length === 0) {
     body = <p className={styles.message}>{t('map.listEmpty')}</p>;
