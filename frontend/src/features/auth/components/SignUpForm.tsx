@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
-import { Field } from '@/components/ui/Field';
-import { PrefectureSelect } from '@/components/ui/PrefectureSelect';
-import { NICKNAME_MAX_LENGTH } from '@/config/constants';
+import { ProfileFields } from '@/components/ui/ProfileFields';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { focusFirstInvalid } from '@/lib/dom';
@@ -68,21 +66,13 @@ export function SignUpForm() {
         withHint
         error={submitted ? errors.password : null}
       />
-      <Field label={t('form.nickname')} required hint={t('form.nicknameHint')} error={submitted ? errors.nickname : null}>
-        <input
-          className={form.input}
-          type="text"
-          name="nickname"
-          autoComplete="nickname"
-          maxLength={NICKNAME_MAX_LENGTH * 2}
-          value={nickname}
-          onChange={(e) => setNickname(e.target.value)}
-          required
-        />
-      </Field>
-      <Field label={t('form.prefecture')} optional hint={t('form.prefectureHint')}>
-        <PrefectureSelect name="prefecture" value={prefecture} onChange={(e) => setPrefecture(e.target.value)} />
-      </Field>
+      <ProfileFields
+        nickname={nickname}
+        onNicknameChange={setNickname}
+        nicknameError={submitted ? errors.nickname : null}
+        prefecture={prefecture}
+        onPrefectureChange={setPrefecture}
+      />
       <button type="submit" className={`${ui.primary} ${form.submit}`} disabled={signUp.isPending} aria-busy={signUp.isPending}>
         {signUp.isPending ? t('signup.submitting') : t('signup.submit')}
       </button>

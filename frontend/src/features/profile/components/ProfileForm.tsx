@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
-import { Field } from '@/components/ui/Field';
-import { PrefectureSelect } from '@/components/ui/PrefectureSelect';
-import { NICKNAME_MAX_LENGTH } from '@/config/constants';
+import { ProfileFields } from '@/components/ui/ProfileFields';
 import { t } from '@/i18n/ja';
 import { focusFirstInvalid } from '@/lib/dom';
 import { ApiError } from '@/lib/api';
@@ -50,21 +48,13 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   return (
     <form className={form.form} onSubmit={onSubmit} noValidate aria-label={t('profile.editTitle')}>
       {update.isError && <Alert type="error">{profileErrorMessage(update.error)}</Alert>}
-      <Field label={t('form.nickname')} required hint={t('form.nicknameHint')} error={submitted ? error : null}>
-        <input
-          className={form.input}
-          type="text"
-          name="nickname"
-          autoComplete="nickname"
-          maxLength={NICKNAME_MAX_LENGTH * 2}
-          value={nickname}
-          onChange={(e) => setNickname(e.target.value)}
-          required
-        />
-      </Field>
-      <Field label={t('form.prefecture')} optional hint={t('form.prefectureHint')}>
-        <PrefectureSelect name="prefecture" value={prefecture} onChange={(e) => setPrefecture(e.target.value)} />
-      </Field>
+      <ProfileFields
+        nickname={nickname}
+        onNicknameChange={setNickname}
+        nicknameError={submitted ? error : null}
+        prefecture={prefecture}
+        onPrefectureChange={setPrefecture}
+      />
       <div className={styles.editActions}>
         <button type="button" className={ui.secondary} onClick={onDone} disabled={update.isPending}>
           {t('profile.cancel')}
