@@ -13,6 +13,7 @@ namespace embedded {
 // Defined by the embedded_migrations.cpp that CMake generates from migrations/*.sql.
 extern const std::string_view k001Init;
 extern const std::string_view k002Accounts;
+extern const std::string_view k003Contributions;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -23,6 +24,7 @@ std::span<const Migration> all_migrations() {
   static const std::array migrations{
       Migration{1, "init", embedded::k001Init},
       Migration{2, "accounts", embedded::k002Accounts},
+      Migration{3, "contributions", embedded::k003Contributions},
   };
   return migrations;
 }
