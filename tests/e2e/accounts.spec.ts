@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { grantAdmin, login, newAccount, signUpAndVerify } from './accounts';
 import { isMobile, offlineExceptServer, url } from './helpers';
 import { actionLink, waitForMail } from './maildev';
 
@@ -122,31 +122,6 @@ test.describe('account pages (guest)', () => {
     await shot(page, testInfo, 'menu-guest');
   });
 });
-
-/** A unique address per run and project (MailDev accepts any). */
-function newAccount(testInfo: TestInfo) {
-  const id = `${testInfo.project.name}-${Date.now().toString(36)}`;
-  return { email: `e2e-${id}@example.jp`, password: `pk-${id}-pass`, nickname: testInfo.project.name === 'mobile' ? 'ピカチュウ' : 'サトシ' };
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto(url('/login'));
-  await page.getByLabel(/メールアドレス/).fill(email);
-  await page.getByLabel(/^パスワード/).and(page.locator('input')).fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-}
-
-/** Signs up through the page and opens the verification link from the real mail. */
-async function signUpAndVerify(page: Page, account: { email: string; password: string; nickname: string }) {
-  await page.goto(url('/login?tab=signup'));
-  await page.getByLabel(/メールアドレス/).fill(account.email);
-  await page.getByLabel(/^パスワード/).and(page.locator('input')).fill(account.password);
-  await page.getByLabel(/ニックネーム/).fill(account.nickname);
-  await page.getByRole('button', { name: '登録する' }).click();
-  await expect(page).toHaveURL(/\/email-verification$/);
-  await page.goto(actionLink(await waitForMail(process.env.E2E_MAILDEV_URL!, account.email)));
-  await expect(page.getByRole('heading', { name: 'メールアドレスを確認しました' })).toBeVisible();
-}
 
 test.describe('sign-up → mail → login → profile → logout', () => {
   test.skip(!process.env.E2E_MAILDEV_URL, 'needs a server with --smtp-url (accounts backend, issue 3)');
@@ -326,12 +301,7 @@ test.describe('sign-up → mail → login → profile → logout', () => {
     await expect(page.getByRole('heading', { name: '管理画面' })).toHaveCount(0);
 
     // Made an admin on the command line, the same login gets in after a reload (fresh user).
-    const granted = spawnSync(
-      process.env.E2E_SERVER_BIN!,
-      ['admin', 'grant', account.email, '--data-dir', process.env.E2E_DATA_DIR!],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
-    expect(granted.status, `${granted.stdout}${granted.stderr}`).toBe(0);
+    grantAdmin(account.email);
     await page.reload();
     await page.getByRole('button', { name: 'カンリさんのメニュー' }).click();
     await page.getByRole('navigation', { name: 'ユーザーメニュー' }).getByRole('link', { name: /管理画面/ }).click();
