@@ -3,11 +3,15 @@
 // isolated one (a fresh pokeca-photo-worker per photo, as the server does), with the
 // worker's peak resident memory from wait4's rusage. Figures in bench/RESULTS.md.
 //
-//   photo_bench [--runs N] [--worker PATH]
+//   photo_bench [--runs N] [--worker PATH] [--write-fixtures DIR]
+// --write-fixtures only writes DIR/photo-12mp.jpg and DIR/photo-12mp.heic (the same inputs)
+// for bench/submission_bench.sh and exits.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,24 +67,40 @@ void run(const char* name, const Bytes& upload, int runs, const pokeca::media::I
               photo_bytes / 1024, thumb_bytes / 1024);
 }
 
+void write_file(const std::filesystem::path& path, const Bytes& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) {
+    std::fprintf(stderr, "cannot write %s\n", path.c_str());
+    std::exit(1);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int runs = 7;
   std::string worker = POKECA_PHOTO_WORKER;
+  std::string fixtures_dir;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string_view flag = argv[i];
     if (flag == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
     if (flag == "--worker") worker = argv[i + 1];
+    if (flag == "--write-fixtures") fixtures_dir = argv[i + 1];
   }
   constexpr int kWidth = 4000;
   constexpr int kHeight = 3000;  // 12 MP, a typical phone photo
   const auto pixels = pokeca::media::testing::photo_like(kWidth, kHeight);
   const Bytes jpeg = pokeca::media::testing::with_exif(pokeca::media::testing::jpeg_from_rgb(pixels, kWidth, kHeight, 92), 6);
+  const auto heic = pokeca::media::testing::heic_from_rgb(pixels, kWidth, kHeight, 60);
+  if (!fixtures_dir.empty()) {
+    write_file(std::filesystem::path(fixtures_dir) / "photo-12mp.jpg", jpeg);
+    if (heic) write_file(std::filesystem::path(fixtures_dir) / "photo-12mp.heic", *heic);
+    return 0;
+  }
   const pokeca::media::IsolatedPhotoProcessor isolated({.worker_path = worker});
   std::printf("photo_bench: %d×%d, %d runs each\n", kWidth, kHeight, runs);
   run("JPEG", jpeg, runs, isolated);
-  const auto heic = pokeca::media::testing::heic_from_rgb(pixels, kWidth, kHeight, 60);
   if (heic) {
     run("HEIC", *heic, runs, isolated);
   } else {
