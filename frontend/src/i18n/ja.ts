@@ -159,7 +159,7 @@ export const ja = {
   'admin.rejecting': '却下中...',
   'admin.cancel': 'キャンセル',
   'admin.reason': '却下の理由',
-  'admin.reasonHint': '投稿者に表示されます（{n} / {max}文字）',
+  'admin.reasonHint': '{n} / {max}文字',
   'admin.reasonRequired': '却下の理由を入力してください',
   'admin.reasonTooLong': '却下の理由は{max}文字以内で入力してください（現在{n}文字）',
   'admin.conflict': 'この投稿はほかの管理者がすでに審査しました。一覧を更新しました。',
@@ -167,7 +167,7 @@ export const ja = {
   'admin.done': '処理しました',
   'admin.mapLabel': '{name} の位置のプレビュー',
   'admin.mapLoading': '地図を読み込み中...',
-  'admin.mapLegend': '赤いピン: 投稿された位置　オレンジ: 同じ名前の店舗　灰色: 付近の店舗',
+  'admin.mapLegend': '赤いピン: 承認する位置（点線の丸は投稿時の位置）　オレンジ: 同じ名前の店舗　灰色: 付近の店舗',
   'admin.pinSubmitted': '投稿された位置（ドラッグで移動）',
   'admin.pinDuplicate': '同じ名前の店舗: {name}',
 

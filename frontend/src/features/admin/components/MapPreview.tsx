@@ -2,14 +2,16 @@ import 'leaflet/dist/leaflet.css';
 import './map-preview.css';
 import L, { type LeafletMouseEvent, type Map as LeafletMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useState } from 'react';
-import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_TILES, useConfig } from '@/api/config';
 import { t } from '@/i18n/ja';
 import { useNearbyStores } from '../api/nearby-stores';
-import { PREVIEW_ZOOM, type LatLng } from '../lib/review';
+import { isMoved, PREVIEW_ZOOM, type LatLng } from '../lib/review';
 import type { Duplicate, Precision } from '../types/submission';
 import styles from './admin.module.css';
 
+/** Where the submitter put it, once the marker has been moved away. */
+const ORIGIN_STYLE = { color: '#d42a3c', weight: 2, dashArray: '3 3', fillColor: '#fff', fillOpacity: 0.8 };
 const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 const submittedIcon = L.divIcon({
@@ -48,7 +50,8 @@ function FollowMarker({ position }: { position: LatLng }) {
 /**
  * The map preview of a pending submission: the submitted position as a draggable marker
  * (moving it sets the position the store is approved at), the existing stores nearby as
- * small grey dots, and the same-name stores (possible duplicates) highlighted in orange.
+ * small grey dots, the same-name stores (possible duplicates) highlighted in orange, and
+ * once moved, a dashed ring where the submitter put it.
  */
 export default function MapPreview({ name, origin, position, precision, duplicates, onMove }: MapPreviewProps) {
   const config = useConfig();
@@ -57,6 +60,7 @@ export default function MapPreview({ name, origin, position, precision, duplicat
   const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
   const duplicateIds = new Set(duplicates.map((d) => d.store.id));
   const others = (nearby.data ?? []).filter((store) => !duplicateIds.has(store.id));
+  const moved = isMoved(origin, position);
 
   // MapContainer does not pass ARIA attributes through: label the map element directly.
   useEffect(() => {
@@ -82,11 +86,19 @@ export default function MapPreview({ name, origin, position, precision, duplicat
         ))}
         {duplicates.map(({ store }) => (
           <Marker key={store.id} position={[store.lat, store.lng]} icon={duplicateIcon} keyboard={false} zIndexOffset={500}>
-            <Tooltip direction="top" permanent>
+            <Tooltip direction="top" offset={[0, -8]}>
               {t('admin.pinDuplicate', { name: store.name })}
             </Tooltip>
           </Marker>
         ))}
+        {moved && (
+          <CircleMarker
+            center={[origin.lat, origin.lng]}
+            radius={7}
+            pathOptions={ORIGIN_STYLE}
+            interactive={false}
+          />
+        )}
         <Marker
           position={[position.lat, position.lng]}
           icon={submittedIcon}
