@@ -11,6 +11,8 @@ import { RateLimitedRoute } from './routes/rate-limited';
 
 /** Lazy: Leaflet and the map feature stay out of the initial bundle. */
 const MapRoute = lazy(() => import('./routes/map'));
+/** Lazy: the admin area (and the Leaflet of its map previews) loads only for admins. */
+const AdminRoute = lazy(() => import('./routes/admin'));
 /** Lazy: the account pages share one chunk. */
 const account = () => import('./routes/account');
 const LoginRoute = lazy(() => account().then((m) => ({ default: m.LoginRoute })));
@@ -40,7 +42,7 @@ export function AppRoutes() {
         <Route path={paths.favorites.path} element={<ComingSoonRoute title="soon.favorites" />} />
         <Route path={paths.savedRoutes.path} element={<ComingSoonRoute title="soon.savedRoutes" />} />
         <Route path={paths.myStats.path} element={<ComingSoonRoute title="soon.myStats" />} />
-        <Route path={paths.admin.path} element={<ComingSoonRoute title="soon.admin" />} />
+        <Route path={paths.admin.path} element={<AdminRoute />} />
         <Route path={paths.adminAnalytics.path} element={<ComingSoonRoute title="soon.adminAnalytics" />} />
         <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyRoute />} />
         <Route path={paths.blocked.path} element={<BlockedRoute />} />

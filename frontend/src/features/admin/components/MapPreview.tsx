@@ -1,0 +1,122 @@
+import 'leaflet/dist/leaflet.css';
+import './map-preview.css';
+import L, { type LeafletMouseEvent, type Map as LeafletMap, type Marker as LeafletMarker } from 'leaflet';
+import { useEffect, useState } from 'react';
+import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { DEFAULT_TILES, useConfig } from '@/api/config';
+import { t } from '@/i18n/ja';
+import { useNearbyStores } from '../api/nearby-stores';
+import { isMoved, PREVIEW_ZOOM, type LatLng } from '../lib/review';
+import type { Duplicate, Precision } from '../types/submission';
+import styles from './admin.module.css';
+
+/** Where the submitter put it, once the marker has been moved away. */
+const ORIGIN_STYLE = { color: '#d42a3c', weight: 2, dashArray: '3 3', fillColor: '#fff', fillOpacity: 0.8 };
+const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+const submittedIcon = L.divIcon({
+  className: 'pka-wrap',
+  html: '<span class="pka-pin"></span>',
+  iconSize: [30, 40],
+  iconAnchor: [15, 38],
+});
+const duplicateIcon = L.divIcon({ className: 'pka-wrap', html: '<span class="pka-dup"></span>', iconSize: [22, 22], iconAnchor: [11, 11] });
+const nearbyIcon = L.divIcon({ className: 'pka-wrap', html: '<span class="pka-near"></span>', iconSize: [12, 12], iconAnchor: [6, 6] });
+
+interface MapPreviewProps {
+  name: string;
+  origin: LatLng;
+  position: LatLng;
+  precision: Precision;
+  duplicates: Duplicate[];
+  onMove: (position: LatLng) => void;
+}
+
+/** Clicking the map moves the marker there. */
+function ClickToMove({ onMove }: { onMove: (position: LatLng) => void }) {
+  useMapEvents({ click: (event: LeafletMouseEvent) => onMove({ lat: event.latlng.lat, lng: event.latlng.lng }) });
+  return null;
+}
+
+/** Keeps the marker in view when it is moved from the latitude / longitude fields. */
+function FollowMarker({ position }: { position: LatLng }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!map.getBounds().contains([position.lat, position.lng])) map.panTo([position.lat, position.lng]);
+  }, [map, position.lat, position.lng]);
+  return null;
+}
+
+/**
+ * The map preview of a pending submission: the submitted position as a draggable marker
+ * (moving it sets the position the store is approved at), the existing stores nearby as
+ * small grey dots, the same-name stores (possible duplicates) highlighted in orange, and
+ * once moved, a dashed ring where the submitter put it.
+ */
+export default function MapPreview({ name, origin, position, precision, duplicates, onMove }: MapPreviewProps) {
+  const config = useConfig();
+  const nearby = useNearbyStores(origin.lat, origin.lng);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
+  const duplicateIds = new Set(duplicates.map((d) => d.store.id));
+  const others = (nearby.data ?? []).filter((store) => !duplicateIds.has(store.id));
+  const moved = isMoved(origin, position);
+
+  // MapContainer does not pass ARIA attributes through: label the map element directly.
+  useEffect(() => {
+    map?.getContainer().setAttribute('aria-label', t('admin.mapLabel', { name }));
+  }, [map, name]);
+
+  return (
+    <figure className={styles.mapFigure} data-testid="map-preview">
+      <MapContainer ref={setMap} center={[origin.lat, origin.lng]} zoom={PREVIEW_ZOOM[precision]} className={styles.map} scrollWheelZoom={false}>
+        {tiles && (
+          <TileLayer
+            url={tiles.tile_url}
+            attribution={tiles.tile_attribution}
+            maxZoom={tiles.tile_max_zoom}
+            maxNativeZoom={tiles.tile_max_zoom}
+            errorTileUrl={TRANSPARENT_TILE}
+          />
+        )}
+        {others.map((store) => (
+          <Marker key={store.id} position={[store.lat, store.lng]} icon={nearbyIcon} keyboard={false}>
+            <Tooltip direction="top">{store.name}</Tooltip>
+          </Marker>
+        ))}
+        {duplicates.map(({ store }) => (
+          <Marker key={store.id} position={[store.lat, store.lng]} icon={duplicateIcon} keyboard={false} zIndexOffset={500}>
+            <Tooltip direction="top" offset={[0, -8]}>
+              {t('admin.pinDuplicate', { name: store.name })}
+            </Tooltip>
+          </Marker>
+        ))}
+        {moved && (
+          <CircleMarker
+            center={[origin.lat, origin.lng]}
+            radius={7}
+            pathOptions={ORIGIN_STYLE}
+            interactive={false}
+          />
+        )}
+        <Marker
+          position={[position.lat, position.lng]}
+          icon={submittedIcon}
+          draggable
+          autoPan
+          zIndexOffset={1000}
+          title={t('admin.pinSubmitted')}
+          eventHandlers={{
+            dragend: (event) => {
+              const latlng = (event.target as LeafletMarker).getLatLng();
+              onMove({ lat: latlng.lat, lng: latlng.lng });
+            },
+          }}
+        />
+        <ClickToMove onMove={onMove} />
+        <FollowMarker position={position} />
+      </MapContainer>
+      <figcaption className={styles.legend}>{t('admin.mapLegend')}</figcaption>
+    </figure>
+  );
+}
