@@ -43,8 +43,11 @@ function parsePoint(params: URLSearchParams): LatLngQuery | null {
   return { lat, lng };
 }
 
-/** The /map page: filters, the Leaflet map with clusters and markers, and the store list. */
-export function StoreMap() {
+/**
+ * The /map page: filters, the Leaflet map with clusters and markers, and the store list.
+ * `onReport` adds 報告する to the store popups.
+ */
+export function StoreMap({ onReport }: { onReport?: (store: Store) => void } = {}) {
   const [searchParams] = useSearchParams();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
@@ -169,7 +172,7 @@ export function StoreMap() {
             )}
             <ViewportTracker onChange={setViewport} />
             <ViewController prefecture={prefecture} point={point} initialKey={initial.key} />
-            <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} />
+            <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} onReport={onReport} />
             {point && (
               <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>
                 <Tooltip direction="top" offset={[0, -10]}>
