@@ -239,6 +239,7 @@ export const ja = {
   'submission.coords': '緯度 {lat} / 経度 {lng}',
   'submission.gpsHint': 'お店の中か、すぐ近くで投稿してください。',
   'submission.relocate': '再取得',
+  'submission.gpsFailedHint': '「住所」に切り替えて、住所で場所を指定することもできます。',
   'submission.address': '住所',
   'submission.addressPlaceholder': '例: 東京都千代田区外神田1丁目',
   'submission.addressHint': '住所から市区町村までの位置を推定します。正確な位置は運営が確認します。',

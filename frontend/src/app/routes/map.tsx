@@ -7,8 +7,7 @@ export default function MapRoute() {
   const report = useReportDialog();
   return (
     <>
-      <StoreMap onReport={report.open} />
-      <AddStoreButton placement="map" />
+      <StoreMap onReport={report.open} mapActions={<AddStoreButton placement="inline" />} />
       {report.dialog}
     </>
   );

@@ -23,6 +23,6 @@ describe('floating add button (SPEC §2 Home)', () => {
     expect(button).toHaveAttribute('data-testid', 'add-store-button');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(button);
-    expect(screen.getByRole('dialog', { name: '店舗情報を投稿' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '店舗情報を投稿' })).toBeInTheDocument();
   });
 });

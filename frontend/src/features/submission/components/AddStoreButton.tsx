@@ -1,17 +1,24 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { t } from '@/i18n/ja';
 import { useAuth } from '@/stores/auth-store';
-import { SubmissionModal } from './SubmissionModal';
 import styles from './AddStoreButton.module.css';
+
+/** The modal is for signed-in users only: its code stays out of the first page load. */
+const loadModal = () => import('./SubmissionModal');
+const SubmissionModal = lazy(() => loadModal().then((m) => ({ default: m.SubmissionModal })));
 
 /**
  * The floating add button (SPEC §2 Home): signed-in users only; opens the store
- * submission modal. On /map it sits higher, clear of the phone list sheet and the
- * map's attribution.
+ * submission modal. `page`: fixed at the viewport's bottom right; `inline`: placed by
+ * its container (the map positions it above its list sheet).
  */
-export function AddStoreButton({ placement = 'page' }: { placement?: 'page' | 'map' }) {
+export function AddStoreButton({ placement = 'page' }: { placement?: 'page' | 'inline' }) {
   const { isAuthenticated } = useAuth();
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    // Fetched as soon as the button shows, so the first tap opens at once.
+    if (isAuthenticated) void loadModal();
+  }, [isAuthenticated]);
   if (!isAuthenticated) return null;
   return (
     <>
@@ -28,7 +35,11 @@ export function AddStoreButton({ placement = 'page' }: { placement?: 'page' | 'm
         </svg>
         <span>{t('submission.open')}</span>
       </button>
-      <SubmissionModal open={open} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense fallback={null}>
+          <SubmissionModal open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

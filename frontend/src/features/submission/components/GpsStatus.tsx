@@ -22,6 +22,7 @@ export function GpsStatus({ state, onRelocate }: { state: GpsState; onRelocate: 
         {t('submission.relocate')}
       </button>
       {state.status === 'located' && <p className={styles.gpsHint}>{t('submission.gpsHint')}</p>}
+      {state.status === 'failed' && <p className={styles.gpsHint}>{t('submission.gpsFailedHint')}</p>}
     </div>
   );
 }

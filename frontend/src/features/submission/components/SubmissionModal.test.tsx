@@ -47,7 +47,7 @@ async function openModal() {
   const user = userEvent.setup();
   renderWithProviders(<AddStoreButton />);
   await user.click(screen.getByRole('button', { name: '店舗を投稿' }));
-  const dialog = screen.getByRole('dialog', { name: '店舗情報を投稿' });
+  const dialog = await screen.findByRole('dialog', { name: '店舗情報を投稿' });
   const submit = within(dialog).getByTestId('submission-submit');
   return { user, dialog, submit };
 }
@@ -273,7 +273,7 @@ describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => 
     expect(toastTexts('success')).toEqual(['投稿ありがとうございます！承認後に地図に表示されます。']);
 
     await user.click(screen.getByRole('button', { name: '店舗を投稿' }));
-    const again = screen.getByRole('dialog');
+    const again = await screen.findByRole('dialog');
     expect(within(again).getByRole('textbox', { name: /店舗名/ })).toHaveValue('');
     expect(within(again).getByRole('radio', { name: '現在地（GPS）' })).toBeChecked();
     expect(within(again).queryByTestId('submission-previews')).not.toBeInTheDocument();
