@@ -1,6 +1,11 @@
 /** Named limits and timings from SPEC.md §9. */
 export const API_BASE = '/api/v1';
 export const API_TIMEOUT_MS = 10_000;
+/**
+ * Multipart uploads (store submissions with up to 3 × 10 MB photos) get longer than SPEC's
+ * 10 s JSON timeout: ~30 MB over a weak phone uplink (~2 Mbit/s) takes about two minutes.
+ */
+export const UPLOAD_TIMEOUT_MS = 180_000;
 export const DEFAULT_RATE_LIMIT_RETRY_SECONDS = 60;
 export const FLASH_DEFAULT_DURATION_MS = 5_000;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
@@ -38,3 +43,19 @@ export const TOKEN_REFRESH_MARGIN_MS = 30_000;
  */
 export const STORAGE_SESSION_KEY = 'pokeca.session';
 export const SESSION_STORAGE_KEYS = [STORAGE_SESSION_KEY] as const;
+
+/** Store submissions (SPEC §5, §9; docs/API.md "Contributions"; the server checks again). */
+export const SUBMISSION_MAX_IMAGES = 3;
+/** Per photo: 10 MiB, as the server counts it. */
+export const SUBMISSION_MAX_IMAGE_MB = 10;
+export const SUBMISSION_MAX_IMAGE_BYTES = SUBMISSION_MAX_IMAGE_MB * 1024 * 1024;
+export const SUBMISSION_STORE_NAME_MAX_LENGTH = 100;
+export const SUBMISSION_ADDRESS_MAX_LENGTH = 200;
+export const SUBMISSION_COMMENT_MAX_LENGTH = 1000;
+/** "Is it already there?": registered stores this close to the new one are listed in the modal. */
+export const SUBMISSION_NEARBY_RADIUS_KM = 0.3;
+export const SUBMISSION_NEARBY_LIMIT = 5;
+
+/** Purchase reports (docs/API.md POST /purchases). */
+export const REPORT_TEXT_MAX_LENGTH = 100;
+export const REPORT_MAX_AGE_DAYS = 30;

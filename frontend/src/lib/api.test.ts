@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { STORAGE_BLOCKED_KEY, STORAGE_RATE_LIMIT_UNTIL_KEY } from '@/config/constants';
+import { signInForTest } from '@/testing/fixtures';
 import { jsonResponse, stubFetch } from '@/testing/test-utils';
 import { apiRequest, ApiError, envelope } from './api';
 import { setNavigator } from './navigation';
@@ -37,6 +38,35 @@ describe('apiRequest', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/thing?a=1');
     expect((init?.headers as Record<string, string>).Accept).toBe('application/json');
+  });
+
+  it('sends FormData as it is (the browser writes the multipart Content-Type) with the bearer', async () => {
+    signInForTest({}, { token: 'tok-9' });
+    const fetchMock = stubFetch({ 'POST /api/v1/upload': () => jsonResponse({ success: true, data: { ok: true } }) });
+    const form = new FormData();
+    form.append('a[b]', 'c');
+    await apiRequest('/upload', schema, { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('Bearer tok-9');
+  });
+
+  it('gives up after the timeout it is given', async () => {
+    vi.useFakeTimers();
+    stubFetch({
+      '/api/v1/slow': (_url, init) =>
+        new Promise<Response>((_ok, fail) => init?.signal?.addEventListener('abort', () => fail(new DOMException('aborted', 'AbortError')))),
+    });
+    const pending = failure(apiRequest('/slow', schema, { timeoutMs: 120_000 }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await pending).code).toBe('timeout');
   });
 
   it('turns the error envelope into an ApiError with the Japanese message and code', async () => {

@@ -23,6 +23,7 @@ export function envelope<T extends z.ZodMiniType>(data: T) {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** A JSON value, or FormData sent as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;

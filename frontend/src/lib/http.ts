@@ -7,7 +7,7 @@ import { navigateTo } from '@/lib/navigation';
 
 /**
  * The transport under the API client (lib/api.ts) and the session code (lib/session.ts):
- * fetch with the 10 s timeout, the error envelope turned into ApiError, and SPEC §4's
+ * fetch with the 10 s timeout (uploads pass a longer one), JSON or multipart FormData bodies, the error envelope turned into ApiError, and SPEC §4's
  * 429 → /rate-limited and 403 blocked → /blocked. No auth logic here.
  */
 
@@ -74,15 +74,17 @@ export async function send(url: string, options: SendOptions = {}): Promise<Resp
   const onOuterAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onOuterAbort);
 
+  // FormData goes as it is: the browser writes the multipart Content-Type with its boundary.
+  const multipart = options.body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
 
   try {
     return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: controller.signal,
       credentials: 'same-origin',
     });

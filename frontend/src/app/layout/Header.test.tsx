@@ -176,10 +176,10 @@ describe('Header: logout (SPEC §4)', () => {
 
 describe('Header: ranking dialog (SPEC §2 Shell)', () => {
   const ranking = [
-    { rank: 1, nickname: 'サトシ', prefecture: '東京都', approved_submissions_count: 42 },
-    { rank: 2, nickname: 'カスミ', prefecture: null, approved_submissions_count: 30 },
+    { rank: 1, nickname: 'サトシ', prefecture: '東京都', approved_submissions_count: 12, points: 42 },
+    { rank: 2, nickname: 'カスミ', prefecture: null, approved_submissions_count: 30, points: 30 },
     { rank: 3, nickname: 'タケシ', prefecture: '大阪府', approved_submissions_count: 12, points: 55 },
-    { rank: 4, nickname: 'マサラ', approved_submissions_count: 1 },
+    { rank: 4, nickname: 'マサラ', prefecture: null, approved_submissions_count: 1, points: 1 },
   ];
 
   it('loads on open; error with 再試行; then the list with medals and pt; closes via × and the overlay', async () => {

@@ -11,13 +11,17 @@ interface DialogProps {
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
+  /** Stays visible below the scrolling body (e.g. a form's submit button). */
+  footer?: ReactNode;
+  /** Phones: fill the screen's height instead of a bottom sheet sized to the content. */
+  fullHeightOnPhone?: boolean;
 }
 
 /**
  * Modal dialog: focus moves in and is trapped, Escape and a click on the overlay
  * close it, and focus returns to the element that opened it.
  */
-export function Dialog({ open, onClose, title, children }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, fullHeightOnPhone }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -73,6 +77,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
       <div
         ref={panelRef}
         className={styles.panel}
+        data-full={fullHeightOnPhone ? 'true' : undefined}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -87,6 +92,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
           </button>
         </div>
         <div className={styles.body}>{children}</div>
+        {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,
     document.body,

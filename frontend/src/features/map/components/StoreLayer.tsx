@@ -18,10 +18,11 @@ interface StoreLayerProps {
   stores: Store[];
   storeTypes: Map<string, StoreType>;
   focus: FocusRequest | null;
+  onReport?: (store: Store) => void;
 }
 
 /** Server clusters (click zooms in) and store markers with their popups. */
-export function StoreLayer({ clusters, stores, storeTypes, focus }: StoreLayerProps) {
+export function StoreLayer({ clusters, stores, storeTypes, focus, onReport }: StoreLayerProps) {
   return (
     <>
       {clusters.map((cluster) => (
@@ -33,6 +34,7 @@ export function StoreLayer({ clusters, stores, storeTypes, focus }: StoreLayerPr
           store={store}
           type={storeTypes.get(store.store_type)}
           focusSeq={focus && focus.id === store.id ? focus.seq : null}
+          onReport={onReport}
         />
       ))}
     </>
@@ -67,7 +69,17 @@ function ClusterMarker({ cluster }: { cluster: Cluster }) {
   );
 }
 
-function StoreMarker({ store, type, focusSeq }: { store: Store; type: StoreType | undefined; focusSeq: number | null }) {
+function StoreMarker({
+  store,
+  type,
+  focusSeq,
+  onReport,
+}: {
+  store: Store;
+  type: StoreType | undefined;
+  focusSeq: number | null;
+  onReport?: (store: Store) => void;
+}) {
   const ref = useRef<LeafletMarker>(null);
   const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
 
@@ -86,7 +98,7 @@ function StoreMarker({ store, type, focusSeq }: { store: Store; type: StoreType 
       keyboard
     >
       <Popup>
-        <StorePopupContent store={store} type={type} />
+        <StorePopupContent store={store} type={type} onReport={onReport} />
       </Popup>
     </Marker>
   );

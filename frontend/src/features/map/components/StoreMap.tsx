@@ -3,7 +3,7 @@ import './map.css';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GeoJsonObject } from 'geojson';
 import type { Map as LeafletMap } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { GeoJSON, MapContainer, Marker, Pane, TileLayer, Tooltip } from 'react-leaflet';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_TILES, useConfig } from '@/api/config';
@@ -43,8 +43,12 @@ function parsePoint(params: URLSearchParams): LatLngQuery | null {
   return { lat, lng };
 }
 
-/** The /map page: filters, the Leaflet map with clusters and markers, and the store list. */
-export function StoreMap() {
+/**
+ * The /map page: filters, the Leaflet map with clusters and markers, and the store list.
+ * `onReport` adds 報告する to the store popups; `mapActions` (e.g. the add-store button)
+ * float at the map's bottom right, above the phone list sheet whether it is open or not.
+ */
+export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) => void; mapActions?: ReactNode } = {}) {
   const [searchParams] = useSearchParams();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
@@ -169,7 +173,7 @@ export function StoreMap() {
             )}
             <ViewportTracker onChange={setViewport} />
             <ViewController prefecture={prefecture} point={point} initialKey={initial.key} />
-            <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} />
+            <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} onReport={onReport} />
             {point && (
               <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>
                 <Tooltip direction="top" offset={[0, -10]}>
@@ -178,6 +182,11 @@ export function StoreMap() {
               </Marker>
             )}
           </MapContainer>
+          {mapActions && (
+            <div className={styles.actions} data-sheet={sheetOpen ? 'open' : 'closed'}>
+              {mapActions}
+            </div>
+          )}
           {clusters.isFetching && (
             <p className={styles.loading} role="status">
               {t('map.loadingStores')}

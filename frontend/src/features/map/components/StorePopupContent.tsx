@@ -11,8 +11,19 @@ const SELLS: Array<['packs' | 'boxes' | 'singles', MessageKey]> = [
   ['singles', 'product.single'],
 ];
 
-/** Popup: name, type, address, last report, directions (PRODUCT §6). */
-export function StorePopupContent({ store, type }: { store: Store; type: StoreType | undefined }) {
+/**
+ * Popup: name, type, address, last report, directions, and 報告する when the page passes
+ * `onReport` (the report form is another feature: the route wires it in) (PRODUCT §6).
+ */
+export function StorePopupContent({
+  store,
+  type,
+  onReport,
+}: {
+  store: Store;
+  type: StoreType | undefined;
+  onReport?: (store: Store) => void;
+}) {
   const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
   const address = store.address || [store.prefecture_name, store.city].filter(Boolean).join('');
   const sells = SELLS.filter(([key]) => store.sells?.[key] === true).map(([, label]) => t(label));
@@ -39,9 +50,16 @@ export function StorePopupContent({ store, type }: { store: Store; type: StoreTy
             })
           : t('map.noReport')}
       </p>
-      <a className={styles.directions} href={directionsUrl(store.lat, store.lng)} target="_blank" rel="noopener noreferrer">
-        {t('map.directions')}
-      </a>
+      <div className={styles.actions}>
+        {onReport && (
+          <button type="button" className={styles.report} onClick={() => onReport(store)} data-testid="store-popup-report">
+            {t('report.open')}
+          </button>
+        )}
+        <a className={styles.directions} href={directionsUrl(store.lat, store.lng)} target="_blank" rel="noopener noreferrer">
+          {t('map.directions')}
+        </a>
+      </div>
     </div>
   );
 }

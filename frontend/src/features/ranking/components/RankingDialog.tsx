@@ -1,7 +1,9 @@
+import { useState, type KeyboardEvent } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { t, type MessageKey } from '@/i18n/ja';
-import { useRanking, type RankingEntry } from '../api/get-ranking';
+import { formatNumber } from '@/lib/format';
+import { useRanking, type RankingEntry, type RankingPeriod } from '../api/get-ranking';
 import styles from './RankingDialog.module.css';
 
 const MEDALS: Record<number, { icon: string; label: MessageKey }> = {
@@ -10,18 +12,64 @@ const MEDALS: Record<number, { icon: string; label: MessageKey }> = {
   3: { icon: '🥉', label: 'ranking.medal3' },
 };
 
+const PERIODS: Array<[RankingPeriod, MessageKey]> = [
+  ['all', 'ranking.tabAll'],
+  ['month', 'ranking.tabMonth'],
+];
+
 /**
- * 投稿ランキング (SPEC §2 Shell): loads on open; loading text, error with 再試行, or the
- * list with medals for ranks 1–3 and the pt unit. Closes via × or the overlay.
+ * 投稿ランキング (SPEC §2 Shell, PRODUCT §5): loads on open; tabs 総合 / 今月; loading
+ * text, error with 再試行, an empty state, or the list with medals for ranks 1–3 and
+ * points with the pt unit. Closes via × or the overlay (and Esc).
  */
 export function RankingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ranking = useRanking({ enabled: open });
+  const [period, setPeriod] = useState<RankingPeriod>('all');
+  return (
+    <Dialog open={open} onClose={onClose} title={t('ranking.title')}>
+      <PeriodTabs value={period} onChange={setPeriod} />
+      <div role="tabpanel" id={`ranking-panel-${period}`} aria-labelledby={`ranking-tab-${period}`}>
+        <RankingList period={period} enabled={open} />
+      </div>
+    </Dialog>
+  );
+}
 
-  let content;
-  if (ranking.isPending) {
-    content = <Spinner label={t('common.loading')} />;
-  } else if (ranking.isError) {
-    content = (
+/** A tab list: click, or arrow keys to move between the two periods. */
+function PeriodTabs({ value, onChange }: { value: RankingPeriod; onChange: (period: RankingPeriod) => void }) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const index = PERIODS.findIndex(([p]) => p === value);
+    const next = PERIODS[(index + (event.key === 'ArrowRight' ? 1 : PERIODS.length - 1)) % PERIODS.length]![0];
+    onChange(next);
+    document.getElementById(`ranking-tab-${next}`)?.focus();
+  };
+  return (
+    <div className={styles.tabs} role="tablist" aria-label={t('ranking.tabs')} onKeyDown={onKeyDown}>
+      {PERIODS.map(([period, label]) => (
+        <button
+          key={period}
+          type="button"
+          role="tab"
+          id={`ranking-tab-${period}`}
+          aria-selected={value === period}
+          aria-controls={`ranking-panel-${period}`}
+          tabIndex={value === period ? 0 : -1}
+          className={styles.tab}
+          onClick={() => onChange(period)}
+        >
+          {t(label)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function RankingList({ period, enabled }: { period: RankingPeriod; enabled: boolean }) {
+  const ranking = useRanking(period, { enabled });
+  if (ranking.isPending) return <Spinner label={t('common.loading')} />;
+  if (ranking.isError) {
+    return (
       <div className={styles.state} role="alert">
         <p>{t('ranking.error')}</p>
         <button type="button" className={styles.retry} onClick={() => void ranking.refetch()} disabled={ranking.isFetching}>
@@ -29,33 +77,26 @@ export function RankingDialog({ open, onClose }: { open: boolean; onClose: () =>
         </button>
       </div>
     );
-  } else if (ranking.data.length === 0) {
-    content = <p className={styles.state}>{t('ranking.empty')}</p>;
-  } else {
-    content = (
-      <>
-        <p className={styles.note}>{t('ranking.note')}</p>
-        <ol className={styles.list} data-testid="ranking-list">
-          {ranking.data.map((entry) => (
-            <RankingRow key={`${entry.rank}-${entry.nickname}`} entry={entry} />
-          ))}
-        </ol>
-      </>
-    );
   }
-
+  if (ranking.data.length === 0) {
+    return <p className={styles.state}>{t(period === 'month' ? 'ranking.emptyMonth' : 'ranking.empty')}</p>;
+  }
   return (
-    <Dialog open={open} onClose={onClose} title={t('ranking.title')}>
-      {content}
-    </Dialog>
+    <>
+      <p className={styles.note}>{t('ranking.note')}</p>
+      <ol className={styles.list} data-testid="ranking-list">
+        {ranking.data.map((entry) => (
+          <RankingRow key={`${entry.rank}-${entry.nickname}`} entry={entry} />
+        ))}
+      </ol>
+    </>
   );
 }
 
 function RankingRow({ entry }: { entry: RankingEntry }) {
   const medal = MEDALS[entry.rank];
-  const points = entry.points ?? entry.approved_submissions_count;
   return (
-    <li className={styles.row} data-rank={entry.rank}>
+    <li className={styles.row} data-rank={entry.rank} data-testid="ranking-row">
       <span className={styles.rank}>
         {medal ? (
           <span className={styles.medal} role="img" aria-label={`${t(medal.label)} ${t('ranking.rank', { n: entry.rank })}`}>
@@ -67,10 +108,13 @@ function RankingRow({ entry }: { entry: RankingEntry }) {
       </span>
       <span className={styles.who}>
         <span className={styles.nickname}>{entry.nickname}</span>
-        {entry.prefecture && <span className={styles.prefecture}>{entry.prefecture}</span>}
+        <span className={styles.meta}>
+          {entry.prefecture && <span>{entry.prefecture}</span>}
+          <span>{t('ranking.count', { n: formatNumber(entry.approved_submissions_count) })}</span>
+        </span>
       </span>
-      <span className={styles.points}>
-        {t('ranking.points', { n: points.toLocaleString('ja-JP') })}
+      <span className={styles.points} data-testid="ranking-points">
+        {t('ranking.points', { n: formatNumber(entry.points) })}
         <span className={styles.unit}>{t('ranking.unit')}</span>
       </span>
     </li>

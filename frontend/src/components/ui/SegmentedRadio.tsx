@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import styles from './SegmentedRadio.module.css';
+
+interface SegmentedRadioProps<V extends string> {
+  legend: string;
+  /** A short name for the radio group (unique per form). */
+  name: string;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  /** null: nothing chosen yet. */
+  value: V | null;
+  onChange: (value: V) => void;
+  required?: boolean;
+  requiredLabel?: string;
+  testIdPrefix?: string;
+}
+
+/** A radio group drawn as a segmented control: native radios, so arrow keys and labels just work. */
+export function SegmentedRadio<V extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  required,
+  requiredLabel,
+  testIdPrefix,
+}: SegmentedRadioProps<V>) {
+  const id = useId();
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>
+        {legend}
+        {required && requiredLabel && <span className={styles.required}>{requiredLabel}</span>}
+      </legend>
+      <div className={styles.segments} style={{ gridTemplateColumns: `repeat(${options.length}, minmax(0, 1fr))` }}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.segment}>
+            <input
+              type="radio"
+              name={`${name}-${id}`}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              required={required}
+              data-testid={testIdPrefix ? `${testIdPrefix}-${option.value}` : undefined}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { t } from '@/i18n/ja';
+import { useAuth } from '@/stores/auth-store';
+import styles from './AddStoreButton.module.css';
+
+/** The modal is for signed-in users only: its code stays out of the first page load. */
+const loadModal = () => import('./SubmissionModal');
+const SubmissionModal = lazy(() => loadModal().then((m) => ({ default: m.SubmissionModal })));
+
+/**
+ * The floating add button (SPEC §2 Home): signed-in users only; opens the store
+ * submission modal. `page`: fixed at the viewport's bottom right; `inline`: placed by
+ * its container (the map positions it above its list sheet).
+ */
+export function AddStoreButton({ placement = 'page' }: { placement?: 'page' | 'inline' }) {
+  const { isAuthenticated } = useAuth();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    // Fetched as soon as the button shows, so the first tap opens at once.
+    if (isAuthenticated) void loadModal();
+  }, [isAuthenticated]);
+  if (!isAuthenticated) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.fab}
+        data-placement={placement}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="add-store-button"
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+        </svg>
+        <span>{t('submission.open')}</span>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SubmissionModal open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

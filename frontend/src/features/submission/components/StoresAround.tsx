@@ -1,0 +1,42 @@
+import { t } from '@/i18n/ja';
+import { formatDistanceKm } from '@/lib/format';
+import type { LatLng } from '@/lib/geolocation';
+import { useStoresAround } from '../api/get-nearby-stores';
+import styles from './SubmissionModal.module.css';
+
+/** "Is it already there?": the registered stores within a few hundred metres of the new one. */
+export function StoresAround({ point }: { point: LatLng }) {
+  const stores = useStoresAround(point);
+  if (!stores.data) return null; // loading or failed: this list is only a hint
+  return (
+    <section className={styles.around} aria-labelledby="stores-around-title" data-testid="submission-nearby">
+      <h3 id="stores-around-title" className={styles.aroundTitle}>
+        {t('submission.nearbyTitle')}
+      </h3>
+      {stores.data.length === 0 ? (
+        <p className={styles.aroundNone}>{t('submission.nearbyNone')}</p>
+      ) : (
+        <>
+          <p className={styles.aroundHint}>{t('submission.nearbyHint')}</p>
+          <ul className={styles.aroundList}>
+            {stores.data.map((store) => {
+              const distance = store.distance_km !== undefined ? formatDistanceKm(store.distance_km) : null;
+              const place = store.address || [store.prefecture_name, store.city].filter(Boolean).join('');
+              return (
+                <li key={store.id} className={styles.aroundItem}>
+                  <span className={styles.aroundName}>{store.name}</span>
+                  {place && <span className={styles.aroundPlace}>{place}</span>}
+                  {distance && (
+                    <span className={styles.aroundDistance}>
+                      {distance.unit === 'm' ? t('map.distanceM', { m: distance.value }) : t('map.distance', { km: distance.value })}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/ui/Dialog';
+import { Field } from '@/components/ui/Field';
+import {
+  SUBMISSION_ADDRESS_MAX_LENGTH,
+  SUBMISSION_COMMENT_MAX_LENGTH,
+  SUBMISSION_STORE_NAME_MAX_LENGTH,
+} from '@/config/constants';
+import { t } from '@/i18n/ja';
+import { ApiError } from '@/lib/api';
+import { showToast } from '@/stores/toast-store';
+import form from '@/styles/form.module.css';
+import ui from '@/styles/ui.module.css';
+import { useCreateSubmission } from '../api/create-submission';
+import { useGpsPosition } from '../hooks/use-gps-position';
+import { usePickedImages } from '../hooks/use-picked-images';
+import { buildSubmissionFormData, isSubmissionValid, type LocationMethod } from '../lib/submission-form';
+import { GpsStatus } from './GpsStatus';
+import { ImagePicker } from './ImagePicker';
+import { MethodSwitch } from './MethodSwitch';
+import { StoresAround } from './StoresAround';
+import styles from './SubmissionModal.module.css';
+
+/**
+ * The store submission modal (SPEC §2, §4, §5, §8): a full-height sheet on phones, a
+ * centred dialog on desktop. Its state lives only while it is open, so closing it (×, Esc,
+ * the overlay, or a successful post) clears the form.
+ */
+export function SubmissionModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return open ? <OpenSubmissionModal onClose={onClose} /> : null;
+}
+
+function OpenSubmissionModal({ onClose }: { onClose: () => void }) {
+  const formId = useId();
+  const [storeName, setStoreName] = useState('');
+  const [method, setMethod] = useState<LocationMethod>('gps');
+  const [address, setAddress] = useState('');
+  const [comment, setComment] = useState('');
+  const gps = useGpsPosition(method === 'gps');
+  const pictures = usePickedImages();
+  const mutation = useCreateSubmission();
+
+  const latitude = gps.state.status === 'located' ? gps.state.lat : 0;
+  const longitude = gps.state.status === 'located' ? gps.state.lng : 0;
+  const valid = isSubmissionValid({ storeName, method, latitude, longitude, address });
+
+  const switchMethod = (next: LocationMethod) => {
+    // SPEC §2: switching resets the coordinates (useGpsPosition clears or refetches them) and the address.
+    setMethod(next);
+    setAddress('');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || mutation.isPending) return;
+    const body = buildSubmissionFormData({
+      storeName,
+      method,
+      latitude,
+      longitude,
+      address,
+      comment,
+      images: pictures.images.map((i) => i.file),
+    });
+    try {
+      const result = await mutation.mutateAsync(body);
+      showToast(result.message || t('submission.success'), 'success');
+      onClose();
+    } catch (error) {
+      showToast(error instanceof ApiError && error.fromServer ? error.message : t('submission.failed'), 'error');
+    }
+  };
+
+  const located = gps.state.status === 'located' ? { lat: gps.state.lat, lng: gps.state.lng } : null;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('submission.title')}
+      fullHeightOnPhone
+      footer={
+        <button
+          type="submit"
+          form={formId}
+          className={`${ui.primary} ${form.submit}`}
+          disabled={!valid || mutation.isPending}
+          aria-busy={mutation.isPending}
+          data-testid="submission-submit"
+        >
+          {mutation.isPending ? t('submission.sending') : t('submission.submit')}
+        </button>
+      }
+    >
+      <form id={formId} className={form.form} onSubmit={(e) => void submit(e)} noValidate data-testid="submission-form">
+        <p className={styles.lead}>{t('submission.lead')}</p>
+        <fieldset className={styles.fieldset} disabled={mutation.isPending}>
+          <Field label={t('submission.storeName')} required>
+            <input
+              className={form.input}
+              value={storeName}
+              onChange={(e) => setStoreName(e.target.value)}
+              maxLength={SUBMISSION_STORE_NAME_MAX_LENGTH}
+              placeholder={t('submission.storeNamePlaceholder')}
+              autoComplete="off"
+              data-testid="submission-store-name"
+            />
+          </Field>
+
+          <MethodSwitch value={method} onChange={switchMethod} />
+
+          {method === 'gps' ? (
+            <GpsStatus state={gps.state} onRelocate={gps.relocate} />
+          ) : (
+            <Field label={t('submission.address')} hint={t('submission.addressHint')} required>
+              <input
+                className={form.input}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                maxLength={SUBMISSION_ADDRESS_MAX_LENGTH}
+                placeholder={t('submission.addressPlaceholder')}
+                autoComplete="street-address"
+                data-testid="submission-address"
+              />
+            </Field>
+          )}
+
+          {located && <StoresAround point={located} />}
+
+          <Field label={t('submission.comment')} optional>
+            <textarea
+              className={form.textarea}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              maxLength={SUBMISSION_COMMENT_MAX_LENGTH}
+              placeholder={t('submission.commentPlaceholder')}
+              rows={3}
+              data-testid="submission-comment"
+            />
+          </Field>
+
+          <ImagePicker images={pictures.images} problems={pictures.problems} onAdd={pictures.add} onRemove={pictures.remove} />
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { SUBMISSION_MAX_IMAGE_BYTES } from '@/config/constants';
+import { t } from '@/i18n/ja';
+import { GeolocationFailure } from '@/lib/geolocation';
+
+/** SPEC §3 "Modal state" and §5's rules, as pure functions the modal and its tests share. */
+
+export type LocationMethod = 'gps' | 'address';
+
+export interface SubmissionInput {
+  storeName: string;
+  method: LocationMethod;
+  latitude: number;
+  longitude: number;
+  address: string;
+  comment: string;
+  images: readonly File[];
+}
+
+/** SPEC §5: a non-blank name; gps: latitude and longitude both non-zero; address: non-blank. */
+export function isSubmissionValid(input: Omit<SubmissionInput, 'images' | 'comment'>): boolean {
+  if (!input.storeName.trim()) return false;
+  if (input.method === 'gps') return input.latitude !== 0 && input.longitude !== 0;
+  return input.address.trim() !== '';
+}
+
+/** The multipart body of POST /store_submissions, with SPEC §7's field names. */
+export function buildSubmissionFormData(input: SubmissionInput): FormData {
+  const data = new FormData();
+  data.append('store_submission[store_name]', input.storeName.trim());
+  if (input.method === 'gps') {
+    data.append('store_submission[latitude]', String(input.latitude));
+    data.append('store_submission[longitude]', String(input.longitude));
+  } else {
+    data.append('store_submission[address]', input.address.trim());
+  }
+  const comment = input.comment.trim();
+  if (comment) data.append('store_submission[comment]', comment);
+  for (const file of input.images) data.append('store_submission[images][]', file, file.name);
+  return data;
+}
+
+/** HEIC/HEIF: browsers cannot draw them, so they get no preview (SPEC §2); the server converts them. */
+export function isHeic(file: File): boolean {
+  return /^image\/hei[cf]/i.test(file.type) || /\.(heic|heif)$/i.test(file.name);
+}
+
+/** SPEC §5: any image type, plus HEIC/HEIF (which some browsers report with an empty type). */
+export function isAcceptedImage(file: File): boolean {
+  return file.type.startsWith('image/') || isHeic(file);
+}
+
+export function isImageTooLarge(file: File): boolean {
+  return file.size > SUBMISSION_MAX_IMAGE_BYTES;
+}
+
+/** SPEC §8 "Geolocation in the modal": one message per GeolocationPositionError code. */
+export function modalGeolocationMessage(error: unknown): string {
+  const code = error instanceof GeolocationFailure ? error.code : 0;
+  switch (code) {
+    case -1:
+      return t('geo.unsupported');
+    case 1:
+      return t('submission.geo.permissionDenied');
+    case 2:
+      return t('submission.geo.unavailable');
+    case 3:
+      return t('submission.geo.timeout');
+    default:
+      return t('submission.geo.unknown');
+  }
+}
