@@ -9,6 +9,8 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
+    // '.' is Vite's default; src/lib/prefecture-views.test.ts reads ../data/prefectures.tsv.
+    fs: { allow: ['.', '../data'] },
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   preview: {

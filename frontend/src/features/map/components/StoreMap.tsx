@@ -1,6 +1,5 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { useQueryClient } from '@tanstack/react-query';
 import type { GeoJsonObject } from 'geojson';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -8,23 +7,25 @@ import { GeoJSON, MapContainer, Marker, Pane, TileLayer, Tooltip } from 'react-l
 import { useSearchParams } from 'react-router';
 import { DEFAULT_TILES, useConfig } from '@/api/config';
 import { useInitialData, useStoreTypes } from '@/api/initial-data';
-import { prefecturesQueryOptions, usePrefectures, type Prefecture } from '@/api/prefectures';
+import { usePrefectures, type Prefecture } from '@/api/prefectures';
 import { t } from '@/i18n/ja';
+import type { MapView } from '@/lib/prefecture-views';
 import { showToast } from '@/stores/toast-store';
 import outline from '../assets/japan-outline.json';
 import { useClusters } from '../api/get-clusters';
 import { useNearbyStores, type LatLngQuery } from '../api/get-nearby-stores';
 import { currentLocationIcon } from '../lib/icons';
+import { moveForRoute } from '../lib/route-move';
 import { EMPTY_FILTERS, type Store, type StoreFilters, type Viewport } from '../types/store';
 import { FilterBar } from './FilterBar';
 import { StoreLayer, type FocusRequest } from './StoreLayer';
 import { StoreListPanel } from './StoreListPanel';
-import { POINT_ZOOM, ViewController, viewKey } from './ViewController';
+import { routeView, ViewController, viewKey } from './ViewController';
 import { ViewportTracker } from './ViewportTracker';
 import styles from './StoreMap.module.css';
 
-const JAPAN_CENTER: [number, number] = [37.5, 137.5];
-const JAPAN_ZOOM = 5;
+/** All of Japan: the first view when the query names no place (or an unknown one). */
+const JAPAN_VIEW: MapView = { center: [37.5, 137.5], zoom: 5 };
 const MAX_BOUNDS: [[number, number], [number, number]] = [
   [18, 115],
   [50, 160],
@@ -55,7 +56,6 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const point = useMemo(() => parsePoint(searchParams), [pointKey]);
 
-  const queryClient = useQueryClient();
   const prefectures = usePrefectures();
   const config = useConfig();
   const initialData = useInitialData();
@@ -65,14 +65,13 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
     ? prefectures.data?.prefectures.find((p) => p.code === prefectureCode)
     : undefined;
 
-  // The first view comes from whatever is known at mount; later changes go through ViewController.
-  const [initial] = useState(() => {
-    const cached = queryClient.getQueryData(prefecturesQueryOptions().queryKey);
-    const p = prefectureCode ? cached?.prefectures.find((x) => x.code === prefectureCode) : undefined;
-    if (point) return { center: [point.lat, point.lng] as [number, number], zoom: POINT_ZOOM, key: viewKey(undefined, point) };
-    if (p) return { center: [p.lat, p.lng] as [number, number], zoom: p.zoom, key: viewKey(p, null) };
-    return { center: JAPAN_CENTER, zoom: JAPAN_ZOOM, key: null };
-  });
+  // The map mounts at the view the query asks for (a prefecture's view is static, so there is
+  // no wait for /prefectures and no detour through all of Japan); later changes go through
+  // ViewController.
+  const [initial] = useState(() => ({
+    view: routeView(prefectureCode, point) ?? JAPAN_VIEW,
+    key: viewKey(prefectureCode, point),
+  }));
 
   const [filters, setFilters] = useState<StoreFilters>(EMPTY_FILTERS);
   const [viewport, setViewport] = useState<Viewport | null>(null);
@@ -114,7 +113,9 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
       ...nearby.data.slice(0, NEARBY_FIT_COUNT).map((s): [number, number] => [s.lat, s.lng]),
     ];
     const sheetCovers = window.matchMedia?.(MOBILE_QUERY).matches ? map.getSize().y * 0.5 : 0;
-    map.fitBounds(points, { paddingTopLeft: [40, 40], paddingBottomRight: [40, 40 + sheetCovers], maxZoom: 16 });
+    moveForRoute(map, () =>
+      map.fitBounds(points, { paddingTopLeft: [40, 40], paddingBottomRight: [40, 40 + sheetCovers], maxZoom: 16 }),
+    );
   }, [map, point, nearby.data]);
 
   const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
@@ -152,8 +153,8 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
         <div className={styles.mapWrap} data-testid="store-map">
           <MapContainer
             ref={setMap}
-            center={initial.center}
-            zoom={initial.zoom}
+            center={initial.view.center}
+            zoom={initial.view.zoom}
             minZoom={4}
             maxBounds={MAX_BOUNDS}
             maxBoundsViscosity={0.8}
@@ -172,7 +173,7 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
               />
             )}
             <ViewportTracker onChange={setViewport} />
-            <ViewController prefecture={prefecture} point={point} initialKey={initial.key} />
+            <ViewController prefectureCode={prefectureCode} point={point} initialKey={initial.key} />
             <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} onReport={onReport} />
             {point && (
               <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>

@@ -1,14 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import type { Prefecture } from '@/api/prefectures';
+import { prefectureView, type MapView } from '@/lib/prefecture-views';
 import type { LatLngQuery } from '../api/get-nearby-stores';
+import { moveForRoute } from '../lib/route-move';
 
 /** Zoom used when centring on a point from ?lat=&lng=. */
 export const POINT_ZOOM = 14;
 
-export function viewKey(prefecture: Prefecture | undefined, point: LatLngQuery | null): string | null {
+/**
+ * The view the query asks for: the point at POINT_ZOOM, else the prefecture's view from the
+ * static table (known before GET /prefectures answers), else none.
+ */
+export function routeView(prefectureCode: string | null, point: LatLngQuery | null): MapView | undefined {
+  if (point) return { center: [point.lat, point.lng], zoom: POINT_ZOOM };
+  return prefectureView(prefectureCode);
+}
+
+export function viewKey(prefectureCode: string | null, point: LatLngQuery | null): string | null {
   if (point) return `ll:${point.lat},${point.lng}`;
-  if (prefecture) return `p:${prefecture.code}`;
+  if (prefectureView(prefectureCode)) return `p:${prefectureCode}`;
   return null;
 }
 
@@ -17,24 +27,24 @@ export function viewKey(prefecture: Prefecture | undefined, point: LatLngQuery |
  * MapContainer's own props only set the first view (DESIGN, Map).
  */
 export function ViewController({
-  prefecture,
+  prefectureCode,
   point,
   initialKey,
 }: {
-  prefecture: Prefecture | undefined;
+  prefectureCode: string | null;
   point: LatLngQuery | null;
   initialKey: string | null;
 }) {
   const map = useMap();
   const applied = useRef<string | null>(initialKey);
-  const key = viewKey(prefecture, point);
+  const key = viewKey(prefectureCode, point);
 
   useEffect(() => {
     if (key === null || key === applied.current) return;
     applied.current = key;
-    if (point) map.setView([point.lat, point.lng], POINT_ZOOM);
-    else if (prefecture) map.setView([prefecture.lat, prefecture.lng], prefecture.zoom);
-  }, [key, map, point, prefecture]);
+    const view = routeView(prefectureCode, point);
+    if (view) moveForRoute(map, () => map.setView(view.center, view.zoom));
+  }, [key, map, point, prefectureCode]);
 
   return null;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import type { Map as LeafletMap } from 'leaflet';
 import { MAP_FETCH_DEBOUNCE_MS } from '@/config/constants';
+import { ROUTE_MOVE_EVENT } from '../lib/route-move';
 import type { Viewport } from '../types/store';
 
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
@@ -22,8 +23,9 @@ export function viewportOf(map: LeafletMap): Viewport {
 }
 
 /**
- * Reports the viewport after the map has stopped moving for a moment.
- * The listener is attached once per map (not per render, as useMapEvents with an inline
+ * Reports the viewport: the first view and the end of a move made for the route
+ * (moveForRoute) at once, the user's moves after the map has stopped for a moment.
+ * The listeners are attached once per map (not per render, as useMapEvents with an inline
  * object would do): otherwise a setView from a sibling's effect in the same commit can
  * fire while the listener is detached, and that move is lost.
  */
@@ -34,15 +36,27 @@ export function ViewportTracker({ onChange }: { onChange: (viewport: Viewport) =
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => onChangeRef.current(viewportOf(map)), MAP_FETCH_DEBOUNCE_MS);
+    let routeMove = false;
+    const report = () => onChangeRef.current(viewportOf(map));
+    const markRouteMove = () => {
+      routeMove = true;
     };
-    map.on('moveend', schedule);
-    onChangeRef.current(viewportOf(map));
+    const onMoveEnd = () => {
+      clearTimeout(timer);
+      if (routeMove) {
+        routeMove = false;
+        report();
+      } else {
+        timer = setTimeout(report, MAP_FETCH_DEBOUNCE_MS);
+      }
+    };
+    map.on(ROUTE_MOVE_EVENT, markRouteMove);
+    map.on('moveend', onMoveEnd);
+    report();
     return () => {
       clearTimeout(timer);
-      map.off('moveend', schedule);
+      map.off(ROUTE_MOVE_EVENT, markRouteMove);
+      map.off('moveend', onMoveEnd);
     };
   }, [map]);
 

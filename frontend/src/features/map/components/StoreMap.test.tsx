@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useNavigate } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Constants from '@/config/constants';
+import { prefecturesFixture } from '@/testing/fixtures';
+import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { StoreMap } from './StoreMap';
+
+// Only a move made for the route may be fetched within a test: a debounced one would wait a minute.
+vi.mock('@/config/constants', async (importOriginal) => ({
+  ...(await importOriginal<typeof Constants>()),
+  MAP_FETCH_DEBOUNCE_MS: 60_000,
+}));
+
+// jsdom lays nothing out: give the map container a size so its bounds are real.
+const sizeProps = ['clientWidth', 'clientHeight'] as const;
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+});
+afterAll(() => {
+  for (const prop of sizeProps) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
+});
+
+const ok = (data: unknown) => jsonResponse({ success: true, data });
+const nearbyStore = (id: number, lat: number, lng: number) => ({
+  id,
+  name: `店舗${id}`,
+  store_type: 'card_shop',
+  prefecture: 'tokyo',
+  lat,
+  lng,
+});
+
+/** Stubs the map's endpoints; /prefectures answers only when released. */
+function stubMapApi({ nearby = [] as unknown[] } = {}) {
+  let releasePrefectures: () => void = () => {};
+  const prefecturesArrived = new Promise<void>((resolve) => (releasePrefectures = resolve));
+  const clusterRequests: Array<{ zoom: number; bbox: number[]; prefecturesArrived: boolean }> = [];
+  let arrived = false;
+  stubFetch({
+    '/api/v1/config': () => ok({ tile_url: 'https://tiles.invalid/{z}/{x}/{y}.png', tile_attribution: 'test' }),
+    '/api/v1/initial_data': () => ok({ user: null, store_types: [] }),
+    '/api/v1/prefectures': async () => {
+      await prefecturesArrived;
+      arrived = true;
+      return ok(prefecturesFixture);
+    },
+    '/api/v1/stores': () => ok(nearby),
+    '/api/v1/stores/clusters': (url) => {
+      clusterRequests.push({
+        zoom: Number(url.searchParams.get('zoom')),
+        bbox: url.searchParams.get('bbox')!.split(',').map(Number),
+        prefecturesArrived: arrived,
+      });
+      return ok({ clusters: [], stores: [] });
+    },
+  });
+  return { clusterRequests, releasePrefectures };
+}
+
+const contains = ([minLng, minLat, maxLng, maxLat]: number[], lat: number, lng: number) =>
+  minLng! <= lng && lng <= maxLng! && minLat! <= lat && lat <= maxLat!;
+
+describe('StoreMap first view', () => {
+  it('fetches the prefecture view at once and never all of Japan for /map?prefecture=', async () => {
+    const { clusterRequests, releasePrefectures } = stubMapApi();
+    renderWithProviders(<StoreMap />, { route: '/map?prefecture=tokyo' });
+
+    await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(0));
+    expect(clusterRequests[0]).toMatchObject({ zoom: 10, prefecturesArrived: false });
+    expect(contains(clusterRequests[0]!.bbox, 35.69, 139.64)).toBe(true);
+
+    releasePrefectures();
+    expect(await screen.findByRole('heading', { name: '東京都の店舗マップ' })).toBeInTheDocument();
+    expect(clusterRequests.map((r) => r.zoom)).toEqual([10]);
+  });
+
+  it('fetches the fit around ?lat=&lng= and its nearest stores without the debounce', async () => {
+    const { clusterRequests } = stubMapApi({
+      nearby: [nearbyStore(1, 35.7, 139.8), nearbyStore(2, 35.66, 139.7)],
+    });
+    renderWithProviders(<StoreMap />, { route: '/map?lat=35.68&lng=139.76' });
+
+    await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(1));
+    expect(clusterRequests[0]!.zoom).toBe(14);
+    const fitted = clusterRequests[1]!;
+    expect(contains(fitted.bbox, 35.7, 139.8)).toBe(true);
+    expect(contains(fitted.bbox, 35.66, 139.7)).toBe(true);
+  });
+
+  it('moves to another prefecture named by the URL at once, before /prefectures has answered', async () => {
+    const { clusterRequests } = stubMapApi();
+    function GoToOsaka() {
+      const navigate = useNavigate();
+      return <button onClick={() => void navigate('/map?prefecture=osaka')}>大阪へ</button>;
+    }
+    renderWithProviders(
+      <>
+        <StoreMap />
+        <GoToOsaka />
+      </>,
+      { route: '/map?prefecture=tokyo' },
+    );
+    await waitFor(() => expect(clusterRequests.length).toBe(1));
+
+    fireEvent.click(screen.getByRole('button', { name: '大阪へ' }));
+    await waitFor(() => expect(clusterRequests.length).toBe(2));
+    expect(clusterRequests[1]).toMatchObject({ zoom: 10, prefecturesArrived: false });
+    expect(contains(clusterRequests[1]!.bbox, 34.62, 135.51)).toBe(true);
+  });
+
+  it('still starts at all of Japan for an unknown prefecture', async () => {
+    const { clusterRequests } = stubMapApi();
+    renderWithProviders(<StoreMap />, { route: '/map?prefecture=atlantis' });
+
+    await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(0));
+    expect(clusterRequests[0]!.zoom).toBe(5);
+  });
+});
