@@ -1,0 +1,138 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { grantAdmin, login, newAccount, signUpAndVerify } from './accounts';
+import { isMobile, offlineExceptServer, url } from './helpers';
+
+/**
+ * The contribution loop in the browser (issue 4), against the real server, its SQLite
+ * file, the isolated photo worker and real mail: a user submits a store with a photo
+ * (GPS placement) → an admin approves it on /admin → it is on the map → the ranking shows
+ * 5 pt → a purchase report from its popup appears first in the timeline.
+ * Each project places its store at its own spot, so the two runs never meet.
+ */
+
+const SPOTS = {
+  desktop: { latitude: 35.65858, longitude: 139.74543 }, // 東京タワー
+  mobile: { latitude: 34.70248, longitude: 135.49595 }, // 大阪駅
+} as const;
+
+/** A real JPEG made by the browser's own encoder (a gradient, 640×480). */
+async function browserJpeg(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(640, 480);
+    const g = canvas.getContext('2d')!;
+    const gradient = g.createLinearGradient(0, 0, 640, 480);
+    gradient.addColorStop(0, '#e53935');
+    gradient.addColorStop(1, '#1e88e5');
+    g.fillStyle = gradient;
+    g.fillRect(0, 0, 640, 480);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  return Buffer.from(bytes);
+}
+
+/** Signs a fresh account up (real mail) and in on `page`, which is then at /. */
+async function signIn(page: Page, testInfo: TestInfo, label: string, nickname: string) {
+  await offlineExceptServer(page);
+  const account = { ...newAccount(testInfo, label), nickname };
+  await signUpAndVerify(page, account);
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(url('/'));
+  return account;
+}
+
+/** A second browser, like the project's, for another person. */
+async function otherPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { viewport, hasTouch, isMobile: mobile, deviceScaleFactor, locale, timezoneId } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, hasTouch, isMobile: mobile, deviceScaleFactor, locale, timezoneId });
+  return context.newPage();
+}
+
+async function openRanking(page: Page, testInfo: TestInfo) {
+  if (isMobile(testInfo)) {
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await page.getByRole('button', { name: 'ランキング' }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: 'ランキング' }).click();
+  }
+  const dialog = page.getByRole('dialog', { name: '投稿ランキング' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('contributions', () => {
+  test.skip(!process.env.E2E_MAILDEV_URL || !process.env.E2E_DATA_DIR, 'needs the real server with mail and its data directory');
+  test.setTimeout(180_000);
+
+  test('submit with a photo → admin approves → on the map → 5 pt → a purchase report in the timeline', async ({ browser, context, page }, testInfo) => {
+    const run = Date.now().toString(36).slice(-5);
+    const storeName = `E2Eカード ${testInfo.project.name} ${run}`;
+    const nickname = `投稿者${run}`;
+
+    // 1. A member submits the store from the home page, placed by GPS, with one photo.
+    const spot = SPOTS[testInfo.project.name as keyof typeof SPOTS];
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(spot);
+    await signIn(page, testInfo, '-member', nickname);
+    await page.getByRole('button', { name: '店舗を投稿' }).click();
+    const modal = page.getByRole('dialog', { name: '店舗情報を投稿' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByTestId('submission-gps')).toContainText(spot.latitude.toFixed(3).slice(0, 5));
+    await modal.getByTestId('submission-store-name').fill(storeName);
+    await modal.getByTestId('submission-images-input').setInputFiles({
+      name: 'shop-front.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await browserJpeg(page),
+    });
+    await expect(modal.getByRole('img').first()).toBeVisible(); // the preview
+    await modal.getByTestId('submission-submit').click();
+    await expect(page.getByText('投稿ありがとうございます！承認後に地図に表示されます。')).toBeVisible({ timeout: 30_000 });
+    await expect(modal).toBeHidden();
+
+    // 2. An admin approves it as a card shop.
+    const adminPage = await otherPage(browser, testInfo);
+    const admin = await signIn(adminPage, testInfo, '-admin', `管理${run}`);
+    grantAdmin(admin.email);
+    await adminPage.goto(url('/admin'));
+    await expect(adminPage.getByRole('heading', { name: '管理画面' })).toBeVisible();
+    const card = adminPage.getByTestId('submission-card').filter({ hasText: storeName });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('img').first()).toBeVisible(); // the photo's thumbnail, served by the server
+    await card.getByRole('combobox', { name: '店舗の種類' }).selectOption('card_shop');
+    await card.getByRole('button', { name: '承認する' }).click();
+    await expect(card).toBeHidden({ timeout: 15_000 });
+    await adminPage.context().close();
+
+    // 3. The store is on the map: the nearest-stores list at its spot starts with it.
+    await page.goto(url(`/map?lat=${spot.latitude}&lng=${spot.longitude}`));
+    const list = page.getByTestId('store-list');
+    const row = list.getByRole('button').filter({ hasText: storeName });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+
+    // 4. The ranking counts it: 5 pt (a post with a photo).
+    await page.goto(url('/'));
+    const ranking = await openRanking(page, testInfo);
+    const entry = ranking.getByTestId('ranking-row').filter({ hasText: nickname });
+    await expect(entry.getByTestId('ranking-points')).toHaveText('5pt');
+    await ranking.getByRole('button', { name: /閉じる/ }).click();
+
+    // 5. A purchase report from the store's popup is first in the timeline.
+    await page.goto(url(`/map?lat=${spot.latitude}&lng=${spot.longitude}`));
+    await list.getByRole('button').filter({ hasText: storeName }).click();
+    const popup = page.getByTestId('store-popup');
+    await expect(popup).toContainText(storeName);
+    await popup.getByTestId('store-popup-report').click();
+    const report = page.getByRole('dialog', { name: '購入報告' });
+    await report.getByTestId('report-kind-bought').check();
+    await report.getByTestId('report-product-box').check();
+    await report.getByTestId('report-limit-note').fill('1人1BOXまで');
+    await report.getByTestId('report-submit').click();
+    await expect(page.getByText('購入報告を投稿しました')).toBeVisible();
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: /最新の購入報告/ }).click();
+    const timeline = page.getByRole('dialog', { name: '最新の購入報告' });
+    const first = timeline.getByTestId('timeline-list').locator('li').first();
+    await expect(first).toContainText(storeName);
+    await expect(first).toContainText('1人1BOXまで');
+  });
+});
