@@ -23,9 +23,12 @@
 #include "pokeca/import/file_import.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
 #include "pokeca/mail/smtp_mailer.hpp"
+#include "pokeca/purchase_service.hpp"
+#include "pokeca/ranking_service.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_session_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
@@ -134,7 +137,11 @@ int serve(const Config& config) {
     log_event("warning", {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
   router_config.secure_cookies = config.base_url.starts_with("https://");
   router_config.trust_forwarded_for = config.trusted_proxy;
-  http::Router router(service, auth, router_config);
+  // Contributions (issue 4): the purchase limit shares the limiter with the accounts.
+  PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account);
+  storage::SqliteRankingRepository ranking_repository(db);
+  RankingService ranking(ranking_repository, clock);
+  http::Router router(service, auth, router_config, {&purchases, &ranking});
 
   http::HttpServerConfig server_config;
   server_config.bind_address = config.bind_address;

@@ -6,11 +6,11 @@
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
 #include "pokeca/store_import.hpp"  // is_valid_utf8, utf8_length
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {
 
-constexpr std::string_view kIdeographicSpace = "\u3000";
 constexpr std::size_t kMaxDomainLabelBytes = 63;
 // RFC 5322 atext plus '.'.
 constexpr std::string_view kLocalSpecials = "!#$%&'*+-/=?^_`{|}~.";
@@ -22,24 +22,6 @@ std::string_view trim_ascii(std::string_view s) {
   while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
   return s;
-}
-
-// ASCII whitespace and U+3000, which Japanese keyboards type for a space.
-std::string_view trim_spaces(std::string_view s) {
-  for (;;) {
-    const auto before = s.size();
-    s = trim_ascii(s);
-    if (s.starts_with(kIdeographicSpace)) s.remove_prefix(kIdeographicSpace.size());
-    if (s.ends_with(kIdeographicSpace)) s.remove_suffix(kIdeographicSpace.size());
-    if (s.size() == before) return s;
-  }
-}
-
-bool has_control_character(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u < 0x20 || u == 0x7F;
-  });
 }
 
 // Dots anywhere: Japanese carriers issued addresses such as "a..b.@docomo.ne.jp", which

@@ -18,7 +18,7 @@ constexpr NamedRule kRuleNames[] = {
     {"login_account", &RateLimits::login_account}, {"resend_ip", &RateLimits::resend_ip},
     {"resend_account", &RateLimits::resend_account}, {"reset_ip", &RateLimits::reset_ip},
     {"reset_account", &RateLimits::reset_account}, {"write_ip", &RateLimits::write_ip},
-    {"write_account", &RateLimits::write_account},
+    {"write_account", &RateLimits::write_account}, {"purchase_account", &RateLimits::purchase_account},
 };
 
 // Upper bounds that keep the arithmetic far from overflow; a limit beyond them is a typo.

@@ -28,13 +28,6 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-Result<int> parse_bounded_int(const std::optional<std::string>& text, int fallback, int min, int max,
-                              std::string_view message) {
-  if (!text) return fallback;
-  const auto v = parse_integer(*text);
-  if (!v || *v < min || *v > max) return fail(ErrorCode::kBadRequest, message);
-  return static_cast<int>(*v);
-}
 
 Result<StoreFilters> parse_filters(const StoreQueryInput& in, UnixSeconds now) {
   StoreFilters f;
@@ -150,6 +143,14 @@ Result<ClusterQuery> parse_cluster_query(const StoreQueryInput& in, UnixSeconds 
   auto filters = parse_filters(in, now);
   if (!filters) return std::unexpected(filters.error());
   return ClusterQuery{*box, *zoom, std::move(*filters)};
+}
+
+Result<int> parse_bounded_int(const std::optional<std::string>& text, int fallback, int min, int max,
+                              std::string_view message) {
+  if (!text) return fallback;
+  const auto v = parse_integer(*text);
+  if (!v || *v < min || *v > max) return fail(ErrorCode::kBadRequest, message);
+  return static_cast<int>(*v);
 }
 
 Result<int> parse_timeline_limit(const std::optional<std::string>& limit) {

@@ -48,6 +48,23 @@ TEST(Time, FormatsAndParsesIso8601) {
   EXPECT_EQ(parse_iso8601("yesterday"), std::nullopt);
 }
 
+TEST(Time, ParsesTheOtherIso8601FormsBrowsersAndPeopleWrite) {
+  // Minutes without seconds (an <input type="datetime-local"> value plus a zone).
+  EXPECT_EQ(parse_iso8601("2026-11-21T14:30+09:00"), 1795239000);
+  EXPECT_EQ(parse_iso8601("2026-11-21T05:30Z"), 1795239000);
+  // Offsets without the colon, or hours only.
+  EXPECT_EQ(parse_iso8601("2026-11-21T14:30:00+0900"), 1795239000);
+  EXPECT_EQ(parse_iso8601("2026-11-21T14:30:00+09"), 1795239000);
+  EXPECT_EQ(parse_iso8601("2026-11-21T00:30:00-05:00"), 1795239000);
+  // Date.prototype.toISOString().
+  EXPECT_EQ(parse_iso8601("2026-11-21T05:30:00.000Z"), 1795239000);
+  // Broken forms stay refused.
+  for (const auto* bad : {"2026-11-21T14:30", "2026-11-21T14:30:00+9", "2026-11-21T14:30:00+09:0",
+                          "2026-11-21T14:30:00+090", "2026-11-21T14:30:00.Z", "2026-11-21T14:3Z",
+                          "2026-11-21T14:30:00+09:00 ", "2026-11-21T24:00:00Z", "2026-11-21T14:30:00+24:00"})
+    EXPECT_EQ(parse_iso8601(bad), std::nullopt) << bad;
+}
+
 TEST(StoreEnums, RoundTripThroughTheirApiNames) {
   EXPECT_EQ(to_string(ReportKind::kSoldOut), "sold_out");
   EXPECT_EQ(report_kind_from("bought"), ReportKind::kBought);

@@ -28,6 +28,8 @@ class MockReports : public ReportRepository {
   MOCK_METHOD(Result<std::vector<PurchaseReport>>, recent_for_store, (StoreId, int), (override));
   MOCK_METHOD(Result<ReportCounts>, counts, (UnixSeconds, UnixSeconds), (override));
   MOCK_METHOD(Result<void>, insert_many, (std::span<const PurchaseReport>), (override));
+  MOCK_METHOD(Result<PurchaseReport>, insert, (const PurchaseReport&), (override));
+  MOCK_METHOD(Result<std::optional<PurchaseReport>>, remove, (ReportId), (override));
 };
 
 class FixedClock : public Clock {

@@ -4,6 +4,7 @@
 // password reset ends every login; resend refusals; withdrawal; rate limit; blocked.
 #include <boost/json/serialize.hpp>
 
+#include "api_call.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
@@ -11,24 +12,17 @@
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
-#include "test_client.hpp"
 
 namespace pokeca::testing {
 namespace {
 
 namespace json = boost::json;
-using http::bhttp::field;
 using http::bhttp::verb;
 using http::Status;
 
 constexpr std::string_view kPassword = "kiriban-7777";
 
-struct Reply {
-  Status status;
-  json::value body;
-  std::string set_cookie;
-  std::string retry_after;
-};
+using Reply = ApiReply;
 
 class AuthFlow : public ::testing::Test {
  protected:
@@ -51,17 +45,7 @@ class AuthFlow : public ::testing::Test {
 
   Reply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {},
              std::string_view cookie = {}) {
-    TestClient client(server->port());
-    http::Request req{method, target, 11};
-    if (!body.empty()) req.set(field::content_type, "application/json");
-    if (!bearer.empty()) req.set(field::authorization, "Bearer " + std::string(bearer));
-    if (!cookie.empty()) req.set(field::cookie, cookie);
-    req.body() = std::move(body);
-    if (auto ec = client.send(std::move(req))) throw boost::system::system_error(ec);
-    auto [ec, res] = client.receive();
-    if (ec) throw boost::system::system_error(ec);
-    return {res.result(), res.body().empty() ? json::value() : json::parse(res.body()),
-            std::string(res[field::set_cookie]), std::string(res[field::retry_after])};
+    return call_api(server->port(), method, target, std::move(body), bearer, cookie);
   }
 
   Reply sign_up(std::string_view email) {

@@ -6,6 +6,9 @@
 
 #include "pokeca/access_token.hpp"
 #include "pokeca/http/api_routes.hpp"
+#include "pokeca/purchase_service.hpp"
+#include "pokeca/ranking_service.hpp"
+#include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "real_accounts.hpp"
@@ -52,6 +55,10 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/users/profile", {Who::kUser, ""}},
     {"PUT /api/v1/users/profile", {Who::kUser, R"({"user":{"nickname":""}})"}},
     {"DELETE /api/v1/users/withdrawal", {Who::kUser, "LONG_REASON"}},
+    // Contributions (issue 4)
+    {"GET /api/v1/users/ranking", {Who::kAnyone, ""}},
+    {"POST /api/v1/purchases", {Who::kUser, R"({"store_id":1,"kind":"maybe","product":"pack"})"}},
+    {"DELETE /api/v1/admin/purchases/{id}", {Who::kAdmin, ""}},  // no report 1: a 404 once past the check
 };
 
 std::string target_of(std::string_view path) {
@@ -68,7 +75,7 @@ class AuthorizationMatrix : public ::testing::Test {
     RateLimits limits;
     for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.resend_ip,
                     &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
-                    &limits.write_account})
+                    &limits.write_account, &limits.purchase_account})
       *l = {1'000'000, 1};
     return limits;
   }
@@ -114,7 +121,10 @@ class AuthorizationMatrix : public ::testing::Test {
   FakeClock clock;
   StoreService service{stores, reports, clock};
   RealAccounts accounts{db, clock, "http://localhost:8080", unlimited()};
-  http::Router router{service, accounts.auth, {}};
+  storage::SqliteRankingRepository ranking_repository{db};
+  PurchaseService purchases{{stores, reports, accounts.limiter, clock}, {1'000'000, 1}};
+  RankingService ranking{ranking_repository, clock};
+  http::Router router{service, accounts.auth, {}, {&purchases, &ranking}};
   std::map<Role, std::string> tokens;
 };
 

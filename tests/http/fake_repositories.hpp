@@ -148,6 +148,8 @@ class FakeReportRepository final : public ReportRepository {
     return c;
   }
   Result<void> insert_many(std::span<const PurchaseReport>) override { return {}; }
+  Result<PurchaseReport> insert(const PurchaseReport& report) override { return report; }
+  Result<std::optional<PurchaseReport>> remove(ReportId) override { return std::nullopt; }
 };
 
 }  // namespace pokeca::testing

@@ -80,11 +80,16 @@ TEST_F(Reports, LastReportMovesOnlyForward) {
   EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 100);
   EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kSoldOut);
 
-  // An older report arriving later does not move it back, nor does a tie.
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 500, ReportKind::kBought),
-                                              make_report(1, kNow - 100, ReportKind::kBought)}));
+  // An older report arriving later does not move it back.
+  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 500, ReportKind::kBought)}));
   EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 100);
   EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kSoldOut);
+  // A tie does: the later report is the newer news, and comes first in the timeline
+  // and the store's recent reports (same time, higher id), which the store follows.
+  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 100, ReportKind::kBought)}));
+  EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 100);
+  EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kBought);
+  EXPECT_EQ(reports.recent_for_store(1, 1).value().at(0).kind, ReportKind::kBought);
 
   ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 10, ReportKind::kBought)}));
   EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 10);

@@ -7,6 +7,8 @@
 
 #include "api_handlers.hpp"
 #include "auth_handlers.hpp"
+#include "purchase_handlers.hpp"
+#include "ranking_handlers.hpp"
 #include "error_mapping.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/auth_codes.hpp"
@@ -70,6 +72,10 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/users/profile"}, kUser, kNormalLane, kNone, &get_users_profile},
     Route{{"PUT", "/api/v1/users/profile"}, kUser, kNormalLane, kWrite, &put_users_profile},
     Route{{"DELETE", "/api/v1/users/withdrawal"}, kUser, kNormalLane, kWrite, &delete_users_withdrawal},
+    // Contributions (issue 4)
+    Route{{"GET", "/api/v1/users/ranking"}, kPublic, kNormalLane, kNone, &get_users_ranking},
+    Route{{"POST", "/api/v1/purchases"}, kUser, kNormalLane, kWrite, &post_purchases},
+    Route{{"DELETE", "/api/v1/admin/purchases/{id}"}, kAdmin, kNormalLane, kWrite, &delete_admin_purchase},
 };
 
 constexpr auto kRouteInfos = [] {
@@ -204,7 +210,7 @@ ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const Rou
     if (auto ok = services.auth.check_write_rate(request.client, account); !ok) return error(ok.error());
   }
   auto result = route->handler(ApiCall{services.stores, services.auth, config, *parsed, params, request.body,
-                                       request.cookie, request.client, *user});
+                                       request.cookie, request.client, *user, services.contributions});
   if (!result) return error(result.error());
   return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}};
 }

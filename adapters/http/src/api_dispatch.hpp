@@ -18,6 +18,7 @@ namespace pokeca::http {
 struct ApiServices {
   StoreService& stores;
   AuthService& auth;
+  ContributionServices contributions;
 };
 
 // What dispatch reads from a request.

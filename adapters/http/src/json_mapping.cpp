@@ -5,6 +5,7 @@
 
 #include <boost/json/array.hpp>
 
+#include "json_text.hpp"
 #include "pokeca/time.hpp"
 
 namespace pokeca::http {
@@ -125,6 +126,22 @@ boost::json::object user_json(const User& user) {
           {"admin", user.admin},
           {"email_verified", user.email_verified()},
           {"created_at", text(format_iso8601(user.created_at))}};
+}
+
+boost::json::object ranking_entry_json(const RankedContributor& entry) {
+  return {{"rank", entry.rank},
+          {"nickname", text(entry.totals.nickname)},
+          {"prefecture", text_or_null(entry.totals.prefecture)},
+          {"approved_submissions_count", entry.totals.approved_count},
+          {"points", entry.totals.points}};
+}
+
+std::string message_body(std::string_view message, boost::json::object extra) {
+  boost::json::object body;
+  body["success"] = true;
+  body["message"] = text(message);
+  for (auto& [key, value] : extra) body[key] = std::move(value);
+  return to_json_text(body);
 }
 
 }  // namespace pokeca::http

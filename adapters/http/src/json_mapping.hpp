@@ -8,6 +8,7 @@
 #include "pokeca/clustering.hpp"
 #include "pokeca/prefectures.hpp"
 #include "pokeca/purchase_report.hpp"
+#include "pokeca/ranking.hpp"
 #include "pokeca/store.hpp"
 #include "pokeca/store_types.hpp"
 #include "pokeca/user.hpp"
@@ -29,6 +30,11 @@ inline constexpr double kCoordinateStepsPerDegree = 1e6;
 // docs/API.md's User: id, email, nickname, prefecture (name or null), admin,
 // email_verified, created_at. Never the password hash or internal flags.
 [[nodiscard]] boost::json::object user_json(const User& user);
+// docs/API.md's RankingEntry: rank, nickname, prefecture (name or null),
+// approved_submissions_count, points. Never the account id.
+[[nodiscard]] boost::json::object ranking_entry_json(const RankedContributor& entry);
+// {"success":true,"message":…} plus `extra` members, as JSON text.
+[[nodiscard]] std::string message_body(std::string_view message, boost::json::object extra = {});
 [[nodiscard]] boost::json::object prefecture_json(const Prefecture& prefecture,
                                                   std::int64_t store_count);
 

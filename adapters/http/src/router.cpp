@@ -24,7 +24,8 @@ bool is_api_path(std::string_view path) { return path == "/api" || path.starts_w
 bool is_cacheable_read(bhttp::verb method, std::string_view path) {
   if (method != bhttp::verb::get && method != bhttp::verb::head) return false;
   return path == "/api/v1/config" || path == "/api/v1/prefectures" || path == "/api/v1/stats/summary" ||
-         path == "/api/v1/purchases/timeline" || path == "/api/v1/stores" || path.starts_with("/api/v1/stores/");
+         path == "/api/v1/purchases/timeline" || path == "/api/v1/stores" || path.starts_with("/api/v1/stores/") ||
+         path == "/api/v1/users/ranking";
 }
 
 Response json_response(Status status, std::string body) {
@@ -38,15 +39,17 @@ Response json_response(Status status, std::string body) {
 }  // namespace
 
 struct Router::Impl {
-  Impl(StoreService& s, AuthService& a, RouterConfig c)
+  Impl(StoreService& s, AuthService& a, RouterConfig c, ContributionServices k)
       : service(s),
         auth(a),
+        contributions(k),
         config(std::move(c)),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir) {}
 
   StoreService& service;
   AuthService& auth;
+  ContributionServices contributions;
   RouterConfig config;
   std::string csp;
   StaticFiles static_files;
@@ -85,7 +88,7 @@ struct Router::Impl {
       const auto now = ResponseCache::Clock::now();
       if (cacheable)
         if (auto body = cache.get(req.target(), generation, now)) return json_response(Status::ok, std::move(*body));
-      auto reply = dispatch_api(api, {service, auth}, config);
+      auto reply = dispatch_api(api, {service, auth, contributions}, config);
       if (cacheable && reply.status == Status::ok) cache.put(req.target(), generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
@@ -120,8 +123,8 @@ struct Router::Impl {
   }
 };
 
-Router::Router(StoreService& service, AuthService& auth, RouterConfig config)
-    : impl_(std::make_unique<Impl>(service, auth, std::move(config))) {}
+Router::Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions)
+    : impl_(std::make_unique<Impl>(service, auth, std::move(config), contributions)) {}
 
 Router::~Router() = default;
 

@@ -51,10 +51,21 @@ struct SqliteReportRepository::Statements {
         insert(c,
                "INSERT INTO purchase_reports (id, store_id, user_id, kind, product, product_name,"
                " limit_note, purchased_at, created_at) VALUES (:id, :store_id, :user_id, :kind,"
-               " :product, :product_name, :limit_note, :purchased_at, :created_at)"),
+               " :product, :product_name, :limit_note, :purchased_at, :created_at) RETURNING id"),
+        // At an equal time the later report wins, as in the timeline's order
+        // (purchased_at, then id), so the store's last report is its first recent one.
         move_last_report(c,
                          "UPDATE stores SET last_report_at = :at, last_report_kind = :kind"
-                         " WHERE id = :store_id AND (last_report_at IS NULL OR last_report_at < :at)") {}
+                         " WHERE id = :store_id AND (last_report_at IS NULL OR last_report_at <= :at)"),
+        remove(c,
+               "DELETE FROM purchase_reports WHERE id = :id RETURNING id, store_id, user_id, kind, product,"
+               " product_name, limit_note, purchased_at, created_at"),
+        // The newest report left, in the timeline's order; NULLs when none is left.
+        recompute_last_report(c,
+                              "UPDATE stores SET (last_report_at, last_report_kind) ="
+                              " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = :store_id"
+                              " ORDER BY purchased_at DESC, id DESC LIMIT 1)"
+                              " WHERE id = :store_id") {}
 
   Connection& conn;
   Statement timeline;
@@ -62,6 +73,8 @@ struct SqliteReportRepository::Statements {
   Statement counts;
   Statement insert;
   Statement move_last_report;
+  Statement remove;
+  Statement recompute_last_report;
 };
 
 SqliteReportRepository::SqliteReportRepository(Database& db) : statements_(db) {}
@@ -116,32 +129,76 @@ Result<ReportCounts> SqliteReportRepository::counts(UnixSeconds since_24h, UnixS
   });
 }
 
+namespace {
+
+// Stores one report and moves its store's last report forward; inside the caller's
+// transaction. Returns the report's id.
+Result<ReportId> insert_one(SqliteReportRepository::Statements& st, const PurchaseReport& r) {
+  if (r.id != 0)
+    st.insert.bind_int(":id", r.id);
+  else
+    st.insert.bind_null(":id");
+  ReportId id = 0;
+  auto ok = st.insert.bind_int(":store_id", r.store_id)
+                .bind_int(":user_id", r.user_id)
+                .bind_text(":kind", to_string(r.kind))
+                .bind_text(":product", to_string(r.product))
+                .bind_text(":product_name", r.product_name)
+                .bind_text(":limit_note", r.limit_note)
+                .bind_int(":purchased_at", r.purchased_at)
+                .bind_int(":created_at", r.created_at)
+                .each([&](const Row& row) { id = row.int64(0); });
+  if (!ok) return std::unexpected(ok.error());
+  ok = st.move_last_report.bind_int(":at", r.purchased_at)
+           .bind_text(":kind", to_string(r.kind))
+           .bind_int(":store_id", r.store_id)
+           .run();
+  if (!ok) return std::unexpected(ok.error());
+  return id;
+}
+
+}  // namespace
+
 Result<void> SqliteReportRepository::insert_many(std::span<const PurchaseReport> reports) {
   return statements_.with([&](Statements& st) -> Result<void> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
-    for (const auto& r : reports) {
-      if (r.id != 0)
-        st.insert.bind_int(":id", r.id);
-      else
-        st.insert.bind_null(":id");
-      auto ok = st.insert.bind_int(":store_id", r.store_id)
-                    .bind_int(":user_id", r.user_id)
-                    .bind_text(":kind", to_string(r.kind))
-                    .bind_text(":product", to_string(r.product))
-                    .bind_text(":product_name", r.product_name)
-                    .bind_text(":limit_note", r.limit_note)
-                    .bind_int(":purchased_at", r.purchased_at)
-                    .bind_int(":created_at", r.created_at)
-                    .run();
-      if (!ok) return ok;
-      ok = st.move_last_report.bind_int(":at", r.purchased_at)
-               .bind_text(":kind", to_string(r.kind))
-               .bind_int(":store_id", r.store_id)
-               .run();
-      if (!ok) return ok;
-    }
+    for (const auto& r : reports)
+      if (auto id = insert_one(st, r); !id) return std::unexpected(id.error());
     return tx->commit();
+  });
+}
+
+Result<PurchaseReport> SqliteReportRepository::insert(const PurchaseReport& report) {
+  return statements_.with([&](Statements& st) -> Result<PurchaseReport> {
+    auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
+    if (!tx) return std::unexpected(tx.error());
+    auto id = insert_one(st, report);
+    if (!id) return std::unexpected(id.error());
+    if (auto ok = tx->commit(); !ok) return std::unexpected(ok.error());
+    PurchaseReport stored = report;
+    stored.id = *id;
+    return stored;
+  });
+}
+
+Result<std::optional<PurchaseReport>> SqliteReportRepository::remove(ReportId id) {
+  return statements_.with([&](Statements& st) -> Result<std::optional<PurchaseReport>> {
+    auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
+    if (!tx) return std::unexpected(tx.error());
+    std::optional<PurchaseReport> removed;
+    auto ok = st.remove.bind_int(":id", id).each([&](const Row& row) -> Result<void> {
+      auto report = read_report(row);
+      if (!report) return std::unexpected(report.error());
+      removed = std::move(*report);
+      return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    if (!removed) return removed;  // nothing to undo: the transaction rolls back empty
+    ok = st.recompute_last_report.bind_int(":store_id", removed->store_id).run();
+    if (!ok) return std::unexpected(ok.error());
+    if (ok = tx->commit(); !ok) return std::unexpected(ok.error());
+    return removed;
   });
 }
 

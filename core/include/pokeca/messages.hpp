@@ -117,6 +117,28 @@ inline constexpr std::string_view kResetMailBody =
     "ポケカ販売店マップ（非公式ファンサイト）\n"
     "{base_url}\n";
 
+// Purchase reports (issue 4). The numbers are purchase_rules.hpp's limits; its tests
+// check that each message names its constant.
+inline constexpr std::string_view kPurchaseReported = "購入報告を投稿しました。";
+inline constexpr std::string_view kPurchaseDeleted = "購入報告を削除しました。";
+inline constexpr std::string_view kPurchaseNotFound = "購入報告が見つかりませんでした。";
+inline constexpr std::string_view kBadPurchaseStoreId = "報告する店舗（store_id）を指定してください。";
+inline constexpr std::string_view kBadPurchaseKind =
+    "報告の種類（kind）は bought（買えた）・sold_out（売り切れ）のいずれかを指定してください。";
+inline constexpr std::string_view kBadPurchaseProduct =
+    "商品の種類（product）は pack（パック）・box（ボックス）・single（シングル）のいずれかを指定してください。";
+inline constexpr std::string_view kPurchaseProductNameTooLong = "商品名は100文字以内で入力してください。";
+inline constexpr std::string_view kPurchaseLimitNoteTooLong = "購入制限のメモは100文字以内で入力してください。";
+inline constexpr std::string_view kPurchaseProductNameBadText = "商品名に使用できない文字（改行など）が含まれています。";
+inline constexpr std::string_view kPurchaseLimitNoteBadText = "購入制限のメモに使用できない文字（改行など）が含まれています。";
+inline constexpr std::string_view kBadPurchasedAt =
+    "購入日時（purchased_at）の形式が正しくありません。例: 2026-11-21T14:30:00+09:00";
+inline constexpr std::string_view kPurchasedAtInFuture = "購入日時に未来の日時は指定できません。";
+inline constexpr std::string_view kPurchasedAtTooOld = "30日より前の購入は報告できません。";
+
+// Ranking (issue 4)
+inline constexpr std::string_view kBadRankingPeriod = "ランキングの期間（period）は all または month を指定してください。";
+
 // Uploads (multipart/form-data). Placeholders: {max}, {max_mb}, {lines}, {name}.
 inline constexpr std::string_view kNotMultipart = "multipart/form-data 形式で送信してください。";
 inline constexpr std::string_view kMultipartMalformed = "送信データの形式が正しくありません。";

@@ -11,6 +11,7 @@
 #include "pokeca/clustering.hpp"
 #include "pokeca/errors.hpp"
 #include "pokeca/purchase_report.hpp"
+#include "pokeca/ranking.hpp"
 #include "pokeca/store.hpp"
 #include "pokeca/store_query.hpp"
 
@@ -64,6 +65,21 @@ class ReportRepository {
   virtual Result<ReportCounts> counts(UnixSeconds since_24h, UnixSeconds since_7d) = 0;
   // Inserts reports and moves each store's last_report_at/kind forward. One transaction.
   virtual Result<void> insert_many(std::span<const PurchaseReport> reports) = 0;
+  // One report (id 0: a new id) and its store's last report moved forward, in one
+  // transaction. Returns the report with its id.
+  virtual Result<PurchaseReport> insert(const PurchaseReport& report) = 0;
+  // Deletes the report and sets its store's last_report_at/kind from the newest report
+  // left (none: NULL), in one transaction. The deleted report; nullopt when unknown.
+  virtual Result<std::optional<PurchaseReport>> remove(ReportId id) = 0;
+};
+
+// The contributors' standings: one row per account with approved store submissions.
+class RankingRepository {
+ public:
+  virtual ~RankingRepository() = default;
+  // Points and approved submissions reviewed at or after `approved_since`, per account
+  // that is neither withdrawn nor blocked and has more than 0 points. Any order.
+  virtual Result<std::vector<ContributorTotals>> contributor_totals(UnixSeconds approved_since) = 0;
 };
 
 // Small key/value facts about the database (e.g. whether demo data was loaded).

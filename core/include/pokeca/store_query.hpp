@@ -63,6 +63,9 @@ struct ClusterQuery {
 // bbox and zoom required.
 [[nodiscard]] Result<ClusterQuery> parse_cluster_query(const StoreQueryInput& in, UnixSeconds now);
 [[nodiscard]] Result<int> parse_timeline_limit(const std::optional<std::string>& limit);
+// `text` as an integer in [min, max]; absent → fallback; else kBadRequest with `message`.
+[[nodiscard]] Result<int> parse_bounded_int(const std::optional<std::string>& text, int fallback, int min, int max,
+                                            std::string_view message);
 [[nodiscard]] Result<BoundingBox> parse_bbox(std::string_view text);
 // Strict decimal: no spaces, no hex, no inf/nan, whole text consumed.
 [[nodiscard]] std::optional<double> parse_decimal(std::string_view text);

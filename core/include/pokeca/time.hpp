@@ -17,7 +17,14 @@ class Clock {
 
 // "2026-11-21T05:30:00Z"
 [[nodiscard]] std::string format_iso8601(UnixSeconds t);
-// Accepts "YYYY-MM-DDTHH:MM:SS" with "Z" or "+09:00"-style offsets, optional fraction.
+// Accepts "YYYY-MM-DDTHH:MM[:SS[.fraction]]" (a space may stand for the "T") with a
+// zone: "Z" or an offset "+09:00", "+0900" or "+09". A time without a zone is refused:
+// it is ambiguous (the browser's local time? the server's?).
 [[nodiscard]] std::optional<UnixSeconds> parse_iso8601(std::string_view text);
+
+// Japan Standard Time is UTC+9 all year (no daylight saving since 1951).
+inline constexpr UnixSeconds kJapanUtcOffsetSeconds = 9 * 3600;
+// The instant the calendar month containing `t` began in Japan (the 1st, 00:00 JST).
+[[nodiscard]] UnixSeconds start_of_month_in_japan(UnixSeconds t);
 
 }  // namespace pokeca

@@ -11,6 +11,8 @@
 
 #include "pokeca/auth_service.hpp"
 #include "pokeca/http/request_handler.hpp"
+#include "pokeca/purchase_service.hpp"
+#include "pokeca/ranking_service.hpp"
 #include "pokeca/store_service.hpp"
 
 namespace pokeca::http {
@@ -36,10 +38,17 @@ struct RouterConfig {
   bool trust_forwarded_for = false;
 };
 
+// The contribution use cases (issue 4). Each may be left out where a test does not
+// need it; its routes then answer 500 (a wiring mistake, not a client's).
+struct ContributionServices {
+  PurchaseService* purchases = nullptr;
+  RankingService* ranking = nullptr;
+};
+
 class Router final : public RequestHandler {
  public:
   // The services must outlive the router.
-  Router(StoreService& service, AuthService& auth, RouterConfig config);
+  Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions = {});
   ~Router() override;
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;

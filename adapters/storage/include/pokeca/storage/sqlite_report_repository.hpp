@@ -18,8 +18,10 @@ class SqliteReportRepository final : public ReportRepository {
   // Counted by purchased_at (the time the timeline shows).
   Result<ReportCounts> counts(UnixSeconds since_24h, UnixSeconds since_7d) override;
   // A report with id != 0 keeps its id. A store's last report moves forward only: an
-  // older report arriving later leaves it as it is.
+  // older report arriving later leaves it as it is (one at the same time replaces it).
   Result<void> insert_many(std::span<const PurchaseReport> reports) override;
+  Result<PurchaseReport> insert(const PurchaseReport& report) override;
+  Result<std::optional<PurchaseReport>> remove(ReportId id) override;
 
   struct Statements;
 

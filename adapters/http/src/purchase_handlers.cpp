@@ -1,0 +1,58 @@
+#include "purchase_handlers.hpp"
+
+#include <boost/json/object.hpp>
+
+#include "json_body.hpp"
+#include "json_mapping.hpp"
+#include "pokeca/messages.hpp"
+
+namespace pokeca::http {
+namespace {
+
+namespace json = boost::json;
+
+Result<PurchaseService*> purchases(const ApiCall& call) {
+  if (!call.contributions.purchases) return fail(ErrorCode::kInternal, msg::kInternal, "purchase service not wired");
+  return call.contributions.purchases;
+}
+
+Result<PurchaseReportInput> purchase_input(std::string_view body_text) {
+  auto body = body_object(body_text);
+  if (!body) return std::unexpected(body.error());
+  PurchaseReportInput in;
+  // A missing or non-integer id reads as 0, which the rules refuse by name.
+  in.store_id = integer_member(*body, "store_id").value_or(0);
+  for (auto [key, field] : {std::pair{"kind", &in.kind}, std::pair{"product", &in.product},
+                            std::pair{"product_name", &in.product_name}, std::pair{"limit_note", &in.limit_note}}) {
+    auto value = string_member(*body, key);
+    if (!value) return std::unexpected(value.error());
+    *field = std::move(*value);
+  }
+  auto at = optional_string_member(*body, "purchased_at");
+  if (!at) return std::unexpected(at.error());
+  in.purchased_at = std::move(*at);
+  return in;
+}
+
+}  // namespace
+
+ApiResult post_purchases(const ApiCall& call) {
+  auto service = purchases(call);
+  if (!service) return std::unexpected(service.error());
+  auto input = purchase_input(call.body);
+  if (!input) return std::unexpected(input.error());
+  auto report = (*service)->report(*call.user, *input);
+  if (!report) return std::unexpected(report.error());
+  return ApiOutput{Status::created, message_body(msg::kPurchaseReported, {{"report", report_json(*report)}})};
+}
+
+ApiResult delete_admin_purchase(const ApiCall& call) {
+  auto service = purchases(call);
+  if (!service) return std::unexpected(service.error());
+  const auto id = parse_integer(call.path_params.at(0));
+  if (!id || *id <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
+  if (auto ok = (*service)->remove(*id); !ok) return std::unexpected(ok.error());
+  return message_body(msg::kPurchaseDeleted);
+}
+
+}  // namespace pokeca::http

@@ -1,0 +1,37 @@
+#pragma once
+// Purchase reports (issue 4): a signed-in user reports a purchase (or a sell-out) at an
+// active store; an admin deletes a report. The store's last report follows both.
+#include "pokeca/errors.hpp"
+#include "pokeca/ports.hpp"
+#include "pokeca/purchase_rules.hpp"
+#include "pokeca/rate_limiter.hpp"
+#include "pokeca/time.hpp"
+#include "pokeca/user.hpp"
+
+namespace pokeca {
+
+struct PurchaseDeps {
+  StoreRepository& stores;
+  ReportRepository& reports;
+  RateLimiter& limiter;
+  const Clock& clock;
+};
+
+class PurchaseService {
+ public:
+  // `per_account`: RateLimits::purchase_account.
+  PurchaseService(PurchaseDeps deps, RateLimit per_account) : deps_(deps), per_account_(per_account) {}
+
+  // The stored report (with its id and the author's id). kBadRequest (purchase_rules),
+  // kNotFound when the store does not exist or is not active, kRateLimited past the
+  // per-account limit; a refused report does not count against it.
+  Result<PurchaseReport> report(const User& author, const PurchaseReportInput& input);
+  // kNotFound when there is no such report.
+  Result<void> remove(ReportId id);
+
+ private:
+  PurchaseDeps deps_;
+  RateLimit per_account_;
+};
+
+}  // namespace pokeca
