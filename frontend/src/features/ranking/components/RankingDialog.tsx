@@ -85,8 +85,9 @@ function RankingList({ period, enabled }: { period: RankingPeriod; enabled: bool
     <>
       <p className={styles.note}>{t('ranking.note')}</p>
       <ol className={styles.list} data-testid="ranking-list">
-        {ranking.data.map((entry) => (
-          <RankingRow key={`${entry.rank}-${entry.nickname}`} entry={entry} />
+        {/* Nicknames need not be unique, so the position keys a row (the list is replaced whole). */}
+        {ranking.data.map((entry, position) => (
+          <RankingRow key={position} entry={entry} />
         ))}
       </ol>
     </>
