@@ -8,6 +8,8 @@
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
+#include "submission_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -52,6 +54,11 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/users/profile", {Who::kUser, ""}},
     {"PUT /api/v1/users/profile", {Who::kUser, R"({"user":{"nickname":""}})"}},
     {"DELETE /api/v1/users/withdrawal", {Who::kUser, "LONG_REASON"}},
+    // Contributions (issue 4): no multipart body (415), an unknown submission (404), no reason (400).
+    {"POST /api/v1/store_submissions", {Who::kUser, ""}},
+    {"GET /api/v1/admin/submissions", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/submissions/{id}/approve", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/submissions/{id}/reject", {Who::kAdmin, R"({"reason":""})"}},
 };
 
 std::string target_of(std::string_view path) {
@@ -68,7 +75,7 @@ class AuthorizationMatrix : public ::testing::Test {
     RateLimits limits;
     for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.resend_ip,
                     &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
-                    &limits.write_account})
+                    &limits.write_account, &limits.submission_account})
       *l = {1'000'000, 1};
     return limits;
   }
@@ -114,7 +121,12 @@ class AuthorizationMatrix : public ::testing::Test {
   FakeClock clock;
   StoreService service{stores, reports, clock};
   RealAccounts accounts{db, clock, "http://localhost:8080", unlimited()};
-  http::Router router{service, accounts.auth, {}};
+  storage::SqliteSubmissionRepository submission_repo{db};
+  Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
+  FakePhotoProcessor processor;
+  FakePhotoStore photos;
+  SubmissionService submissions{{submission_repo, stores, processor, photos, gazetteer, accounts.limiter, clock}};
+  http::Router router{service, accounts.auth, {}, &submissions};
   std::map<Role, std::string> tokens;
 };
 

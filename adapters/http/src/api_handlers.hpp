@@ -11,6 +11,7 @@
 #include "pokeca/http/http_types.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/store_service.hpp"
+#include "pokeca/submission_service.hpp"
 #include "query_string.hpp"
 
 namespace pokeca::http {
@@ -27,6 +28,8 @@ struct ApiCall {
   // The signed-in account: always set on user and admin routes (dispatch refused the
   // rest), set on optional-user routes when the bearer token is valid.
   const std::optional<User>& user;
+  std::string_view content_type;  // the Content-Type header (multipart routes read it)
+  SubmissionService* submissions = nullptr;  // null when the server runs without them
 };
 
 // A success: the whole body ({"success":true,…}) as JSON text, its status, and any

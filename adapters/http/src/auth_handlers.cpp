@@ -1,8 +1,8 @@
 #include "auth_handlers.hpp"
 
 #include <boost/json/object.hpp>
-#include <boost/json/parse.hpp>
 
+#include "json_body.hpp"
 #include "json_mapping.hpp"
 #include "json_text.hpp"
 #include "pokeca/messages.hpp"
@@ -13,30 +13,11 @@ namespace {
 
 namespace json = boost::json;
 
-std::unexpected<DomainError> bad_json() { return fail(ErrorCode::kBadRequest, msg::kBadJson); }
-
-// The body as a JSON object; an empty body counts as {}.
-Result<json::object> body_object(std::string_view body) {
-  if (body.empty()) return json::object{};
-  boost::system::error_code ec;
-  auto value = json::parse(body, ec);
-  if (ec || !value.is_object()) return bad_json();
-  return std::move(value.as_object());
-}
-
 // A member that must be an object (e.g. "user").
 Result<json::object> object_member(const json::object& obj, std::string_view key) {
   const auto* v = obj.if_contains(key);
   if (!v || !v->is_object()) return bad_json();
   return v->as_object();
-}
-
-// A string member; missing or null reads as "" (the rules then say what is wrong).
-Result<std::string> string_member(const json::object& obj, std::string_view key) {
-  const auto* v = obj.if_contains(key);
-  if (!v || v->is_null()) return std::string{};
-  if (!v->is_string()) return bad_json();
-  return std::string(v->as_string());
 }
 
 // A string member that may be absent (unchanged); null reads as "".
@@ -46,14 +27,6 @@ Result<std::optional<std::string>> optional_string_member(const json::object& ob
   if (v->is_null()) return std::optional<std::string>{std::string{}};
   if (!v->is_string()) return bad_json();
   return std::optional<std::string>{std::string(v->as_string())};
-}
-
-std::string message_body(std::string_view message, json::object extra = {}) {
-  json::object body;
-  body["success"] = true;
-  body["message"] = message;
-  for (auto& [key, value] : extra) body[key] = std::move(value);
-  return to_json_text(body);
 }
 
 std::string user_body(const User& user) {

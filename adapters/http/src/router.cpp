@@ -5,6 +5,7 @@
 #include "api_dispatch.hpp"
 #include "client_address.hpp"
 #include "error_mapping.hpp"
+#include "photo_files.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
 #include "response_cache.hpp"
@@ -38,18 +39,22 @@ Response json_response(Status status, std::string body) {
 }  // namespace
 
 struct Router::Impl {
-  Impl(StoreService& s, AuthService& a, RouterConfig c)
+  Impl(StoreService& s, AuthService& a, RouterConfig c, SubmissionService* sub)
       : service(s),
         auth(a),
+        submissions(sub),
         config(std::move(c)),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
-        static_files(config.static_dir) {}
+        static_files(config.static_dir),
+        photo_files(config.photo_dir) {}
 
   StoreService& service;
   AuthService& auth;
+  SubmissionService* submissions;
   RouterConfig config;
   std::string csp;
   StaticFiles static_files;
+  PhotoFiles photo_files;
   mutable ResponseCache cache;
 
   bool is_cached_read(const Request& req, std::string_view path) const {
@@ -85,7 +90,7 @@ struct Router::Impl {
       const auto now = ResponseCache::Clock::now();
       if (cacheable)
         if (auto body = cache.get(req.target(), generation, now)) return json_response(Status::ok, std::move(*body));
-      auto reply = dispatch_api(api, {service, auth}, config);
+      auto reply = dispatch_api(api, {service, auth, submissions}, config);
       if (cacheable && reply.status == Status::ok) cache.put(req.target(), generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
@@ -99,6 +104,8 @@ struct Router::Impl {
       res.set(bhttp::field::allow, "GET, HEAD");
       return res;
     }
+    if (target.path.starts_with(kPhotoPathPrefix))
+      return photo_files.serve(target.path, req[bhttp::field::if_none_match]);
     return static_files.serve(target.path, req[bhttp::field::if_none_match]);
   }
 
@@ -120,8 +127,8 @@ struct Router::Impl {
   }
 };
 
-Router::Router(StoreService& service, AuthService& auth, RouterConfig config)
-    : impl_(std::make_unique<Impl>(service, auth, std::move(config))) {}
+Router::Router(StoreService& service, AuthService& auth, RouterConfig config, SubmissionService* submissions)
+    : impl_(std::make_unique<Impl>(service, auth, std::move(config), submissions)) {}
 
 Router::~Router() = default;
 
@@ -149,6 +156,12 @@ Lane Router::lane(const RequestHeader& header) const {
   const auto target = split_target(header.target());
   if (!is_api_path(target.path)) return Lane::kNormal;
   return api_lane(header.method(), target.path);
+}
+
+std::optional<std::uint64_t> Router::body_limit(const RequestHeader& header) const {
+  const auto target = split_target(header.target());
+  if (!is_api_path(target.path)) return std::nullopt;
+  return api_body_limit(header.method(), target.path);
 }
 
 Response Router::error_response(Status status, std::string_view code, std::string_view message) const {

@@ -12,11 +12,14 @@
 #include "pokeca/auth_service.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/store_service.hpp"
+#include "pokeca/submission_service.hpp"
 
 namespace pokeca::http {
 
 struct RouterConfig {
   std::filesystem::path static_dir;  // the built frontend (index.html, assets/); empty = none
+  // Submission photos (<dir>/<2 hex>/<64 hex>.jpg), served at /photos/; empty = none.
+  std::filesystem::path photo_dir;
   std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
   std::string tile_attribution =
       "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" "
@@ -38,17 +41,21 @@ struct RouterConfig {
 
 class Router final : public RequestHandler {
  public:
-  // The services must outlive the router.
-  Router(StoreService& service, AuthService& auth, RouterConfig config);
+  // The services must outlive the router. Without `submissions` the submission routes
+  // answer 500.
+  Router(StoreService& service, AuthService& auth, RouterConfig config, SubmissionService* submissions = nullptr);
   ~Router() override;
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
 
   using RequestHandler::handle;
   [[nodiscard]] Response handle(const Request& request, const Peer& peer) const override;
-  // Password hashing routes (sign-up, login, resend, reset confirm) go to the slow lane.
   [[nodiscard]] std::optional<Response> try_ready(const Request& request) const override;
+  // Password hashing routes (sign-up, login, resend, reset confirm) go to the slow lane,
+  // photo uploads to the upload lane.
   [[nodiscard]] Lane lane(const RequestHeader& header) const override;
+  // The upload route takes up to its multipart schema's body size.
+  [[nodiscard]] std::optional<std::uint64_t> body_limit(const RequestHeader& header) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code,
                                         std::string_view message) const override;
 
