@@ -5,6 +5,7 @@
 // write), and the photo is served without any metadata and cached for a year.
 #include <boost/json/serialize.hpp>
 #include <fstream>
+#include <thread>
 
 #include "fixtures.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
@@ -337,6 +338,51 @@ TEST_F(CrashingWorkerFlow, TheUploadFailsAndTheServerStillAnswers) {
   EXPECT_EQ(error_of(r), msg::kPhotoProcessingFailed);
   EXPECT_EQ(call(verb::get, "/api/v1/healthz").status, Status::ok);
   EXPECT_EQ(submission_repo.list(SubmissionStatus::kPending, 10, 0).value().total, 0);
+}
+
+}  // namespace
+}  // namespace pokeca::testing
+
+namespace pokeca::testing {
+namespace {
+
+TEST_F(SubmissionFlow, UploadsHaveTheirOwnLaneAndBodyLimit) {
+  http::RequestHeader upload;
+  upload.method(verb::post);
+  upload.target("/api/v1/store_submissions");
+  EXPECT_EQ(router->lane(upload), http::Lane::kUpload);
+  EXPECT_EQ(router->body_limit(upload), std::optional<std::uint64_t>(32ULL * 1024 * 1024));
+  http::RequestHeader read;
+  read.method(verb::get);
+  read.target("/api/v1/stores?bbox=1,2,3,4");
+  EXPECT_EQ(router->lane(read), http::Lane::kNormal);
+  EXPECT_EQ(router->body_limit(read), std::nullopt);
+}
+
+// A decoder that hangs until its timeout: the map keeps answering meanwhile.
+class HangingWorkerFlow : public SubmissionFlow {
+ protected:
+  static std::string hanging_worker() {
+    const auto path = fs::path(::testing::TempDir()) / "pokeca_submission_hang_worker";
+    std::ofstream(path) << "#!/bin/sh\nexec sleep 60\n";
+    fs::permissions(path, fs::perms::owner_all);
+    return path.string();
+  }
+  HangingWorkerFlow() : SubmissionFlow(hanging_worker(), std::chrono::milliseconds(3'000)) {}
+};
+
+TEST_F(HangingWorkerFlow, TheMapAnswersWhileAnUploadIsDecoding) {
+  std::thread uploader([&] {
+    const auto r = submit({text("store_name", "店"), text("latitude", std::string(kLat)),
+                           text("longitude", std::string(kLng)), image(as_string(media::testing::make_jpeg(64, 64)))});
+    EXPECT_EQ(r.status, Status::unsupported_media_type);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the upload is in the worker by now
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_EQ(call(verb::get, "/api/v1/stores?bbox=" + std::string(kBbox)).status, Status::ok);
+  EXPECT_EQ(call(verb::get, "/api/v1/healthz").status, Status::ok);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+  uploader.join();
 }
 
 }  // namespace
