@@ -108,6 +108,16 @@ const Option kOptions[] = {
      [](Config& c, const std::string& v) -> std::string {
        return parse_number<unsigned>(v, c.auth_threads, 1, kMaxThreads) ? "" : "--auth-threads must be 1-64";
      }},
+    {"--upload-threads", "POKECA_UPLOAD_THREADS",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_number<unsigned>(v, c.upload_threads, 1, kMaxThreads) ? "" : "--upload-threads must be 1-64";
+     }},
+    {"--photo-worker", "POKECA_PHOTO_WORKER",
+     [](Config& c, const std::string& v) -> std::string {
+       if (v.empty()) return "--photo-worker must name the pokeca-photo-worker executable";
+       c.photo_worker = v;
+       return "";
+     }},
 };
 
 const Option* find_option(std::string_view flag) {

@@ -32,9 +32,12 @@ struct Config {
   bool trusted_proxy = false;                    // honour X-Forwarded-For (a reverse proxy is in front)
   RateLimits rate_limits{};                      // core's named limits, overridable by name
   unsigned auth_threads = 1;                     // slow lane: password hashing (Argon2id, 64 MiB each)
+  unsigned upload_threads = 1;                   // upload lane: photo submissions (a decoder process each)
+  std::filesystem::path photo_worker;            // pokeca-photo-worker; empty = next to this binary
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }
+  [[nodiscard]] std::filesystem::path photo_dir() const { return data_dir / "photos"; }
 };
 
 struct ParsedCommand {

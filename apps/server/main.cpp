@@ -25,6 +25,8 @@
 #include "pokeca/mail/smtp_mailer.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/media/file_photo_store.hpp"
+#include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
@@ -32,8 +34,10 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_session_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite_user_repository.hpp"
 #include "pokeca/store_service.hpp"
+#include "pokeca/submission_service.hpp"
 #include "system_clock.hpp"
 
 namespace fs = std::filesystem;
@@ -55,6 +59,18 @@ fs::path resolve_static_dir(const Config& config) {
        {fs::current_path(ec) / "frontend" / "dist", exe.parent_path() / ".." / ".." / ".." / "frontend" / "dist"})
     if (fs::exists(candidate / "index.html", ec)) return fs::weakly_canonical(candidate, ec);
   return {};
+}
+
+// The photo decoder runs in its own process: the configured executable, else
+// pokeca-photo-worker next to this binary (both are built into the same directory
+// tree: build/apps/server/ and build/adapters/media/, or installed side by side).
+fs::path resolve_photo_worker(const Config& config) {
+  if (!config.photo_worker.empty()) return config.photo_worker;
+  std::error_code ec;
+  const fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  for (const fs::path& candidate : {dir / "pokeca-photo-worker", dir / ".." / ".." / "adapters" / "media" / "pokeca-photo-worker"})
+    if (fs::exists(candidate, ec)) return fs::weakly_canonical(candidate, ec);
+  return dir / "pokeca-photo-worker";  // the constructor reports it missing
 }
 
 void prepare_data_dir(const fs::path& dir) {
@@ -93,8 +109,9 @@ Gazetteer load_gazetteer() {
 int serve(const Config& config) {
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);
-  // One connection per request thread: the normal workers and the slow (hashing) lane.
-  storage::Database db(config.database_file(), {.connections = config.worker_threads + config.auth_threads});
+  // One connection per request thread: the normal workers, the slow and the upload lanes.
+  storage::Database db(config.database_file(),
+                       {.connections = config.worker_threads + config.auth_threads + config.upload_threads});
   storage::SqliteStoreRepository stores(db);
   storage::SqliteReportRepository reports(db);
   storage::SqliteMetaRepository meta(db);
@@ -107,7 +124,8 @@ int serve(const Config& config) {
     if (*seeded > 0) log_event("demo_data_loaded", {{"stores", std::to_string(*seeded)}});
   }
 
-  StoreService service(stores, reports, clock);
+  storage::SqliteSubmissionRepository submission_repo(db);
+  StoreService service(stores, reports, clock, &submission_repo);
 
   storage::SqliteUserRepository users(db);
   storage::SqliteSessionRepository sessions(db);
@@ -121,8 +139,13 @@ int serve(const Config& config) {
   const auto common_passwords = CommonPasswords::from_text(data::kCommonPasswordsTxt);
   AuthService auth({users, sessions, action_tokens, hasher, token_crypto, *mailer, limiter, common_passwords, clock},
                    {config.base_url, config.rate_limits});
+  const media::IsolatedPhotoProcessor photo_processor({.worker_path = resolve_photo_worker(config).string()});
+  media::FilePhotoStore photo_store(config.photo_dir(), crypto::sha256_hex);
+  SubmissionService submissions({submission_repo, stores, photo_processor, photo_store, gazetteer, limiter, clock},
+                                {config.rate_limits.submission_account});
   http::RouterConfig router_config;
   router_config.static_dir = resolve_static_dir(config);
+  router_config.photo_dir = config.photo_dir();
   router_config.tile_url = config.tile_url;
   router_config.tile_attribution = config.tile_attribution;
   router_config.tile_max_zoom = config.tile_max_zoom;
@@ -141,7 +164,7 @@ int serve(const Config& config) {
   PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account);
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
-  http::Router router(service, auth, router_config, {&purchases, &ranking});
+  http::Router router(service, auth, router_config, {&purchases, &ranking, &submissions});
 
   http::HttpServerConfig server_config;
   server_config.bind_address = config.bind_address;
@@ -149,6 +172,7 @@ int serve(const Config& config) {
   server_config.io_threads = config.io_threads;
   server_config.worker_threads = config.worker_threads;
   server_config.slow_lane_threads = config.auth_threads;
+  server_config.upload_lane_threads = config.upload_threads;
   http::HttpServer server(router, server_config);
   server.start();
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);

@@ -19,6 +19,7 @@ constexpr NamedRule kRuleNames[] = {
     {"resend_account", &RateLimits::resend_account}, {"reset_ip", &RateLimits::reset_ip},
     {"reset_account", &RateLimits::reset_account}, {"write_ip", &RateLimits::write_ip},
     {"write_account", &RateLimits::write_account}, {"purchase_account", &RateLimits::purchase_account},
+    {"submission_account", &RateLimits::submission_account},
 };
 
 // Upper bounds that keep the arithmetic far from overflow; a limit beyond them is a typo.

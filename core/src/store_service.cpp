@@ -84,7 +84,13 @@ Result<StoreDetail> StoreService::detail(StoreId id) {
     return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
   auto reports = reports_.recent_for_store(id, kRecentReportsPerStore);
   if (!reports) return std::unexpected(reports.error());
-  return StoreDetail{std::move(**store), std::move(*reports)};
+  StoreDetail detail{std::move(**store), std::move(*reports), {}};
+  if (photos_) {
+    auto photos = photos_->photos_for_store(id, kMaxPhotosPerStore);
+    if (!photos) return std::unexpected(photos.error());
+    detail.photos = std::move(*photos);
+  }
+  return detail;
 }
 
 Result<SiteSummary> StoreService::summary() {

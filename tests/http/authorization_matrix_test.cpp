@@ -11,6 +11,8 @@
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
+#include "submission_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -59,6 +61,11 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/users/ranking", {Who::kAnyone, ""}},
     {"POST /api/v1/purchases", {Who::kUser, R"({"store_id":1,"kind":"maybe","product":"pack"})"}},
     {"DELETE /api/v1/admin/purchases/{id}", {Who::kAdmin, ""}},  // no report 1: a 404 once past the check
+    // Submissions: no multipart body (415), an unknown submission (404), no reason (400).
+    {"POST /api/v1/store_submissions", {Who::kUser, ""}},
+    {"GET /api/v1/admin/submissions", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/submissions/{id}/approve", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/submissions/{id}/reject", {Who::kAdmin, R"({"reason":""})"}},
 };
 
 std::string target_of(std::string_view path) {
@@ -75,7 +82,7 @@ class AuthorizationMatrix : public ::testing::Test {
     RateLimits limits;
     for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.resend_ip,
                     &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
-                    &limits.write_account, &limits.purchase_account})
+                    &limits.write_account, &limits.purchase_account, &limits.submission_account})
       *l = {1'000'000, 1};
     return limits;
   }
@@ -124,7 +131,12 @@ class AuthorizationMatrix : public ::testing::Test {
   storage::SqliteRankingRepository ranking_repository{db};
   PurchaseService purchases{{stores, reports, accounts.limiter, clock}, {1'000'000, 1}};
   RankingService ranking{ranking_repository, clock};
-  http::Router router{service, accounts.auth, {}, {&purchases, &ranking}};
+  storage::SqliteSubmissionRepository submission_repo{db};
+  Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
+  FakePhotoProcessor processor;
+  FakePhotoStore photos;
+  SubmissionService submissions{{submission_repo, stores, processor, photos, gazetteer, accounts.limiter, clock}};
+  http::Router router{service, accounts.auth, {}, {&purchases, &ranking, &submissions}};
   std::map<Role, std::string> tokens;
 };
 

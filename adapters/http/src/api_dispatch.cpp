@@ -9,6 +9,7 @@
 #include "auth_handlers.hpp"
 #include "purchase_handlers.hpp"
 #include "ranking_handlers.hpp"
+#include "submission_handlers.hpp"
 #include "error_mapping.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/auth_codes.hpp"
@@ -32,18 +33,24 @@ enum class Access {
 // (refresh, logout) are not.
 enum class Limit { kNone, kWrite };
 
+// What a body must be: JSON (the default; anything else is a 415), or a
+// multipart/form-data upload that its handler parses, with its own larger size limit.
+enum class Body { kJson, kMultipart };
+
 struct Route {
   ApiRouteInfo info;
   Access access;
   Lane lane;
   Limit limit;
   ApiHandler handler;
+  Body body = Body::kJson;
 };
 
 using enum Access;
 using enum Limit;
 constexpr Lane kNormalLane = Lane::kNormal;
 constexpr Lane kSlowLane = Lane::kSlow;  // hashes a password
+constexpr Lane kUploadLane = Lane::kUpload;  // decodes photos (about a second each)
 
 // Order matters only where a literal and a parameter segment overlap: /stores/clusters
 // comes before /stores/{id}.
@@ -76,6 +83,13 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/users/ranking"}, kPublic, kNormalLane, kNone, &get_users_ranking},
     Route{{"POST", "/api/v1/purchases"}, kUser, kNormalLane, kWrite, &post_purchases},
     Route{{"DELETE", "/api/v1/admin/purchases/{id}"}, kAdmin, kNormalLane, kWrite, &delete_admin_purchase},
+    Route{{"POST", "/api/v1/store_submissions"}, kUser, kUploadLane, kWrite, &post_store_submissions,
+          Body::kMultipart},
+    Route{{"GET", "/api/v1/admin/submissions"}, kAdmin, kNormalLane, kNone, &get_admin_submissions},
+    Route{{"POST", "/api/v1/admin/submissions/{id}/approve"}, kAdmin, kNormalLane, kWrite,
+          &post_admin_submission_approve},
+    Route{{"POST", "/api/v1/admin/submissions/{id}/reject"}, kAdmin, kNormalLane, kWrite,
+          &post_admin_submission_reject},
 };
 
 constexpr auto kRouteInfos = [] {
@@ -189,6 +203,12 @@ Lane api_lane(bhttp::verb method, std::string_view path) {
   return route ? route->lane : Lane::kNormal;
 }
 
+std::optional<std::uint64_t> api_body_limit(bhttp::verb method, std::string_view path) {
+  const auto* route = find_route(method, path, nullptr, nullptr);
+  if (!route || route->body != Body::kMultipart) return std::nullopt;
+  return submission_form_schema().limits.max_body_bytes;
+}
+
 ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const RouterConfig& config) {
   std::string allow;
   std::vector<std::string> params;
@@ -201,7 +221,8 @@ ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const Rou
   }
   auto parsed = parse_query(request.query);
   if (!parsed) return error(parsed.error());
-  if (!request.body.empty() && !is_json(request.content_type))
+  // A multipart route's handler checks its own Content-Type (after the access rule).
+  if (route->body == Body::kJson && !request.body.empty() && !is_json(request.content_type))
     return error({ErrorCode::kUnsupportedMedia, std::string(msg::kNeedJson)});
   auto user = caller(*route, request, services.auth);
   if (!user) return error(user.error());
@@ -210,7 +231,8 @@ ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const Rou
     if (auto ok = services.auth.check_write_rate(request.client, account); !ok) return error(ok.error());
   }
   auto result = route->handler(ApiCall{services.stores, services.auth, config, *parsed, params, request.body,
-                                       request.cookie, request.client, *user, services.contributions});
+                                       request.cookie, request.client, *user, services.contributions,
+                                       request.content_type});
   if (!result) return error(result.error());
   return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}};
 }

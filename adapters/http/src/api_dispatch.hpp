@@ -12,6 +12,7 @@
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/store_service.hpp"
+#include "pokeca/submission_service.hpp"
 
 namespace pokeca::http {
 
@@ -45,5 +46,8 @@ struct ApiReply {
 
 // The lane of the route a method and raw path match (kNormal when none does).
 [[nodiscard]] Lane api_lane(bhttp::verb method, std::string_view path);
+// The largest body the matched route takes, when it is not the server's default
+// (multipart uploads).
+[[nodiscard]] std::optional<std::uint64_t> api_body_limit(bhttp::verb method, std::string_view path);
 
 }  // namespace pokeca::http

@@ -5,6 +5,7 @@
 
 #include "json_mapping.hpp"
 #include "json_text.hpp"
+#include "submission_json.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
 #include "pokeca/store_types.hpp"
@@ -114,8 +115,9 @@ ApiResult get_store(const ApiCall& call) {
   auto detail = call.service.detail(*id);
   if (!detail) return std::unexpected(detail.error());
   auto data = store_json(detail->store);
-  // Photos arrive with submissions (a later issue); the field is there from the start.
-  data["photos"] = json::array{};
+  json::array photos;
+  for (const auto& p : detail->photos) photos.push_back(photo_json(p));
+  data["photos"] = std::move(photos);
   json::array reports;
   for (const auto& r : detail->recent_reports) reports.push_back(report_json(r));
   data["recent_reports"] = std::move(reports);

@@ -11,6 +11,7 @@
 #include "pokeca/http/http_types.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/store_service.hpp"
+#include "pokeca/submission_service.hpp"
 #include "query_string.hpp"
 
 namespace pokeca::http {
@@ -28,6 +29,7 @@ struct ApiCall {
   // rest), set on optional-user routes when the bearer token is valid.
   const std::optional<User>& user;
   const ContributionServices& contributions;
+  std::string_view content_type;  // the Content-Type header (multipart routes read it)
 };
 
 // A success: the whole body ({"success":true,…}) as JSON text, its status, and any

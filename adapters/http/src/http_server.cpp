@@ -102,7 +102,21 @@ struct HttpServer::State {
       : handler(h),
         config(std::move(c)),
         workers(std::max(1u, config.worker_threads)),
-        slow_workers(std::max(1u, config.slow_lane_threads)) {}
+        slow(config.slow_lane_threads, config.slow_lane_queue_limit),
+        upload(config.upload_lane_threads, config.upload_lane_queue_limit) {}
+
+  // A bounded pool: requests beyond queue_limit (running + waiting) are refused at once.
+  struct BoundedLane {
+    BoundedLane(unsigned threads, unsigned limit) : pool(std::max(1u, threads)), queue_limit(limit) {}
+    asio::thread_pool pool;
+    std::atomic<unsigned> in_flight{0};
+    unsigned queue_limit;
+  };
+  BoundedLane* bounded(Lane lane) {
+    if (lane == Lane::kSlow) return &slow;
+    if (lane == Lane::kUpload) return &upload;
+    return nullptr;
+  }
 
   // Where a refused request came from, for the log.
   struct Seen {
@@ -141,8 +155,8 @@ struct HttpServer::State {
   asio::io_context ioc;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
   asio::thread_pool workers;
-  asio::thread_pool slow_workers;
-  std::atomic<unsigned> slow_in_flight{0};
+  BoundedLane slow;
+  BoundedLane upload;
   tcp::acceptor acceptor{asio::make_strand(ioc)};
   std::vector<std::thread> io_threads;
 };
@@ -237,23 +251,23 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     stream.expires_never();  // the handler may take a while; the write sets its own timeout
 
     Response response;
-    const bool slow = handler.lane(request.base()) == Lane::kSlow;
+    auto* lane = bounded(handler.lane(request.base()));
     if (auto ready = handler.try_ready(request)) {
       response = std::move(*ready);
-    } else if (slow && slow_in_flight.fetch_add(1) >= config.slow_lane_queue_limit) {
-      --slow_in_flight;
+    } else if (lane && lane->in_flight.fetch_add(1) >= lane->queue_limit) {
+      --lane->in_flight;
       response = handler.error_response(Status::service_unavailable, "unavailable", msg::kBusy);
       response.set(bhttp::field::retry_after, kSlowLaneRetryAfterSeconds);
     } else {
-      struct SlowSlot {
+      struct LaneSlot {
         std::atomic<unsigned>* count;
-        ~SlowSlot() {
+        ~LaneSlot() {
           if (count) --*count;
         }
-      } slot{slow ? &slow_in_flight : nullptr};
+      } slot{lane ? &lane->in_flight : nullptr};
       try {
         response = co_await asio::co_spawn(
-            slow ? slow_workers.get_executor() : workers.get_executor(),
+            lane ? lane->pool.get_executor() : workers.get_executor(),
             [this, &request, &conn]() -> awaitable<Response> { co_return handler.handle(request, conn->peer); },
             asio::use_awaitable);
       } catch (...) {
@@ -406,7 +420,8 @@ void HttpServer::stop() {
   s.ioc.stop();
   for (auto& t : s.io_threads) t.join();
   s.workers.join();
-  s.slow_workers.join();
+  s.slow.pool.join();
+  s.upload.pool.join();
 }
 
 }  // namespace pokeca::http

@@ -5,6 +5,7 @@
 #include "api_dispatch.hpp"
 #include "client_address.hpp"
 #include "error_mapping.hpp"
+#include "photo_files.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
 #include "response_cache.hpp"
@@ -45,7 +46,8 @@ struct Router::Impl {
         contributions(k),
         config(std::move(c)),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
-        static_files(config.static_dir) {}
+        static_files(config.static_dir),
+        photo_files(config.photo_dir) {}
 
   StoreService& service;
   AuthService& auth;
@@ -53,6 +55,7 @@ struct Router::Impl {
   RouterConfig config;
   std::string csp;
   StaticFiles static_files;
+  PhotoFiles photo_files;
   mutable ResponseCache cache;
 
   bool is_cached_read(const Request& req, std::string_view path) const {
@@ -102,6 +105,8 @@ struct Router::Impl {
       res.set(bhttp::field::allow, "GET, HEAD");
       return res;
     }
+    if (target.path.starts_with(kPhotoPathPrefix))
+      return photo_files.serve(target.path, req[bhttp::field::if_none_match]);
     return static_files.serve(target.path, req[bhttp::field::if_none_match]);
   }
 
@@ -152,6 +157,12 @@ Lane Router::lane(const RequestHeader& header) const {
   const auto target = split_target(header.target());
   if (!is_api_path(target.path)) return Lane::kNormal;
   return api_lane(header.method(), target.path);
+}
+
+std::optional<std::uint64_t> Router::body_limit(const RequestHeader& header) const {
+  const auto target = split_target(header.target());
+  if (!is_api_path(target.path)) return std::nullopt;
+  return api_body_limit(header.method(), target.path);
 }
 
 Response Router::error_response(Status status, std::string_view code, std::string_view message) const {

@@ -54,7 +54,16 @@ std::string etag_for(std::uintmax_t size, fs::file_time_type mtime) {
   return std::string(buf, static_cast<std::size_t>(n));
 }
 
-// If-None-Match: "*" or a comma list of tags, weak ones ("W/…") compared weakly.
+Response plain(Status status, std::string_view text) {
+  Response res{status, 11};
+  res.set(bhttp::field::content_type, "text/plain; charset=utf-8");
+  res.set(bhttp::field::cache_control, kRevalidateCache);
+  res.body() = text;
+  return res;
+}
+
+}  // namespace
+
 bool etag_matches(std::string_view header, std::string_view etag) {
   while (!header.empty()) {
     const auto comma = header.find(',');
@@ -67,16 +76,6 @@ bool etag_matches(std::string_view header, std::string_view etag) {
   }
   return false;
 }
-
-Response plain(Status status, std::string_view text) {
-  Response res{status, 11};
-  res.set(bhttp::field::content_type, "text/plain; charset=utf-8");
-  res.set(bhttp::field::cache_control, kRevalidateCache);
-  res.body() = text;
-  return res;
-}
-
-}  // namespace
 
 std::optional<fs::path> safe_relative_path(std::string_view raw_path) {
   if (!raw_path.starts_with('/')) return std::nullopt;

@@ -23,6 +23,9 @@ inline constexpr std::uintmax_t kMaxStaticFileBytes = 32u * 1024 * 1024;
 
 [[nodiscard]] std::string_view mime_type_for(const std::filesystem::path& file);
 
+// If-None-Match: "*" or a comma list of tags, weak ones ("W/…") compared weakly.
+[[nodiscard]] bool etag_matches(std::string_view if_none_match, std::string_view etag);
+
 class StaticFiles {
  public:
   explicit StaticFiles(std::filesystem::path root);

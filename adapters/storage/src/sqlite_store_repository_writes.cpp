@@ -1,40 +1,26 @@
-// SqliteStoreRepository's writes. Every store write goes through here so that
-// store_cells and prefecture_counts move with it (StoreAggregates); the R*Tree and
-// the FTS index follow by triggers.
+// SqliteStoreRepository's writes, through StoreWrites so that store_cells and
+// prefecture_counts move with every store written.
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/transaction.hpp"
 #include "store_statements.hpp"
 
 namespace pokeca::storage {
-namespace {
-
-Result<void> insert_row(Statement& insert, const Store& s) {
-  if (s.id != 0)
-    insert.bind_int(":id", s.id);
-  else
-    insert.bind_null(":id");  // SQLite picks the next id
-  bind_store(insert, s);
-  return insert.run();
-}
-
-}  // namespace
 
 Result<void> SqliteStoreRepository::insert_many(std::span<const Store> stores) {
   return statements_.with([&](Statements& st) -> Result<void> {
-    st.aggregates.discard();
+    st.writes.discard();
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
     std::size_t since_flush = 0;
     for (const auto& s : stores) {
-      if (auto ok = insert_row(st.insert, s); !ok) return ok;
-      st.aggregates.add(s);
+      if (auto id = st.writes.insert(s); !id) return std::unexpected(id.error());
       if (++since_flush == kAggregateFlushEvery) {
-        if (auto ok = st.aggregates.flush(); !ok) return ok;
+        if (auto ok = st.writes.flush(); !ok) return ok;
         since_flush = 0;
       }
     }
-    if (auto ok = st.aggregates.flush(); !ok) return ok;
+    if (auto ok = st.writes.flush(); !ok) return ok;
     return tx->commit();
   });
 }
@@ -43,7 +29,7 @@ Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& 
   if (store.external_id.empty())
     return fail(ErrorCode::kInternal, msg::kInternal, "upsert_by_external_id without external_id");
   return statements_.with([&](Statements& st) -> Result<UpsertOutcome> {
-    st.aggregates.discard();
+    st.writes.discard();
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
 
@@ -59,8 +45,7 @@ Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& 
 
     UpsertOutcome outcome = UpsertOutcome::kInserted;
     if (!old) {
-      if (auto ok = insert_row(st.insert, store); !ok) return std::unexpected(ok.error());
-      st.aggregates.add(store);
+      if (auto id = st.writes.insert(store); !id) return std::unexpected(id.error());
     } else {
       if (same_content(*old, store)) return UpsertOutcome::kUnchanged;
       Store merged = store;
@@ -68,14 +53,10 @@ Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& 
       merged.created_at = old->created_at;
       merged.last_report_at = old->last_report_at;
       merged.last_report_kind = old->last_report_kind;
-      st.update.bind_int(":id", merged.id);
-      bind_store(st.update, merged);
-      if (auto ok = st.update.run(); !ok) return std::unexpected(ok.error());
-      st.aggregates.remove(*old);
-      st.aggregates.add(merged);
+      if (auto ok = st.writes.update(*old, merged); !ok) return std::unexpected(ok.error());
       outcome = UpsertOutcome::kUpdated;
     }
-    if (auto ok = st.aggregates.flush(); !ok) return std::unexpected(ok.error());
+    if (auto ok = st.writes.flush(); !ok) return std::unexpected(ok.error());
     if (auto ok = tx->commit(); !ok) return std::unexpected(ok.error());
     return outcome;
   });

@@ -5,7 +5,7 @@
 #include "pokeca/storage/connection.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/statement.hpp"
-#include "store_aggregates.hpp"
+#include "store_writes.hpp"
 #include "store_rows.hpp"
 
 namespace pokeca::storage {
@@ -54,15 +54,7 @@ struct SqliteStoreRepository::Statements {
         // Each level partitions the world, so level 0's few '*' rows add up to every active store.
         count_active(c, "SELECT coalesce(sum(count), 0) FROM store_cells WHERE level = 0 AND store_type = '*' AND product = '*'"),
         count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts WHERE count > 0 ORDER BY prefecture"),
-        insert(c, "INSERT INTO stores (id, name, store_type, prefecture, city, address, lat, lng,"
-                  " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
-                  " external_id, created_at, updated_at, last_report_at, last_report_kind) VALUES (:id, " +
-                      std::string(kStoreParams) + ")"),
-        update(c, "UPDATE stores SET (name, store_type, prefecture, city, address, lat, lng,"
-                  " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
-                  " external_id, created_at, updated_at, last_report_at, last_report_kind) = (" +
-                      std::string(kStoreParams) + ") WHERE id = :id"),
-        aggregates(c) {}
+        writes(c) {}
 
   Connection& conn;
   Statement in_prefecture;
@@ -75,9 +67,7 @@ struct SqliteStoreRepository::Statements {
   Statement cells_in_range;
   Statement count_active;
   Statement count_by_prefecture;
-  Statement insert;
-  Statement update;
-  StoreAggregates aggregates;
+  StoreWrites writes;
 };
 
 }  // namespace pokeca::storage

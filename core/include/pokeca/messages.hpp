@@ -164,4 +164,33 @@ inline constexpr std::string_view kPhotoCorrupt =
     "画像ファイルが壊れているため読み込めませんでした。別の画像を選んでください。";
 inline constexpr std::string_view kPhotoProcessingFailed = "画像を処理できませんでした。別の画像を選んでください。";
 
+// Store submissions and moderation (issue 4, SPEC.md §5). Placeholders: {max}.
+inline constexpr std::string_view kSubmissionThanks = "投稿ありがとうございます！承認後に地図に表示されます。";
+inline constexpr std::string_view kSubmissionNameRequired = "店舗名を入力してください。";
+inline constexpr std::string_view kSubmissionNameTooLong = "店舗名は{max}文字以内で入力してください。";
+inline constexpr std::string_view kSubmissionAddressRequired = "住所を入力してください。";
+inline constexpr std::string_view kSubmissionAddressTooLong = "住所は{max}文字以内で入力してください。";
+inline constexpr std::string_view kSubmissionCommentTooLong = "コメントは{max}文字以内で入力してください。";
+inline constexpr std::string_view kSubmissionBadCharacters = "「{name}」に使用できない文字が含まれています。";
+inline constexpr std::string_view kSubmissionNeedLocation =
+    "位置情報（緯度・経度）を取得するか、住所を入力してください。";
+inline constexpr std::string_view kSubmissionLatLngIncomplete = "位置情報は緯度と経度の両方を指定してください。";
+inline constexpr std::string_view kSubmissionLatLngNotNumber = "緯度・経度は数値（例：35.6812）で指定してください。";
+inline constexpr std::string_view kSubmissionLatLngZero =
+    "位置情報が取得できていません。緯度・経度は0以外の値で指定してください。";
+inline constexpr std::string_view kSubmissionOutsideJapan = "位置情報が日本国内ではありません。店舗の場所を確認してください。";
+inline constexpr std::string_view kSubmissionAddressUnknown =
+    "住所から場所を特定できませんでした。都道府県名と市区町村名から入力してください（例：東京都新宿区西新宿2-8-1）。";
+inline constexpr std::string_view kSubmissionNotFound = "投稿が見つかりませんでした。";
+inline constexpr std::string_view kSubmissionAlreadyReviewed = "この投稿は既に審査済みです。";
+inline constexpr std::string_view kSubmissionApproved = "投稿を承認しました。";
+inline constexpr std::string_view kSubmissionRejected = "投稿を却下しました。";
+inline constexpr std::string_view kRejectReasonRequired = "却下の理由を入力してください。";
+inline constexpr std::string_view kRejectReasonTooLong = "却下の理由は{max}文字以内で入力してください。";
+inline constexpr std::string_view kMergeStoreNotFound = "統合先の店舗が見つかりませんでした。";
+inline constexpr std::string_view kBadSubmissionStatus =
+    "ステータス（status）はpending・approved・rejectedのいずれかを指定してください。";
+inline constexpr std::string_view kBadOffset = "開始位置（offset）は0以上の整数で指定してください。";
+inline constexpr std::string_view kPhotoStoreFailed = "画像を保存できませんでした。時間をおいて再度お試しください。";
+
 }  // namespace pokeca::msg

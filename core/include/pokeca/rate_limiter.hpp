@@ -36,6 +36,8 @@ inline constexpr RateLimit kWritePerIp{120, 60};
 inline constexpr RateLimit kWritePerAccount{60, 60};
 // Issue 4: purchase reports per account, on top of the write limits.
 inline constexpr RateLimit kPurchasePerAccount{30, 3600};
+// Issue 4: store submissions per account (on top of the write limits).
+inline constexpr RateLimit kSubmissionPerAccount{10, 3600};
 
 // The rules, by name. Names are what the configuration uses ("login_ip=100/60").
 struct RateLimits {
@@ -49,6 +51,7 @@ struct RateLimits {
   RateLimit write_ip = kWritePerIp;
   RateLimit write_account = kWritePerAccount;
   RateLimit purchase_account = kPurchasePerAccount;
+  RateLimit submission_account = kSubmissionPerAccount;
 };
 
 // "login_ip=100/60,write_account=30/60" overrides the named rules in `limits`.

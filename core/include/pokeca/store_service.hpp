@@ -8,11 +8,14 @@
 #include "pokeca/errors.hpp"
 #include "pokeca/ports.hpp"
 #include "pokeca/store_query.hpp"
+#include "pokeca/submission_ports.hpp"
 #include "pokeca/time.hpp"
 
 namespace pokeca {
 
 inline constexpr int kRecentReportsPerStore = 10;
+// StoreDetail shows at most this many photos (from approved submissions).
+inline constexpr int kMaxPhotosPerStore = 30;
 // Clusters of one store are sent as that store's marker, up to this many per request.
 inline constexpr std::size_t kMaxSingleClusterLookups = 64;
 
@@ -30,6 +33,7 @@ struct ClusterResult {
 struct StoreDetail {
   Store store;
   std::vector<PurchaseReport> recent_reports;
+  std::vector<SubmissionPhoto> photos;  // newest submission first
 };
 
 struct SiteSummary {
@@ -40,8 +44,10 @@ struct SiteSummary {
 
 class StoreService {
  public:
-  StoreService(StoreRepository& stores, ReportRepository& reports, const Clock& clock)
-      : stores_(stores), reports_(reports), clock_(clock) {}
+  // Without `photos`, StoreDetail has none.
+  StoreService(StoreRepository& stores, ReportRepository& reports, const Clock& clock,
+               StorePhotoRepository* photos = nullptr)
+      : stores_(stores), reports_(reports), clock_(clock), photos_(photos) {}
 
   Result<StoreSearchResult> search(const StoreQueryInput& input);
   Result<ClusterResult> clusters(const StoreQueryInput& input);
@@ -55,6 +61,7 @@ class StoreService {
   StoreRepository& stores_;
   ReportRepository& reports_;
   const Clock& clock_;
+  StorePhotoRepository* photos_;
 };
 
 }  // namespace pokeca

@@ -4,7 +4,7 @@
 // a fresh parser per request with header and body limits; a timeout before every read;
 // keep-alive with a cap on requests per connection. Handlers (which block on SQLite)
 // run on a separate worker pool, never on the I/O threads; requests the handler puts
-// on the slow lane (password hashing) run on a second, smaller pool. stop() stops accepting,
+// on the slow lane (password hashing) run on a second, smaller pool, uploads on a third. stop() stops accepting,
 // closes idle connections and lets requests in flight finish.
 // Asio stays out of this header (pimpl): it is slow to compile.
 #include <chrono>
@@ -30,6 +30,10 @@ inline constexpr std::chrono::milliseconds kDefaultShutdownGrace{10'000};
 inline constexpr unsigned kDefaultSlowLaneThreads = 1;
 inline constexpr unsigned kDefaultSlowLaneQueueLimit = 64;
 inline constexpr std::string_view kSlowLaneRetryAfterSeconds = "1";
+// The upload lane (photo submissions): few threads, and few requests queued, because
+// each holds a body of up to 32 MiB in memory while it waits.
+inline constexpr unsigned kDefaultUploadLaneThreads = 1;
+inline constexpr unsigned kDefaultUploadLaneQueueLimit = 4;
 
 // Receives one access-log line (JSON, no newline). Called from I/O threads.
 using AccessLogSink = std::function<void(std::string_view line)>;
@@ -41,6 +45,8 @@ struct HttpServerConfig {
   unsigned worker_threads = 4;
   unsigned slow_lane_threads = kDefaultSlowLaneThreads;
   unsigned slow_lane_queue_limit = kDefaultSlowLaneQueueLimit;
+  unsigned upload_lane_threads = kDefaultUploadLaneThreads;
+  unsigned upload_lane_queue_limit = kDefaultUploadLaneQueueLimit;
   std::size_t header_limit = kDefaultHeaderLimit;
   std::uint64_t body_limit = kDefaultBodyLimit;  // unless RequestHandler::body_limit says otherwise
   std::chrono::milliseconds read_timeout = kDefaultReadTimeout;

@@ -18,8 +18,9 @@ struct Peer {
 
 // Which worker pool runs a request. Slow requests (password hashing: sign-up, login …)
 // get their own small pool, so a burst of them cannot occupy the threads the map's
-// requests need.
-enum class Lane { kNormal, kSlow };
+// requests need; photo uploads (decoding takes up to about a second a photo, and their
+// bodies are large) get another, so they hold up neither the map nor logins.
+enum class Lane { kNormal, kSlow, kUpload };
 
 class RequestHandler {
  public:
@@ -42,7 +43,7 @@ class RequestHandler {
                                                 std::string_view message) const = 0;
 
   // The largest body this request may carry; nullopt = the server's default.
-  // A hook for routes that take uploads (multipart) later.
+  // Upload routes (multipart) answer their own, larger limit.
   [[nodiscard]] virtual std::optional<std::uint64_t> body_limit(const RequestHeader&) const {
     return std::nullopt;
   }

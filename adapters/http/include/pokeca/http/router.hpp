@@ -14,11 +14,14 @@
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/store_service.hpp"
+#include "pokeca/submission_service.hpp"
 
 namespace pokeca::http {
 
 struct RouterConfig {
   std::filesystem::path static_dir;  // the built frontend (index.html, assets/); empty = none
+  // Submission photos (<dir>/<2 hex>/<64 hex>.jpg), served at /photos/; empty = none.
+  std::filesystem::path photo_dir;
   std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
   std::string tile_attribution =
       "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" "
@@ -43,6 +46,7 @@ struct RouterConfig {
 struct ContributionServices {
   PurchaseService* purchases = nullptr;
   RankingService* ranking = nullptr;
+  SubmissionService* submissions = nullptr;
 };
 
 class Router final : public RequestHandler {
@@ -55,9 +59,12 @@ class Router final : public RequestHandler {
 
   using RequestHandler::handle;
   [[nodiscard]] Response handle(const Request& request, const Peer& peer) const override;
-  // Password hashing routes (sign-up, login, resend, reset confirm) go to the slow lane.
   [[nodiscard]] std::optional<Response> try_ready(const Request& request) const override;
+  // Password hashing routes (sign-up, login, resend, reset confirm) go to the slow lane,
+  // photo uploads to the upload lane.
   [[nodiscard]] Lane lane(const RequestHeader& header) const override;
+  // The upload route takes up to its multipart schema's body size.
+  [[nodiscard]] std::optional<std::uint64_t> body_limit(const RequestHeader& header) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code,
                                         std::string_view message) const override;
 

@@ -1,0 +1,37 @@
+#pragma once
+// PhotoStore on the file system: <dir>/<first 2 hex>/<64 hex>.jpg (core's
+// photo_relative_path), named by the SHA-256 of the bytes. Written atomically (a
+// temporary file in the same directory, fsync, rename, fsync of the directory), mode
+// 0644; storing bytes that are already there touches nothing.
+//
+// The hash function is passed in (the server passes libsodium's SHA-256 from
+// adapters/crypto), so the media adapter does not depend on the crypto adapter.
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "pokeca/photo_store.hpp"
+
+namespace pokeca::media {
+
+// Lower-case hex SHA-256 of the bytes.
+using ContentHash = std::function<std::string(std::string_view bytes)>;
+
+class FilePhotoStore final : public PhotoStore {
+ public:
+  // Creates `dir` if needed; throws std::filesystem::filesystem_error when it cannot.
+  FilePhotoStore(std::filesystem::path dir, ContentHash hash);
+
+  Result<std::string> put(std::span<const std::byte> jpeg) override;
+
+  [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
+  // Where the photo with this hash is (whether or not it exists).
+  [[nodiscard]] std::filesystem::path path_of(std::string_view hash) const;
+
+ private:
+  std::filesystem::path dir_;
+  ContentHash hash_;
+};
+
+}  // namespace pokeca::media

@@ -1,0 +1,45 @@
+#include "store_writes.hpp"
+
+#include "pokeca/messages.hpp"
+#include "pokeca/storage/connection.hpp"
+#include "store_rows.hpp"
+
+namespace pokeca::storage {
+
+StoreWrites::StoreWrites(Connection& c)
+    : insert_(c, "INSERT INTO stores (id, name, store_type, prefecture, city, address, lat, lng,"
+                 " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
+                 " external_id, created_at, updated_at, last_report_at, last_report_kind) VALUES (:id, " +
+                     std::string(kStoreParams) + ") RETURNING id"),
+      update_(c, "UPDATE stores SET (name, store_type, prefecture, city, address, lat, lng,"
+                 " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
+                 " external_id, created_at, updated_at, last_report_at, last_report_kind) = (" +
+                     std::string(kStoreParams) + ") WHERE id = :id"),
+      aggregates_(c) {}
+
+Result<StoreId> StoreWrites::insert(const Store& store) {
+  if (store.id != 0)
+    insert_.bind_int(":id", store.id);
+  else
+    insert_.bind_null(":id");  // SQLite picks the next id
+  bind_store(insert_, store);
+  StoreId id = 0;
+  auto ok = insert_.each([&](const Row& row) { id = row.int64(0); });
+  if (!ok) return std::unexpected(ok.error());
+  if (id == 0) return fail(ErrorCode::kInternal, msg::kInternal, "store insert returned no id");
+  Store stored = store;
+  stored.id = id;
+  aggregates_.add(stored);
+  return id;
+}
+
+Result<void> StoreWrites::update(const Store& old, const Store& updated) {
+  update_.bind_int(":id", updated.id);
+  bind_store(update_, updated);
+  if (auto ok = update_.run(); !ok) return ok;
+  aggregates_.remove(old);
+  aggregates_.add(updated);
+  return {};
+}
+
+}  // namespace pokeca::storage

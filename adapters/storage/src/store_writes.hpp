@@ -1,0 +1,33 @@
+#pragma once
+// The one path by which a store row is written: the row, and with it the aggregates
+// the map reads (store_cells, prefecture_counts; the R*Tree and FTS follow by
+// triggers). Used by SqliteStoreRepository and by approvals of submissions, inside the
+// caller's write transaction: call flush() before committing, discard() on failure.
+#include "pokeca/errors.hpp"
+#include "pokeca/store.hpp"
+#include "pokeca/storage/statement.hpp"
+#include "store_aggregates.hpp"
+
+namespace pokeca::storage {
+
+class Connection;
+
+class StoreWrites {
+ public:
+  explicit StoreWrites(Connection& conn);
+
+  // Inserts the store (SQLite picks the id when store.id is 0) and returns its id.
+  Result<StoreId> insert(const Store& store);
+  // Overwrites `old` (same id) with `updated`.
+  Result<void> update(const Store& old, const Store& updated);
+  // Writes the aggregates' pending changes.
+  Result<void> flush() { return aggregates_.flush(); }
+  void discard() { aggregates_.discard(); }
+
+ private:
+  Statement insert_;
+  Statement update_;
+  StoreAggregates aggregates_;
+};
+
+}  // namespace pokeca::storage
