@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { grantAdmin, login, newAccount, signUpAndVerify } from './accounts';
-import { isMobile, offlineExceptServer, url } from './helpers';
+import { isMobile, offlineExceptServer, shot, url } from './helpers';
 import { actionLink, waitForMail } from './maildev';
 
 /**
@@ -12,16 +12,6 @@ import { actionLink, waitForMail } from './maildev';
 test.beforeEach(async ({ page }) => {
   await offlineExceptServer(page);
 });
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForTimeout(250); // let toasts and dialogs finish their entry animation
-  if (!(await page.getByRole('dialog').count())) await page.evaluate(() => window.scrollTo(0, 0)); // fixed header at the top
-  await page.screenshot({
-    path: `test-results/screens/${testInfo.project.name}/${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 test.describe('route guard', () => {
   for (const path of ['/profile', '/favorites', '/saved-routes', '/my-stats', '/withdrawal']) {

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { grantAdmin, login, newAccount, signUpAndVerify } from './accounts';
-import { isMobile, offlineExceptServer, url } from './helpers';
+import { isMobile, offlineExceptServer, shot, url } from './helpers';
 
 /**
  * The contribution loop in the browser (issue 4), against the real server, its SQLite
@@ -85,6 +85,7 @@ test.describe('contributions', () => {
       buffer: await browserJpeg(page),
     });
     await expect(modal.getByRole('img').first()).toBeVisible(); // the preview
+    await shot(page, testInfo, 'submission-modal');
     await modal.getByTestId('submission-submit').click();
     await expect(page.getByText('投稿ありがとうございます！承認後に地図に表示されます。')).toBeVisible({ timeout: 30_000 });
     await expect(modal).toBeHidden();
@@ -97,7 +98,11 @@ test.describe('contributions', () => {
     await expect(adminPage.getByRole('heading', { name: '管理画面' })).toBeVisible();
     const card = adminPage.getByTestId('submission-card').filter({ hasText: storeName });
     await expect(card).toBeVisible();
-    await expect(card.getByRole('img').first()).toBeVisible(); // the photo's thumbnail, served by the server
+    // The photo's thumbnail, re-encoded and served by the server, has really loaded.
+    const thumbnail = card.getByRole('button', { name: '写真 1 を拡大' }).locator('img');
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await shot(adminPage, testInfo, 'admin-queue');
     await card.getByRole('combobox', { name: '店舗の種類' }).selectOption('card_shop');
     await card.getByRole('button', { name: '承認する' }).click();
     await expect(card).toBeHidden({ timeout: 15_000 });
@@ -114,6 +119,7 @@ test.describe('contributions', () => {
     const ranking = await openRanking(page, testInfo);
     const entry = ranking.getByTestId('ranking-row').filter({ hasText: nickname });
     await expect(entry.getByTestId('ranking-points')).toHaveText('5pt');
+    await shot(page, testInfo, 'ranking');
     await ranking.getByRole('button', { name: /閉じる/ }).click();
 
     // 5. A purchase report from the store's popup is first in the timeline.
@@ -126,6 +132,7 @@ test.describe('contributions', () => {
     await report.getByTestId('report-kind-bought').check();
     await report.getByTestId('report-product-box').check();
     await report.getByTestId('report-limit-note').fill('1人1BOXまで');
+    await shot(page, testInfo, 'report-form');
     await report.getByTestId('report-submit').click();
     await expect(page.getByText('購入報告を投稿しました')).toBeVisible();
     await page.goto(url('/'));
@@ -134,5 +141,6 @@ test.describe('contributions', () => {
     const first = timeline.getByTestId('timeline-list').locator('li').first();
     await expect(first).toContainText(storeName);
     await expect(first).toContainText('1人1BOXまで');
+    await shot(page, testInfo, 'timeline-after-report');
   });
 });

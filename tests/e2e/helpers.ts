@@ -23,3 +23,14 @@ export async function expectMarkers(page: Page): Promise<void> {
   await expect(markers.first()).toBeVisible({ timeout: 15_000 });
   expect(await markers.count()).toBeGreaterThan(0);
 }
+
+/** Saves the screen under frontend/test-results/screens/<project>/<name>.png for review. */
+export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.waitForTimeout(250); // let toasts and dialogs finish their entry animation
+  if (!(await page.getByRole('dialog').count())) await page.evaluate(() => window.scrollTo(0, 0)); // fixed header at the top
+  await page.screenshot({
+    path: `test-results/screens/${testInfo.project.name}/${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
