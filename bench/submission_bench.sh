@@ -15,7 +15,7 @@ upload_conns="${UPLOAD_CONNECTIONS:-2}"
 map_conns="${MAP_CONNECTIONS:-8}"
 command -v wrk >/dev/null || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
 
-build=$root/out/bench
+build=$root/out/submission-bench
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPOKECA_BUILD_TESTS=OFF -DPOKECA_BUILD_BENCH=ON >/dev/null
 nice -n 5 ninja -C "$build" -j "${POKECA_BUILD_JOBS:-2}" pokeca-server pokeca-photo-worker photo_bench >&2
 server=$build/apps/server/pokeca-server
