@@ -1,21 +1,10 @@
 #include "pokeca/auth_mail.hpp"
 
 #include "pokeca/messages.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {
-
-std::string fill(std::string_view text, std::string_view key, std::string_view value) {
-  std::string out;
-  std::size_t from = 0;
-  for (auto at = text.find(key); at != std::string_view::npos; at = text.find(key, from)) {
-    out.append(text.substr(from, at - from));
-    out.append(value);
-    from = at + key.size();
-  }
-  out.append(text.substr(from));
-  return out;
-}
 
 std::string_view without_trailing_slash(std::string_view url) {
   while (url.ends_with('/')) url.remove_suffix(1);
@@ -24,9 +13,9 @@ std::string_view without_trailing_slash(std::string_view url) {
 
 Mail build(const User& user, std::string_view subject, std::string_view body, std::string_view link,
            std::string_view base_url) {
-  auto text = fill(body, "{nickname}", user.nickname);
-  text = fill(text, "{link}", link);
-  text = fill(text, "{base_url}", std::string(without_trailing_slash(base_url)) + "/");
+  auto text = fill_placeholder(body, "{nickname}", user.nickname);
+  text = fill_placeholder(text, "{link}", link);
+  text = fill_placeholder(text, "{base_url}", std::string(without_trailing_slash(base_url)) + "/");
   return Mail{user.email, std::string(subject), std::move(text)};
 }
 

@@ -7,35 +7,15 @@
 #include "pokeca/store_import.hpp"  // kJapanBounds, kMaxKmFromMunicipality, UTF-8 helpers
 #include "pokeca/store_name_match.hpp"
 #include "pokeca/store_query.hpp"   // parse_decimal
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {
 
-constexpr std::string_view kIdeographicSpace = "\u3000";
 constexpr std::string_view kFieldName = "店舗名";
 constexpr std::string_view kFieldAddress = "住所";
 constexpr std::string_view kFieldComment = "コメント";
 constexpr std::string_view kFieldReason = "却下の理由";
-
-bool is_ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-
-// ASCII white space and U+3000 (what Japanese keyboards type for a space).
-std::string_view trim(std::string_view s) {
-  for (;;) {
-    const auto before = s.size();
-    while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
-    if (s.starts_with(kIdeographicSpace)) s.remove_prefix(kIdeographicSpace.size());
-    if (s.ends_with(kIdeographicSpace)) s.remove_suffix(kIdeographicSpace.size());
-    if (s.size() == before) return s;
-  }
-}
-
-std::string fill(std::string_view text, std::string_view key, std::string_view value) {
-  std::string out(text);
-  if (const auto at = out.find(key); at != std::string::npos) out.replace(at, key.size(), value);
-  return out;
-}
 
 std::unexpected<DomainError> bad(std::string message) {
   return std::unexpected(DomainError{ErrorCode::kBadRequest, std::move(message)});
@@ -45,14 +25,14 @@ std::unexpected<DomainError> bad(std::string message) {
 // `multiline`, no other control characters.
 Result<std::string> check_text(std::string_view raw, std::string_view field, std::string_view too_long,
                                std::size_t max_chars, bool multiline) {
-  const auto text = trim(raw);
+  const auto text = trim_spaces(raw);
   const bool bad_char = std::any_of(text.begin(), text.end(), [&](char c) {
     const auto u = static_cast<unsigned char>(c);
     if (multiline && (c == '\n' || c == '\r' || c == '\t')) return false;
     return u < 0x20 || u == 0x7F;
   });
-  if (bad_char || !is_valid_utf8(text)) return bad(fill(msg::kSubmissionBadCharacters, "{name}", field));
-  if (utf8_length(text) > max_chars) return bad(fill(too_long, "{max}", std::to_string(max_chars)));
+  if (bad_char || !is_valid_utf8(text)) return bad(fill_placeholder(msg::kSubmissionBadCharacters, "{name}", field));
+  if (utf8_length(text) > max_chars) return bad(fill_placeholder(too_long, "{max}", std::to_string(max_chars)));
   return std::string(text);
 }
 
@@ -60,8 +40,8 @@ bool in_japan_box(LatLng p) { return kJapanBounds.contains(p); }
 
 Result<SubmissionDraft> gps_draft(const SubmissionForm& form, SubmissionDraft draft, const Gazetteer& gazetteer) {
   const std::string lat_raw = form.latitude.value_or(""), lng_raw = form.longitude.value_or("");
-  const auto lat_text = trim(lat_raw);
-  const auto lng_text = trim(lng_raw);
+  const auto lat_text = trim_spaces(lat_raw);
+  const auto lng_text = trim_spaces(lng_raw);
   if (lat_text.empty() || lng_text.empty()) return bad(std::string(msg::kSubmissionLatLngIncomplete));
   const auto lat = parse_decimal(lat_text);
   const auto lng = parse_decimal(lng_text);
@@ -123,8 +103,8 @@ Result<SubmissionDraft> check_submission_form(const SubmissionForm& form, const 
   draft.comment = std::move(*comment);
 
   // Either coordinate given means the GPS method; the address then is only a note.
-  const bool has_lat = !trim(form.latitude.value_or("")).empty();
-  const bool has_lng = !trim(form.longitude.value_or("")).empty();
+  const bool has_lat = !trim_spaces(form.latitude.value_or("")).empty();
+  const bool has_lng = !trim_spaces(form.longitude.value_or("")).empty();
   if (has_lat || has_lng) return gps_draft(form, std::move(draft), gazetteer);
   if (draft.address.empty())
     return bad(std::string(form.address ? msg::kSubmissionAddressRequired : msg::kSubmissionNeedLocation));

@@ -3,19 +3,13 @@
 #include "pokeca/messages.hpp"
 #include "pokeca/store_query.hpp"  // parse_integer
 #include "pokeca/store_types.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {
 
 constexpr std::string_view kRateRule = "submission_account:";
 constexpr double kMetresPerKm = 1000.0;
-
-std::string with_max(std::string_view text, std::size_t max) {
-  std::string out(text);
-  constexpr std::string_view kKey = "{max}";
-  if (const auto at = out.find(kKey); at != std::string::npos) out.replace(at, kKey.size(), std::to_string(max));
-  return out;
-}
 
 std::unexpected<DomainError> bad(std::string_view message) { return fail(ErrorCode::kBadRequest, message); }
 
@@ -34,7 +28,7 @@ Result<Submission> SubmissionService::submit(const User& user, const SubmissionF
   auto draft = check_submission_form(form, deps_.gazetteer);
   if (!draft) return std::unexpected(draft.error());
   if (images.size() > kMaxImagesPerSubmission)
-    return fail(ErrorCode::kPayloadTooLarge, with_max(msg::kTooManyImages, kMaxImagesPerSubmission));
+    return fail(ErrorCode::kPayloadTooLarge, fill_placeholder(msg::kTooManyImages, "{max}", std::to_string(kMaxImagesPerSubmission)));
   // Counted once the form is valid, so fixing a typo costs nothing; before the photos,
   // so a script cannot make the server decode for free.
   const auto decision =

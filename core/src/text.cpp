@@ -29,4 +29,16 @@ bool has_control_character(std::string_view s) {
   });
 }
 
+std::string fill_placeholder(std::string_view text, std::string_view key, std::string_view value) {
+  std::string out;
+  std::size_t from = 0;
+  for (auto at = text.find(key); at != std::string_view::npos; at = text.find(key, from)) {
+    out.append(text.substr(from, at - from));
+    out.append(value);
+    from = at + key.size();
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
 }  // namespace pokeca

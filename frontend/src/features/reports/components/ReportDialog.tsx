@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
+import { FormSubmitButton } from '@/components/ui/FormSubmitButton';
 import { Field } from '@/components/ui/Field';
 import { SegmentedRadio } from '@/components/ui/SegmentedRadio';
 import { REPORT_TEXT_MAX_LENGTH } from '@/config/constants';
@@ -7,7 +8,6 @@ import { t } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/stores/toast-store';
 import form from '@/styles/form.module.css';
-import ui from '@/styles/ui.module.css';
 import { useCreateReport } from '../api/create-report';
 import {
   buildReportBody,
@@ -65,16 +65,14 @@ function OpenReportDialog({ store, onClose }: { store: ReportTarget; onClose: ()
       onClose={onClose}
       title={t('report.title')}
       footer={
-        <button
-          type="submit"
-          form={formId}
-          className={`${ui.primary} ${form.submit}`}
-          disabled={!valid || mutation.isPending}
-          aria-busy={mutation.isPending}
-          data-testid="report-submit"
-        >
-          {mutation.isPending ? t('report.sending') : t('report.submit')}
-        </button>
+        <FormSubmitButton
+          formId={formId}
+          valid={valid}
+          pending={mutation.isPending}
+          label={t('report.submit')}
+          pendingLabel={t('report.sending')}
+          testId="report-submit"
+        />
       }
     >
       <form id={formId} className={form.form} onSubmit={(e) => void submit(e)} noValidate data-testid="report-form">

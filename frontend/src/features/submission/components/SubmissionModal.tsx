@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
+import { FormSubmitButton } from '@/components/ui/FormSubmitButton';
 import { Field } from '@/components/ui/Field';
 import {
   SUBMISSION_ADDRESS_MAX_LENGTH,
@@ -10,7 +11,6 @@ import { t } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/stores/toast-store';
 import form from '@/styles/form.module.css';
-import ui from '@/styles/ui.module.css';
 import { useCreateSubmission } from '../api/create-submission';
 import { useGpsPosition } from '../hooks/use-gps-position';
 import { usePickedImages } from '../hooks/use-picked-images';
@@ -80,16 +80,14 @@ function OpenSubmissionModal({ onClose }: { onClose: () => void }) {
       title={t('submission.title')}
       fullHeightOnPhone
       footer={
-        <button
-          type="submit"
-          form={formId}
-          className={`${ui.primary} ${form.submit}`}
-          disabled={!valid || mutation.isPending}
-          aria-busy={mutation.isPending}
-          data-testid="submission-submit"
-        >
-          {mutation.isPending ? t('submission.sending') : t('submission.submit')}
-        </button>
+        <FormSubmitButton
+          formId={formId}
+          valid={valid}
+          pending={mutation.isPending}
+          label={t('submission.submit')}
+          pendingLabel={t('submission.sending')}
+          testId="submission-submit"
+        />
       }
     >
       <form id={formId} className={form.form} onSubmit={(e) => void submit(e)} noValidate data-testid="submission-form">
