@@ -102,6 +102,8 @@ test.describe('contributions', () => {
     const thumbnail = card.getByRole('button', { name: '写真 1 を拡大' }).locator('img');
     await expect(thumbnail).toBeVisible();
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The map preview draws the existing stores around it (both spots have demo stores within 1 km).
+    await expect(card.getByTestId('map-preview').locator('.pka-near').first()).toBeAttached({ timeout: 15_000 });
     await shot(adminPage, testInfo, 'admin-queue');
     await card.getByRole('combobox', { name: '店舗の種類' }).selectOption('card_shop');
     await card.getByRole('button', { name: '承認する' }).click();
