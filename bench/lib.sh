@@ -58,3 +58,39 @@ bench_frontend_dist() {
   fi
   echo "$out"
 }
+
+# A server on a free loopback port: bench_start_server BIN DIR RATE_LIMITS [extra serve flags…]
+# sets pid, port and base; its log is DIR/server.log, its data DIR/var (started afresh).
+bench_start_server() {
+  local bin=$1 dir=$2 limits=$3
+  shift 3
+  rm -rf "$dir/var"
+  "$bin" serve --data-dir "$dir/var" --port 0 --static-dir "$dir" --rate-limits "$limits" "$@" >"$dir/server.log" 2>&1 &
+  pid=$!
+  port=""
+  for _ in $(seq 1 300); do
+    port=$(grep -o '"event":"listening".*"port":"[0-9]*"' "$dir/server.log" | grep -o '"port":"[0-9]*"' | grep -o '[0-9]*' || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { cat "$dir/server.log" >&2; return 1; }
+  base=http://127.0.0.1:$port
+}
+bench_stop_server() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
+
+# Signs up bench@example.com on $base, verifies it (the link is in DIR/server.log: the
+# outbox mailer) and logs in; prints the access token. bench_access_token DIR
+bench_access_token() {
+  local dir=$1 email=bench@example.com password=bench-password-2026 link
+  curl -sf -XPOST "$base/api/v1/users" -H 'Content-Type: application/json' \
+    -d "{\"user\":{\"email\":\"$email\",\"password\":\"$password\",\"username\":\"bench\",\"prefecture\":\"\"}}" >/dev/null
+  link=$(grep -o 'token=[A-Za-z0-9_-]*' "$dir/server.log" | tail -1 | cut -d= -f2)
+  curl -sf -XPOST "$base/api/v1/auth/verify-email" -H 'Content-Type: application/json' -d "{\"token\":\"$link\"}" >/dev/null
+  curl -sf -XPOST "$base/api/v1/auth/login" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$email\",\"password\":\"$password\"}" | grep -o '"access_token":"[^"]*"' | cut -d'"' -f4
+}
+
+# From a `wrk --latency` report: a percentile in ms ("99%  12.34ms" → 12.34), req/s, non-2xx.
+wrk_percentile() { awk -v q="$1%" '$1 == q { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) sub(/ms/, "", v); else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } printf "%.2f", v }' "$2"; }
+wrk_rps() { awk '/^Requests\/sec/ { printf "%.1f", $2 }' "$1"; }
+wrk_non2xx() { awk '/Non-2xx/ { print $5; found=1 } END { if (!found) print 0 }' "$1"; }
