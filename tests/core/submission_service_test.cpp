@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "mock_store_repository.hpp"
+
 #include "auth_fakes.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/messages.hpp"
@@ -16,19 +18,6 @@ using ::testing::_;
 using ::testing::Return;
 
 constexpr UnixSeconds kNow = 1795240800;
-
-class MockStores : public StoreRepository {
- public:
-  MOCK_METHOD(Result<std::vector<Store>>, in_prefecture, (std::string_view, const StoreFilters&, int), (override));
-  MOCK_METHOD(Result<std::vector<Store>>, in_bbox, (const BoundingBox&, const StoreFilters&, int), (override));
-  MOCK_METHOD(Result<std::vector<StoreWithDistance>>, nearest, (LatLng, double, const StoreFilters&, int), (override));
-  MOCK_METHOD(Result<std::vector<CellAggregate>>, cells, (const CellRange&, const StoreFilters&), (override));
-  MOCK_METHOD(Result<std::optional<Store>>, find, (StoreId), (override));
-  MOCK_METHOD(Result<std::int64_t>, count_active, (), (override));
-  MOCK_METHOD(Result<std::vector<PrefectureCount>>, count_by_prefecture, (), (override));
-  MOCK_METHOD(Result<void>, insert_many, (std::span<const Store>), (override));
-  MOCK_METHOD(Result<UpsertOutcome>, upsert_by_external_id, (const Store&), (override));
-};
 
 std::vector<std::byte> bytes(std::string_view s) {
   std::vector<std::byte> out;
