@@ -12,6 +12,8 @@
 #   working tree in out/auth-bench), POKECA_BUILD_JOBS (2)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
 root=$(pwd)
 duration="${WRK_DURATION:-15s}"
 login_conns="${LOGIN_CONNECTIONS:-16}"
@@ -31,13 +33,7 @@ else
 fi
 rounds="${ROUNDS:-3}"
 
-work=$(mktemp -d)
-pid=""
-cleanup() {
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+bench_workdir
 
 email=bench@example.com
 password=bench-password-2026

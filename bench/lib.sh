@@ -94,3 +94,10 @@ bench_access_token() {
 wrk_percentile() { awk -v q="$1%" '$1 == q { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v /= 1000 } else if (v ~ /ms$/) sub(/ms/, "", v); else if (v ~ /s$/) { sub(/s/, "", v); v *= 1000 } printf "%.2f", v }' "$2"; }
 wrk_rps() { awk '/^Requests\/sec/ { printf "%.1f", $2 }' "$1"; }
 wrk_non2xx() { awk '/Non-2xx/ { print $5; found=1 } END { if (!found) print 0 }' "$1"; }
+
+# A scratch directory in $work, removed at exit together with the server in $pid (if any).
+bench_workdir() {
+  work=$(mktemp -d)
+  pid=""
+  trap 'if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+}

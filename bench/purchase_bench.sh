@@ -21,13 +21,7 @@ bench_prepare_source
 bench_build pokeca-server
 server=$build/apps/server/pokeca-server
 
-work=$(mktemp -d)
-pid=""
-cleanup() {
-  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+bench_workdir
 
 big=1000000000
 unlimited="sign_up_ip=$big/1,login_ip=$big/1,login_account=$big/1,write_ip=$big/1,write_account=$big/1,purchase_account=$big/1"

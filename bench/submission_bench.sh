@@ -20,13 +20,7 @@ bench_prepare_source
 bench_build pokeca-server pokeca-photo-worker photo_bench
 server=$build/apps/server/pokeca-server
 
-work=$(mktemp -d)
-pid=""
-cleanup() {
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+bench_workdir
 
 "$build/bench/photo_bench" --write-fixtures "$work"
 

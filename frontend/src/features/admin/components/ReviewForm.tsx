@@ -100,28 +100,8 @@ export function ReviewForm({ submission, origin, position, latText, lngText, onL
             {moved ? t('admin.positionMoved') : t('admin.positionHint')}
           </p>
           <div className={styles.coords}>
-            <label className={styles.coord}>
-              <span>{t('admin.lat')}</span>
-              <input
-                className={form.input}
-                name="lat"
-                inputMode="decimal"
-                value={latText}
-                onChange={(e) => onLatText(e.target.value)}
-                aria-invalid={showErrors && positionError ? true : undefined}
-              />
-            </label>
-            <label className={styles.coord}>
-              <span>{t('admin.lng')}</span>
-              <input
-                className={form.input}
-                name="lng"
-                inputMode="decimal"
-                value={lngText}
-                onChange={(e) => onLngText(e.target.value)}
-                aria-invalid={showErrors && positionError ? true : undefined}
-              />
-            </label>
+            <CoordinateInput name="lat" label={t('admin.lat')} value={latText} onChange={onLatText} invalid={showErrors && !!positionError} />
+            <CoordinateInput name="lng" label={t('admin.lng')} value={lngText} onChange={onLngText} invalid={showErrors && !!positionError} />
             {(moved || !position) && (
               <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={onReset}>
                 {t('admin.resetPosition')}
@@ -178,5 +158,22 @@ export function ReviewForm({ submission, origin, position, latText, lngText, onL
         </form>
       )}
     </div>
+  );
+}
+
+/** One of the two text fields that mirror the pin (keyboard users move it with these). */
+function CoordinateInput(props: { name: string; label: string; value: string; onChange: (text: string) => void; invalid: boolean }) {
+  return (
+    <label className={styles.coord}>
+      <span>{props.label}</span>
+      <input
+        className={form.input}
+        name={props.name}
+        inputMode="decimal"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.invalid || undefined}
+      />
+    </label>
   );
 }
