@@ -8,6 +8,7 @@
 #include "json_text.hpp"
 #include "multipart/memory_file_sink.hpp"
 #include "pokeca/messages.hpp"
+#include "pokeca/text.hpp"
 #include "submission_json.hpp"
 
 namespace pokeca::http {
@@ -24,15 +25,8 @@ constexpr std::string_view kFieldImages = "store_submission[images][]";
 // A coordinate is a short decimal; anything longer is not one.
 constexpr std::size_t kMaxCoordinateBytes = 32;
 
-std::string with_max(std::string_view text, std::size_t max) {
-  std::string out(text);
-  constexpr std::string_view kKey = "{max}";
-  if (const auto at = out.find(kKey); at != std::string::npos) out.replace(at, kKey.size(), std::to_string(max));
-  return out;
-}
-
 multipart::TextFieldRule text_rule(std::string_view name, std::size_t max_chars, std::string_view too_long) {
-  return {std::string(name), max_chars * kMaxUtf8BytesPerChar, with_max(too_long, max_chars)};
+  return {std::string(name), max_chars * kMaxUtf8BytesPerChar, fill_placeholder(too_long, "{max}", std::to_string(max_chars))};
 }
 
 std::optional<std::string> field(const multipart::Form& form, std::string_view name) {
@@ -79,8 +73,9 @@ Result<ApprovalEdits> approval_edits(std::string_view body) {
   if (lat->has_value() != lng->has_value()) return fail(ErrorCode::kBadRequest, msg::kSubmissionLatLngIncomplete);
   if (*lat) edits.location = LatLng{**lat, **lng};
   if (const auto* merge = obj->if_contains("merge_into_store_id"); merge && !merge->is_null()) {
-    if (!merge->is_int64() || merge->as_int64() <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
-    edits.merge_into_store_id = merge->as_int64();
+    const auto id = integer_member(*obj, "merge_into_store_id");
+    if (!id || *id <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
+    edits.merge_into_store_id = *id;
   }
   return edits;
 }
