@@ -109,9 +109,15 @@ ApiResult get_store_clusters(const ApiCall& call) {
   return success(json::object{{"clusters", std::move(clusters)}, {"stores", std::move(stores)}});
 }
 
-ApiResult get_store(const ApiCall& call) {
+Result<std::int64_t> id_path_param(const ApiCall& call) {
   const auto id = parse_integer(call.path_params.at(0));
   if (!id || *id <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
+  return *id;
+}
+
+ApiResult get_store(const ApiCall& call) {
+  const auto id = id_path_param(call);
+  if (!id) return std::unexpected(id.error());
   auto detail = call.service.detail(*id);
   if (!detail) return std::unexpected(detail.error());
   auto data = store_json(detail->store);

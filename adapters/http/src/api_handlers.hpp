@@ -1,6 +1,7 @@
 #pragma once
 // The thin handlers of the public read API: read parameters, call one StoreService
 // method, map its result to the JSON of docs/API.md.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,9 @@ struct ApiOutput {
 };
 
 using ApiResult = Result<ApiOutput>;
+
+// The route's "{id}" segment as a positive integer, else 400 msg::kBadId.
+[[nodiscard]] Result<std::int64_t> id_path_param(const ApiCall& call);
 using ApiHandler = ApiResult (*)(const ApiCall&);
 
 [[nodiscard]] ApiResult get_healthz(const ApiCall& call);

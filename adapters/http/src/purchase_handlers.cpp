@@ -49,8 +49,8 @@ ApiResult post_purchases(const ApiCall& call) {
 ApiResult delete_admin_purchase(const ApiCall& call) {
   auto service = purchases(call);
   if (!service) return std::unexpected(service.error());
-  const auto id = parse_integer(call.path_params.at(0));
-  if (!id || *id <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
+  const auto id = id_path_param(call);
+  if (!id) return std::unexpected(id.error());
   if (auto ok = (*service)->remove(*id); !ok) return std::unexpected(ok.error());
   return message_body(msg::kPurchaseDeleted);
 }

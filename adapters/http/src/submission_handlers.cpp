@@ -36,12 +36,6 @@ std::optional<std::string> field(const multipart::Form& form, std::string_view n
 
 std::unexpected<DomainError> no_service() { return fail(ErrorCode::kInternal, msg::kInternal, "no SubmissionService"); }
 
-Result<SubmissionId> id_param(const ApiCall& call) {
-  const auto id = parse_integer(call.path_params.at(0));
-  if (!id || *id <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
-  return *id;
-}
-
 // A JSON number member (integer or not); absent or null = nullopt.
 Result<std::optional<double>> number_member(const json::object& obj, std::string_view key) {
   const auto* v = obj.if_contains(key);
@@ -134,7 +128,7 @@ ApiResult get_admin_submissions(const ApiCall& call) {
 
 ApiResult post_admin_submission_approve(const ApiCall& call) {
   if (!call.contributions.submissions) return no_service();
-  auto id = id_param(call);
+  auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
   auto edits = approval_edits(call.body);
   if (!edits) return std::unexpected(edits.error());
@@ -146,7 +140,7 @@ ApiResult post_admin_submission_approve(const ApiCall& call) {
 
 ApiResult post_admin_submission_reject(const ApiCall& call) {
   if (!call.contributions.submissions) return no_service();
-  auto id = id_param(call);
+  auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
   auto body = body_object(call.body);
   if (!body) return std::unexpected(body.error());
