@@ -4,8 +4,9 @@ import L, { type LeafletMouseEvent, type Map as LeafletMap, type Marker as Leafl
 import { useEffect, useState } from 'react';
 import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_TILES, useConfig } from '@/api/config';
+import { useStoresAround } from '@/api/stores-around';
 import { t } from '@/i18n/ja';
-import { useNearbyStores } from '../api/nearby-stores';
+import { PREVIEW_NEARBY_LIMIT, PREVIEW_NEARBY_RADIUS_KM } from '../config';
 import { isMoved, PREVIEW_ZOOM, type LatLng } from '../lib/review';
 import type { Duplicate, Precision } from '../types/submission';
 import styles from './admin.module.css';
@@ -55,7 +56,7 @@ function FollowMarker({ position }: { position: LatLng }) {
  */
 export default function MapPreview({ name, origin, position, precision, duplicates, onMove }: MapPreviewProps) {
   const config = useConfig();
-  const nearby = useNearbyStores(origin.lat, origin.lng);
+  const nearby = useStoresAround(origin, PREVIEW_NEARBY_RADIUS_KM, PREVIEW_NEARBY_LIMIT);
   const [map, setMap] = useState<LeafletMap | null>(null);
   const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
   const duplicateIds = new Set(duplicates.map((d) => d.store.id));

@@ -3,11 +3,9 @@ import { charLength } from '@/lib/validation';
 import { REJECT_REASON_MAX_LENGTH, STORE_NAME_MAX_LENGTH } from '../config';
 import type { EditApproval } from '../api/submissions';
 import type { Precision, SubmissionStatus } from '../types/submission';
+import type { LatLng } from '@/lib/geolocation';
 
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+export type { LatLng };
 
 /** Decimal places kept for a moved marker (6 ≈ 0.1 m). */
 export const COORD_DECIMALS = 6;

@@ -1,12 +1,13 @@
+import { useStoresAround } from '@/api/stores-around';
+import { SUBMISSION_NEARBY_LIMIT, SUBMISSION_NEARBY_RADIUS_KM } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { formatDistanceKm } from '@/lib/format';
 import type { LatLng } from '@/lib/geolocation';
-import { useStoresAround } from '../api/get-nearby-stores';
 import styles from './SubmissionModal.module.css';
 
 /** "Is it already there?": the registered stores within a few hundred metres of the new one. */
 export function StoresAround({ point }: { point: LatLng }) {
-  const stores = useStoresAround(point);
+  const stores = useStoresAround(point, SUBMISSION_NEARBY_RADIUS_KM, SUBMISSION_NEARBY_LIMIT);
   if (!stores.data) return null; // loading or failed: this list is only a hint
   return (
     <section className={styles.around} aria-labelledby="stores-around-title" data-testid="submission-nearby">

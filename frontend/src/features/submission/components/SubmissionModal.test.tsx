@@ -72,7 +72,9 @@ describe('submission modal: location (SPEC §4, §8, §9)', () => {
       '/api/v1/stores': () =>
         jsonResponse({
           success: true,
-          data: [{ id: 3, name: 'カードショップ 新宿店', prefecture_name: '東京都', city: '新宿区', distance_km: 0.12 }],
+          data: [
+            { id: 3, name: 'カードショップ 新宿店', store_type: 'card_shop', prefecture_name: '東京都', city: '新宿区', lat: 35.6903, lng: 139.6925, distance_km: 0.12 },
+          ],
         }),
     });
     const { dialog } = await openModal();
