@@ -86,7 +86,7 @@ test.describe('favourites, alerts and my stats (issue 9)', () => {
     // The search box finds the store by (part of) its name.
     const search = page.getByRole('combobox', { name: '店舗名・地名で検索' });
     await search.fill(Array.from(storeName).slice(0, 4).join(''));
-    await expect(page.getByRole('option').filter({ hasText: storeName }).first()).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('store-search-results').getByRole('option').filter({ hasText: storeName }).first()).toBeVisible({ timeout: 10_000 });
     await shot(page, testInfo, 'store-search');
     await search.press('Escape');
 

@@ -401,7 +401,7 @@ export const ja = {
   'sheet.weekdayCount': '{day}曜日: {n}件',
   'sheet.hourCount': '{h}時台: {n}件',
   'sheet.hourTick': '{h}時',
-  'viewer.title': '写真',
+  'viewer.title': '{name}の写真',
   'viewer.prev': '前の写真',
   'viewer.next': '次の写真',
   'viewer.position': '{n} / {total}',
@@ -409,7 +409,7 @@ export const ja = {
 
   // issue 9: store search on /map
   'search.label': '店舗名・地名で検索',
-  'search.placeholder': '店舗名・地名で検索（例: 池袋 ポケモン）',
+  'search.placeholder': '店舗名・地名で検索',
   'search.stores': '店舗',
   'search.places': '地域',
   'search.empty': '「{q}」に一致する店舗・地名はありません',

@@ -40,7 +40,7 @@ function stubMap({ favorites = [] as unknown[] } = {}) {
   return { clusterBboxes };
 }
 
-describe('/map and the store sheet (issue 9)', () => {
+describe('/map and the store sheet (issue 9)', { timeout: 20_000 }, () => {
   it('/map?store={id} opens a guest on the store, with its sheet open', async () => {
     const { clusterBboxes } = stubMap();
     renderWithProviders(<MapRoute />, { route: '/map?store=5' });

@@ -15,7 +15,7 @@ const favorites = [
   },
 ];
 
-describe('/favorites お気に入り店舗', () => {
+describe('/favorites お気に入り店舗', { timeout: 20_000 }, () => {
   it('lists each favourite with freshness and 地図で見る; a removed store shows as 閉店・非表示', async () => {
     signInForTest();
     stubFetch({

@@ -16,7 +16,7 @@ const stats = {
   monthly: months([[0, 0], [0, 0], [5, 1], [0, 0], [0, 0], [0, 0], [0, 0], [10, 2], [0, 0], [0, 0], [5, 1], [15, 3]]),
 };
 
-describe('/my-stats マイ投稿統計', () => {
+describe('/my-stats マイ投稿統計', { timeout: 20_000 }, () => {
   it('shows the numbers and the lazy chart of the 12 months', async () => {
     signInForTest();
     stubFetch({ '/api/v1/users/stats': () => jsonResponse({ success: true, stats }) });

@@ -21,7 +21,7 @@ function stubSearch() {
 const searchCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/v1/stores/search');
 
-describe('StoreSearch', () => {
+describe('StoreSearch', { timeout: 20_000 }, () => {
   it('asks the server once typing pauses, then lists stores and places', async () => {
     const fetchMock = stubSearch();
     const user = userEvent.setup();

@@ -45,7 +45,12 @@ function BarChart({
               <title>{barTitle(i, value)}</title>
             </rect>
             {text && (
-              <text className={styles.tick} x={i * slot + slot / 2} y={CHART_HEIGHT + LABEL_HEIGHT - 3} textAnchor="middle">
+              <text
+                className={styles.tick}
+                x={i === 0 && values.length > WEEKDAY_COUNT ? x : i * slot + slot / 2}
+                y={CHART_HEIGHT + LABEL_HEIGHT - 3}
+                textAnchor={i === 0 && values.length > WEEKDAY_COUNT ? 'start' : 'middle'}
+              >
                 {text}
               </text>
             )}

@@ -46,7 +46,7 @@ export default function PhotoViewer({ photos, name, start, onClose }: PhotoViewe
   };
 
   return (
-    <Dialog open onClose={onClose} title={t('viewer.title')} fullHeightOnPhone>
+    <Dialog open onClose={onClose} title={t('viewer.title', { name })} fullHeightOnPhone>
       <div className={styles.viewer} data-testid="photo-viewer">
         <div className={styles.stage} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
           <img

@@ -43,7 +43,7 @@ function stubStore(overrides: Record<string, unknown> = {}, favorites: unknown[]
   });
 }
 
-describe('StoreSheet', () => {
+describe('StoreSheet', { timeout: 20_000 }, () => {
   it('shows everything GET /stores/{id} knows: type, name, address, position note, sells, freshness, history', async () => {
     stubStore();
     renderWithProviders(<StoreSheet storeId="5" onClose={() => {}} />);
@@ -88,7 +88,7 @@ describe('StoreSheet', () => {
     expect(thumbs).toHaveLength(2);
     expect(thumbs[0]!.querySelector('img')).toHaveAttribute('src', '/media/a_thumb.jpg');
     await user.click(thumbs[1]!);
-    const viewer = await screen.findByRole('dialog', { name: '写真' }, { timeout: 5000 });
+    const viewer = await screen.findByRole('dialog', { name: 'カードショップ池袋の写真' }, { timeout: 5000 });
     expect(within(viewer).getByRole('img')).toHaveAttribute('src', '/media/b.jpg');
     expect(viewer).toHaveTextContent('2 / 2');
     await user.click(within(viewer).getByRole('button', { name: '次の写真' }));
