@@ -11,7 +11,7 @@ import { t } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { formatDistanceKm } from '@/lib/format';
 import { getCurrentPosition, type LatLng } from '@/lib/geolocation';
-import { formatRelativeTime, isWithinHours } from '@/lib/relative-time';
+import { isWithinHours, lastReportText } from '@/lib/relative-time';
 import { showToast } from '@/stores/toast-store';
 import ui from '@/styles/ui.module.css';
 import { distanceKm } from '../lib/distance';
@@ -125,12 +125,7 @@ function FavoriteRow({ favorite, position }: { favorite: Favorite; position: Lat
         </p>
         {!removed && (
           <p className={fresh ? styles.fresh : styles.report}>
-            {store.last_report_at
-              ? t('map.lastReport', {
-                  time: formatRelativeTime(store.last_report_at),
-                  kind: t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought'),
-                })
-              : t('map.noReport')}
+            {lastReportText(store)}
           </p>
         )}
       </div>

@@ -4,7 +4,7 @@ import { isRemoved, type Store } from '@/api/store';
 import { directionsUrl, RECENT_REPORT_HOURS, STORE_SHEET_HISTORY_LIMIT } from '@/config/constants';
 import { t, type MessageKey } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
-import { formatRelativeTime, isWithinHours } from '@/lib/relative-time';
+import { formatRelativeTime, isWithinHours, lastReportText } from '@/lib/relative-time';
 import { useStoreDetail, type StoreDetail, type StoreReport } from '../api/get-store-detail';
 import { FavoriteButton } from './FavoriteButton';
 import { ShareButton } from './ShareButton';
@@ -129,12 +129,7 @@ function SheetBody({
       )}
       {sells.length > 0 && <p className={styles.sells}>{t('map.sellsList', { items: sells.join(t('map.separator')) })}</p>}
       <p className={fresh ? styles.freshnessFresh : styles.freshness} data-testid="store-sheet-freshness">
-        {store.last_report_at
-          ? t('map.lastReport', {
-              time: formatRelativeTime(store.last_report_at),
-              kind: t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought'),
-            })
-          : t('map.noReport')}
+        {lastReportText(store)}
       </p>
 
       <div className={styles.actions}>
