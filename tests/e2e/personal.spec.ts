@@ -17,9 +17,12 @@ const SPOT = { lat: 35.6812, lng: 139.7671 };
 
 function unsubscribeLink(mail: Mail): string {
   const body = `${mail.text ?? ''}\n${mail.html ?? ''}`;
-  const found = body.match(/https?:\/\/[^\s"'<>]+\/alerts\/unsubscribe\?token=[^\s"'<>]+/);
+  // The page's link (not the List-Unsubscribe API address under /api/v1).
+  const found = [...body.matchAll(/https?:\/\/[^\s"'<>]+\/alerts\/unsubscribe\?token=[^\s"'<>]+/g)]
+    .map((m) => m[0])
+    .find((link) => !link.includes('/api/v1/'));
   if (!found) throw new Error(`no /alerts/unsubscribe link in mail "${mail.subject}"`);
-  return found[0].replace(/&amp;/g, '&');
+  return found.replace(/&amp;/g, '&');
 }
 
 test.beforeEach(async ({ page }) => {
