@@ -65,7 +65,7 @@ export default function MapRoute() {
             }}
           />
         }
-        overlay={
+        storeSheet={
           storeId && (
             <StoreSheet
               key={storeId}

@@ -66,8 +66,8 @@ interface StoreMapProps {
   jump?: MapJump | null;
   /** Issue 9: the search box, over the top of the map. */
   search?: ReactNode;
-  /** Issue 9: the store sheet, over the map. */
-  overlay?: ReactNode;
+  /** Issue 9: the store sheet, over the map (a side panel on desktops, a bottom sheet on phones). */
+  storeSheet?: ReactNode;
 }
 
 /**
@@ -75,7 +75,7 @@ interface StoreMapProps {
  * `onReport` adds 報告する to the store popups; `mapActions` (e.g. the add-store button)
  * float at the map's bottom right, above the phone list sheet whether it is open or not.
  */
-export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump, search, overlay }: StoreMapProps = {}) {
+export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump, search, storeSheet }: StoreMapProps = {}) {
   const [searchParams] = useSearchParams();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
@@ -251,7 +251,7 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
             </p>
           )}
         </div>
-        {overlay}
+        {storeSheet}
       </div>
     </div>
   );
