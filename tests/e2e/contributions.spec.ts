@@ -6,7 +6,7 @@ import { isMobile, offlineExceptServer, shot, url } from './helpers';
  * The contribution loop in the browser (issue 4), against the real server, its SQLite
  * file, the isolated photo worker and real mail: a user submits a store with a photo
  * (GPS placement) → an admin approves it on /admin → it is on the map → the ranking shows
- * 5 pt → a purchase report from its popup appears first in the timeline.
+ * 5 pt → a purchase report from its sheet appears first in the timeline.
  * Each project places its store at its own spot, so the two runs never meet.
  */
 
@@ -124,12 +124,12 @@ test.describe('contributions', () => {
     await shot(page, testInfo, 'ranking');
     await ranking.getByRole('button', { name: /閉じる/ }).click();
 
-    // 5. A purchase report from the store's popup is first in the timeline.
+    // 5. A purchase report from the store's sheet is first in the timeline.
     await page.goto(url(`/map?lat=${spot.latitude}&lng=${spot.longitude}`));
     await list.getByRole('button').filter({ hasText: storeName }).click();
-    const popup = page.getByTestId('store-popup');
-    await expect(popup).toContainText(storeName);
-    await popup.getByTestId('store-popup-report').click();
+    const sheet = page.getByTestId('store-sheet');
+    await expect(sheet).toContainText(storeName);
+    await sheet.getByTestId('store-sheet-report').click();
     const report = page.getByRole('dialog', { name: '購入報告' });
     await report.getByTestId('report-kind-bought').check();
     await report.getByTestId('report-product-box').check();

@@ -61,9 +61,11 @@ test('a store can be opened from the nearby list, with a directions link', async
   await expect(list.getByRole('button').first()).toBeVisible({ timeout: 15_000 });
   await expect(list.getByRole('button').first()).toContainText(/\d+(\.\d)?km|\d+m/);
   await list.getByRole('button').first().click();
-  const popup = page.getByTestId('store-popup');
-  await expect(popup).toBeVisible({ timeout: 15_000 });
-  await expect(popup.getByRole('link', { name: 'Googleマップで経路を見る' })).toHaveAttribute(
+  // Issue 9: the row opens the store's sheet (?store={id}).
+  const sheet = page.getByTestId('store-sheet');
+  await expect(sheet).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/[?&]store=\d+/);
+  await expect(sheet.getByRole('link', { name: 'Googleマップで経路を見る' })).toHaveAttribute(
     'href',
     /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[\d.]+,[\d.]+$/,
   );

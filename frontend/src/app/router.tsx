@@ -21,6 +21,11 @@ const PasswordResetRoute = lazy(() => account().then((m) => ({ default: m.Passwo
 const AuthActionRoute = lazy(() => account().then((m) => ({ default: m.AuthActionRoute })));
 const ProfileRoute = lazy(() => account().then((m) => ({ default: m.ProfileRoute })));
 const WithdrawalRoute = lazy(() => account().then((m) => ({ default: m.WithdrawalRoute })));
+/** Lazy: issue 9's pages (favourites, my stats, the alert mail's unsubscribe link) share one chunk. */
+const personal = () => import('./routes/personal');
+const FavoritesRoute = lazy(() => personal().then((m) => ({ default: m.FavoritesRoute })));
+const MyStatsRoute = lazy(() => personal().then((m) => ({ default: m.MyStatsRoute })));
+const UnsubscribeRoute = lazy(() => personal().then((m) => ({ default: m.UnsubscribeRoute })));
 
 /**
  * All routes (SPEC §2). Declarative mode (not the data router): the app loads data with
@@ -39,9 +44,10 @@ export function AppRoutes() {
         <Route path={paths.emailVerification.path} element={<EmailVerificationRoute />} />
         <Route path={paths.profile.path} element={<ProfileRoute />} />
         <Route path={paths.withdrawal.path} element={<WithdrawalRoute />} />
-        <Route path={paths.favorites.path} element={<ComingSoonRoute title="soon.favorites" />} />
+        <Route path={paths.favorites.path} element={<FavoritesRoute />} />
         <Route path={paths.savedRoutes.path} element={<ComingSoonRoute title="soon.savedRoutes" />} />
-        <Route path={paths.myStats.path} element={<ComingSoonRoute title="soon.myStats" />} />
+        <Route path={paths.myStats.path} element={<MyStatsRoute />} />
+        <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
         <Route path={paths.admin.path} element={<AdminRoute />} />
         <Route path={paths.adminAnalytics.path} element={<ComingSoonRoute title="soon.adminAnalytics" />} />
         <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyRoute />} />

@@ -59,3 +59,16 @@ export const SUBMISSION_NEARBY_LIMIT = 5;
 /** Purchase reports (docs/API.md POST /purchases). */
 export const REPORT_TEXT_MAX_LENGTH = 100;
 export const REPORT_MAX_AGE_DAYS = 30;
+
+/** Issue 9: store search, the store sheet, favourites. */
+/** The search box waits this long after the last key before it asks the server. */
+export const STORE_SEARCH_DEBOUNCE_MS = 200;
+/** GET /stores/search: q is 1–50 characters after trimming; up to this many results. */
+export const STORE_SEARCH_MAX_QUERY_LENGTH = 50;
+export const STORE_SEARCH_LIMIT = 8;
+/** Zoom the map jumps to for a store (from search or a shared link) and for a place. */
+export const STORE_FOCUS_ZOOM = 16;
+export const PLACE_FOCUS_ZOOM = 13;
+/** How many of the store's recent reports the sheet lists. */
+export const STORE_SHEET_HISTORY_LIMIT = 10;
+export const FAVORITES_MAX = 500;

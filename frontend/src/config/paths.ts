@@ -3,10 +3,11 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   map: {
     path: '/map',
-    getHref: (query?: { prefecture?: string; lat?: number; lng?: number }) => {
+    getHref: (query?: { prefecture?: string; lat?: number; lng?: number; store?: string | number }) => {
       if (!query) return '/map';
       const params = new URLSearchParams();
       if (query.prefecture) params.set('prefecture', query.prefecture);
+      if (query.store !== undefined) params.set('store', String(query.store));
       if (query.lat !== undefined && query.lng !== undefined) {
         params.set('lat', String(query.lat));
         params.set('lng', String(query.lng));
@@ -30,6 +31,13 @@ export const paths = {
   guide: { path: '/guide', getHref: () => '/guide' },
   blocked: { path: '/blocked', getHref: () => '/blocked' },
   rateLimited: { path: '/rate-limited', getHref: () => '/rate-limited' },
+  /** The page the favourite-store alert mail's unsubscribe link opens (issue 9). */
+  alertsUnsubscribe: {
+    path: '/alerts/unsubscribe',
+    getHref: (token?: string) => (token ? `/alerts/unsubscribe?token=${encodeURIComponent(token)}` : '/alerts/unsubscribe'),
+  },
+  /** The guide's article on how to post a store (issue 12 writes the guide). */
+  guideHowToPost: { path: '/guide/how-to-post', getHref: () => '/guide/how-to-post' },
 } as const;
 
 /** Pages whose content fills the viewport below the header (the map). */

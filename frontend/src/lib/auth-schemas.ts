@@ -12,6 +12,8 @@ export const userSchema = z.object({
   admin: z._default(z.optional(z.boolean()), false),
   email_verified: z._default(z.optional(z.boolean()), true),
   created_at: z.optional(z.nullable(z.string())),
+  /** Issue 9: a mail when someone reports 購入できた at a favourite store (off by default). */
+  favorite_alerts: z._default(z.optional(z.boolean()), false),
 });
 export type User = z.infer<typeof userSchema>;
 

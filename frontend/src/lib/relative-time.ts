@@ -27,3 +27,15 @@ export function isWithinHours(time: string | null | undefined, hours: number, no
   const then = new Date(time).getTime();
   return !Number.isNaN(then) && now - then < hours * HOUR;
 }
+
+/** 最終報告: N時間前（購入できた）, or まだ報告はありません (the popup, the store sheet, /favorites). */
+export function lastReportText(store: {
+  last_report_at?: string | null;
+  last_report_kind?: 'bought' | 'sold_out' | null;
+}): string {
+  if (!store.last_report_at) return t('map.noReport');
+  return t('map.lastReport', {
+    time: formatRelativeTime(store.last_report_at),
+    kind: t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought'),
+  });
+}

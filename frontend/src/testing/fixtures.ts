@@ -22,6 +22,7 @@ export const userFixture: User = {
   admin: false,
   email_verified: true,
   created_at: '2025-04-01T03:00:00Z',
+  favorite_alerts: false,
 };
 
 /** Signs a user in locally (store + session marker), as after a login. */

@@ -1,13 +1,87 @@
-import { StoreMap } from '@/features/map/components/StoreMap';
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useFavoriteIds } from '@/api/favorites';
+import type { Store } from '@/api/store';
+import { PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
+import { StoreMap, type MapJump } from '@/features/map/components/StoreMap';
 import { useReportDialog } from '@/features/reports/hooks/use-report-dialog';
+import { StoreSearch } from '@/features/store-search/components/StoreSearch';
+import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
 
-/** /map: the store map, its popups' 報告する form, and the add-store button for signed-in users. */
+/** The query parameter of a store's own URL: /map?store={id} (issue 9, docs/DECISIONS.md). */
+const STORE_PARAM = 'store';
+
+/**
+ * /map: the store map; a marker, a list row or a search result opens the store's sheet
+ * (?store={id}, so the URL can be shared and Back closes it) with the 報告する form; the
+ * search box and the add-store button for signed-in users.
+ */
 export default function MapRoute() {
   const report = useReportDialog();
+  const [params, setParams] = useSearchParams();
+  const storeId = params.get(STORE_PARAM);
+  const favoriteIds = useFavoriteIds();
+  const [jump, setJump] = useState<MapJump | null>(null);
+  // The store whose position is already on screen (opened from its marker or the list);
+  // any other ?store= (a shared link, Back/Forward) is centred once its details arrive.
+  const shownStore = useRef<string | null>(null);
+
+  const openStore = (store: Store) => {
+    const id = String(store.id);
+    shownStore.current = id;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(STORE_PARAM, id);
+        return next;
+      },
+      { replace: params.has(STORE_PARAM) },
+    );
+  };
+  const closeStore = () =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete(STORE_PARAM);
+      return next;
+    });
+
   return (
     <>
-      <StoreMap onReport={report.open} mapActions={<AddStoreButton placement="inline" />} />
+      <StoreMap
+        onReport={report.open}
+        onOpenStore={(store) => openStore(store)}
+        favoriteIds={favoriteIds}
+        jump={jump}
+        search={
+          <StoreSearch
+            onPickStore={(store) => {
+              openStore(store);
+              setJump({ lat: store.lat, lng: store.lng, zoom: STORE_FOCUS_ZOOM, key: `store:${store.id}:${Date.now()}`, besideSheet: true });
+            }}
+            onPickPlace={(place) => {
+              closeStore();
+              setJump({ lat: place.lat, lng: place.lng, zoom: PLACE_FOCUS_ZOOM, key: `place:${place.name}:${Date.now()}` });
+            }}
+          />
+        }
+        storeSheet={
+          storeId && (
+            <StoreSheet
+              key={storeId}
+              storeId={storeId}
+              onClose={closeStore}
+              onReport={report.open}
+              onLoaded={(store) => {
+                if (shownStore.current === storeId) return;
+                shownStore.current = storeId;
+                setJump({ lat: store.lat, lng: store.lng, zoom: STORE_FOCUS_ZOOM, key: `link:${storeId}`, besideSheet: true });
+              }}
+            />
+          )
+        }
+        mapActions={<AddStoreButton placement="inline" />}
+      />
       {report.dialog}
     </>
   );

@@ -19,10 +19,14 @@ interface StoreLayerProps {
   storeTypes: Map<string, StoreType>;
   focus: FocusRequest | null;
   onReport?: (store: Store) => void;
+  /** Issue 9: a marker opens the store's sheet instead of its popup. */
+  onOpen?: (store: Store) => void;
+  /** Issue 9: the signed-in user's favourite stores get a ★ on their marker. */
+  favoriteIds?: ReadonlySet<string>;
 }
 
-/** Server clusters (click zooms in) and store markers with their popups. */
-export function StoreLayer({ clusters, stores, storeTypes, focus, onReport }: StoreLayerProps) {
+/** Server clusters (click zooms in) and store markers with their popups (or the sheet, with `onOpen`). */
+export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds }: StoreLayerProps) {
   return (
     <>
       {clusters.map((cluster) => (
@@ -35,6 +39,8 @@ export function StoreLayer({ clusters, stores, storeTypes, focus, onReport }: St
           type={storeTypes.get(store.store_type)}
           focusSeq={focus && focus.id === store.id ? focus.seq : null}
           onReport={onReport}
+          onOpen={onOpen}
+          favorite={favoriteIds?.has(String(store.id)) ?? false}
         />
       ))}
     </>
@@ -74,32 +80,44 @@ function StoreMarker({
   type,
   focusSeq,
   onReport,
+  onOpen,
+  favorite,
 }: {
   store: Store;
   type: StoreType | undefined;
   focusSeq: number | null;
   onReport?: (store: Store) => void;
+  onOpen?: (store: Store) => void;
+  favorite: boolean;
 }) {
   const ref = useRef<LeafletMarker>(null);
   const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
 
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
   useEffect(() => {
-    if (focusSeq !== null) ref.current?.openPopup();
+    if (focusSeq === null) return;
+    if (onOpenRef.current) onOpenRef.current(store);
+    else ref.current?.openPopup();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusSeq]);
 
   return (
     <Marker
       ref={ref}
       position={[store.lat, store.lng]}
-      icon={storeIcon(type, fresh)}
+      icon={storeIcon(type, fresh, favorite)}
       title={store.name}
       alt={store.name}
       zIndexOffset={fresh ? 500 : 0}
       keyboard
+      eventHandlers={onOpen ? { click: () => onOpen(store) } : undefined}
     >
-      <Popup>
-        <StorePopupContent store={store} type={type} onReport={onReport} />
-      </Popup>
+      {!onOpen && (
+        <Popup>
+          <StorePopupContent store={store} type={type} onReport={onReport} />
+        </Popup>
+      )}
     </Marker>
   );
 }

@@ -44,12 +44,38 @@ function parsePoint(params: URLSearchParams): LatLngQuery | null {
   return { lat, lng };
 }
 
+/** Issue 9: a move the page asks for (a search result, a shared store link); `key` makes it happen once. */
+export interface MapJump {
+  lat: number;
+  lng: number;
+  zoom: number;
+  key: string;
+  /** Keep the point clear of the store sheet (phones: above it; desktops: left of it). */
+  besideSheet?: boolean;
+}
+/** The store sheet's desktop width (px) and the share of a phone's map height it covers. */
+const SHEET_DESKTOP_WIDTH = 380;
+const SHEET_PHONE_COVER = 0.68;
+
+interface StoreMapProps {
+  onReport?: (store: Store) => void;
+  mapActions?: ReactNode;
+  /** Issue 9: markers and list rows open the store's sheet instead of the popup. */
+  onOpenStore?: (store: Store) => void;
+  favoriteIds?: ReadonlySet<string>;
+  jump?: MapJump | null;
+  /** Issue 9: the search box, over the top of the map. */
+  search?: ReactNode;
+  /** Issue 9: the store sheet, over the map (a side panel on desktops, a bottom sheet on phones). */
+  storeSheet?: ReactNode;
+}
+
 /**
  * The /map page: filters, the Leaflet map with clusters and markers, and the store list.
  * `onReport` adds 報告する to the store popups; `mapActions` (e.g. the add-store button)
  * float at the map's bottom right, above the phone list sheet whether it is open or not.
  */
-export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) => void; mapActions?: ReactNode } = {}) {
+export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump, search, storeSheet }: StoreMapProps = {}) {
   const [searchParams] = useSearchParams();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
@@ -118,6 +144,24 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
     );
   }, [map, point, nearby.data]);
 
+  // Issue 9: jump to a search result or a shared store link, once per key.
+  const jumpedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!map || !jump || jumpedKey.current === jump.key) return;
+    jumpedKey.current = jump.key;
+    const phone = window.matchMedia?.(MOBILE_QUERY).matches ?? false;
+    moveForRoute(map, () => {
+      map.setView([jump.lat, jump.lng], jump.zoom, { animate: false });
+      if (jump.besideSheet) {
+        const size = map.getSize();
+        const offset: [number, number] = phone ? [0, (size.y * SHEET_PHONE_COVER) / 2] : [SHEET_DESKTOP_WIDTH / 2, 0];
+        if (!phone && size.x <= SHEET_DESKTOP_WIDTH * 1.5) return;
+        map.panBy(offset, { animate: false });
+      }
+    });
+    if (phone) setSheetOpen(false);
+  }, [map, jump]);
+
   const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
   const clusterList = clusters.data?.clusters ?? [];
   const storeList = clusters.data?.stores ?? [];
@@ -127,8 +171,12 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
   const select = (store: Store) => {
     if (!map) return;
     map.setView([store.lat, store.lng], Math.max(map.getZoom(), 16));
-    focusSeq.current += 1;
-    setFocus({ id: store.id, seq: focusSeq.current });
+    if (onOpenStore) {
+      onOpenStore(store);
+    } else {
+      focusSeq.current += 1;
+      setFocus({ id: store.id, seq: focusSeq.current });
+    }
     if (window.matchMedia?.(MOBILE_QUERY).matches) setSheetOpen(false);
   };
 
@@ -174,7 +222,15 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
             )}
             <ViewportTracker onChange={setViewport} />
             <ViewController prefectureCode={prefectureCode} point={point} initialKey={initial.key} />
-            <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} onReport={onReport} />
+            <StoreLayer
+              clusters={clusterList}
+              stores={storeList}
+              storeTypes={storeTypes}
+              focus={focus}
+              onReport={onReport}
+              onOpen={onOpenStore}
+              favoriteIds={favoriteIds}
+            />
             {point && (
               <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>
                 <Tooltip direction="top" offset={[0, -10]}>
@@ -183,6 +239,7 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
               </Marker>
             )}
           </MapContainer>
+          {search && <div className={styles.search}>{search}</div>}
           {mapActions && (
             <div className={styles.actions} data-sheet={sheetOpen ? 'open' : 'closed'}>
               {mapActions}
@@ -194,6 +251,7 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
             </p>
           )}
         </div>
+        {storeSheet}
       </div>
     </div>
   );

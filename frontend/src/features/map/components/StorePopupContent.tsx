@@ -1,7 +1,7 @@
 import type { StoreType } from '@/api/initial-data';
 import { directionsUrl, RECENT_REPORT_HOURS } from '@/config/constants';
 import { t, type MessageKey } from '@/i18n/ja';
-import { formatRelativeTime, isWithinHours } from '@/lib/relative-time';
+import { isWithinHours, lastReportText } from '@/lib/relative-time';
 import type { Store } from '../types/store';
 import styles from './StorePopupContent.module.css';
 
@@ -43,12 +43,7 @@ export function StorePopupContent({
         </p>
       )}
       <p className={fresh ? styles.reportFresh : styles.report}>
-        {store.last_report_at
-          ? t('map.lastReport', {
-              time: formatRelativeTime(store.last_report_at),
-              kind: t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought'),
-            })
-          : t('map.noReport')}
+        {lastReportText(store)}
       </p>
       <div className={styles.actions}>
         {onReport && (

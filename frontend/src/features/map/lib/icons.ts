@@ -11,9 +11,12 @@ function escapeHtml(text: string): string {
 
 const storeIcons = new Map<string, L.DivIcon>();
 
-/** A round marker in the store type's colour with its icon; fresh stores get a ring and badge. */
-export function storeIcon(type: StoreType | undefined, fresh: boolean): L.DivIcon {
-  const key = `${type?.key ?? '?'}|${fresh}`;
+/**
+ * A round marker in the store type's colour with its icon; fresh stores get a ring and badge,
+ * the user's favourites a ★ (issue 9).
+ */
+export function storeIcon(type: StoreType | undefined, fresh: boolean, favorite = false): L.DivIcon {
+  const key = `${type?.key ?? '?'}|${fresh}|${favorite}`;
   let icon = storeIcons.get(key);
   if (!icon) {
     const color = type && SAFE_COLOR.test(type.color) ? type.color : FALLBACK_COLOR;
@@ -22,7 +25,7 @@ export function storeIcon(type: StoreType | undefined, fresh: boolean): L.DivIco
       className: 'pk-marker-wrap',
       html: `<span class="pk-marker${fresh ? ' pk-fresh' : ''}" style="--pk-color:${color}"><span class="pk-glyph">${glyph}</span>${
         fresh ? '<span class="pk-badge" aria-hidden="true"></span>' : ''
-      }</span>`,
+      }${favorite ? '<span class="pk-fav" aria-hidden="true">★</span>' : ''}</span>`,
       iconSize: [32, 32],
       iconAnchor: [16, 16],
       popupAnchor: [0, -14],

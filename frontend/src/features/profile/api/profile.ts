@@ -25,14 +25,15 @@ export interface ProfileInput {
   nickname: string;
   /** A Japanese prefecture name, or '' for none. */
   prefecture: string;
+  /** Issue 9: mails about 購入できた at favourite stores; left out, the setting stays as it is. */
+  favoriteAlerts?: boolean;
 }
 
-/** PUT /users/profile {user:{nickname, prefecture}}; on success the stored profile is replaced (SPEC §4). */
+/** PUT /users/profile {user:{nickname, prefecture[, favorite_alerts]}}; on success the stored profile is replaced (SPEC §4). */
 export async function updateProfile(input: ProfileInput): Promise<User> {
-  const body = await apiRequest('/users/profile', userEnvelopeSchema, {
-    method: 'PUT',
-    body: { user: { nickname: input.nickname.trim(), prefecture: input.prefecture } },
-  });
+  const user: Record<string, unknown> = { nickname: input.nickname.trim(), prefecture: input.prefecture };
+  if (input.favoriteAlerts !== undefined) user.favorite_alerts = input.favoriteAlerts;
+  const body = await apiRequest('/users/profile', userEnvelopeSchema, { method: 'PUT', body: { user } });
   setUser(body.user);
   return body.user;
 }

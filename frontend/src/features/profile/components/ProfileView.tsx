@@ -6,6 +6,7 @@ import { t } from '@/i18n/ja';
 import { displayName, useAuth } from '@/stores/auth-store';
 import ui from '@/styles/ui.module.css';
 import { useProfile } from '../api/profile';
+import { FavoriteAlertsSetting } from './FavoriteAlertsSetting';
 import { ProfileForm } from './ProfileForm';
 import styles from './profile.module.css';
 
@@ -73,6 +74,8 @@ export function ProfileView() {
         </>
       )}
 
+      <FavoriteAlertsSetting user={user} />
+
       <nav className={styles.menu} aria-labelledby="profile-menu-title">
         <h2 id="profile-menu-title" className={styles.menuTitle}>
           {t('profile.menu')}
@@ -93,7 +96,7 @@ export function ProfileView() {
           <li>
             <Link to={paths.myStats.getHref()} className={styles.menuLink}>
               <span aria-hidden="true">📊</span>
-              {t('soon.myStats')}
+              {t('stats.title')}
             </Link>
           </li>
         </ul>

@@ -11,6 +11,33 @@ import { WithdrawalForm } from './WithdrawalForm';
 
 const profileAnswer = (user = userFixture) => () => jsonResponse({ success: true, user });
 
+describe('/profile: favourite-store alert mails (issue 9)', () => {
+  it('is off by default; switching it on sends favorite_alerts with the profile and keeps the answer', async () => {
+    signInForTest({ prefecture: '東京都' });
+    const fetchMock = stubFetch({
+      'GET /api/v1/users/profile': profileAnswer({ ...userFixture, prefecture: '東京都' }),
+      'PUT /api/v1/users/profile': () =>
+        jsonResponse({ success: true, user: { ...userFixture, prefecture: '東京都', favorite_alerts: true } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <ProfileView />
+        <Toaster />
+      </>,
+      { route: '/profile' },
+    );
+    const toggle = screen.getByRole('switch', { name: '通知メールを受け取る' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('お気に入り店舗の通知メールをオンにしました')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT')!;
+    expect(sentBody(put[1])).toEqual({ user: { nickname: 'サトシ', prefecture: '東京都', favorite_alerts: true } });
+    expect(authStore.get().user?.favorite_alerts).toBe(true);
+    expect(toggle).toBeChecked();
+  });
+});
+
 describe('/profile マイページ', () => {
   it('shows the profile (refreshed from the server) and the member menu', async () => {
     signInForTest();

@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { storeSchema } from '@/api/store';
+import { STORE_SEARCH_LIMIT } from '@/config/constants';
+import { apiRequest } from '@/lib/api';
+
+/** GET /stores/search (issue 9): stores by name (kana/kanji/romaji variants) and places (市区町村). */
+export const placeSchema = z.object({
+  name: z.string(),
+  prefecture: z.nullish(z.string()),
+  prefecture_name: z.nullish(z.string()),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+const searchResponseSchema = z.object({
+  success: z.literal(true),
+  stores: z._default(z.optional(z.array(storeSchema)), []),
+  places: z._default(z.optional(z.array(placeSchema)), []),
+});
+export type SearchResult = z.infer<typeof searchResponseSchema>;
+
+export function useStoreSearch(query: string) {
+  return useQuery({
+    queryKey: ['stores', 'search', query],
+    queryFn: ({ signal }) =>
+      apiRequest('/stores/search', searchResponseSchema, { query: { q: query, limit: STORE_SEARCH_LIMIT }, signal }),
+    enabled: query.length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
