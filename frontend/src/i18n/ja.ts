@@ -5,6 +5,10 @@
 export const ja = {
   // site
   'site.title': 'ポケカ販売店マップ',
+  'site.pageTitle': '{page} | ポケカ販売店マップ',
+  'site.homeTitle': 'ポケカ販売店マップ | ポケモンカードが買えるお店を地図で探す',
+  'page.signup': '新規登録',
+  'page.guide': 'ガイド',
   'site.tagline': 'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる',
   'site.logoAlt': 'ポケカ販売店マップのロゴ',
   'site.demoNotice': '表示中の店舗・報告はデモ用のサンプルです',

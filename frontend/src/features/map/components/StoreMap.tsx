@@ -172,7 +172,7 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
   };
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} data-page="map">
       <h1 className="visually-hidden">{prefecture ? t('map.titleFor', { name: prefecture.name }) : t('map.title')}</h1>
       <FilterBar filters={filters} storeTypes={initialData.data?.store_types ?? []} onChange={setFilters} />
       <div className={styles.body}>
