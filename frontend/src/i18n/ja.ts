@@ -30,7 +30,7 @@ export const ja = {
   'nav.admin': '管理画面',
   'nav.logout': 'ログアウト',
   'nav.userMenu': 'ユーザーメニュー',
-  'nav.openUserMenu': '{name}さんのメニュー',
+  'nav.userMenuSuffix': 'さんのメニュー',
 
   // footer
   'footer.privacy': 'プライバシーポリシー',
@@ -421,7 +421,7 @@ export const ja = {
   'map.listCount': '{n}件',
   'map.listEmpty': 'この範囲に店舗はありません。地図を動かすか、条件を変えてください。',
   'map.listZoomIn': '店舗が多いため、地図をズームすると一覧が表示されます（表示範囲に約{n}件）。',
-  'map.listHighlights': '表示範囲の約{n}件から、24時間以内に購入できた報告のある店舗と中心に近い店舗を表示しています。拡大するとすべて表示されます。',
+  'map.listHighlights': '約{n}件のうち、24時間以内に購入できた店舗と地図の中心に近い店舗です。拡大するとすべて表示されます。',
   'map.listTruncated': '表示範囲の店舗が多いため、一部のみ表示しています。',
   'map.showList': '一覧を表示',
   'map.hideList': '一覧を閉じる',

@@ -58,7 +58,7 @@ describe('StoreListPanel', () => {
     renderPanel([store], 2102, [bought, store]);
     const rows = screen.getAllByRole('button', { name: /店/ }).filter((b) => b.closest('[data-testid="store-list"]'));
     expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('ローソン 新宿店'), expect.stringContaining('カードショップ 新宿店')]);
-    expect(screen.getByText(/表示範囲の約2,102件から/)).toBeInTheDocument();
+    expect(screen.getByText(/約2,102件のうち/)).toBeInTheDocument();
     expect(screen.getByText('2,102件')).toBeInTheDocument();
   });
 });

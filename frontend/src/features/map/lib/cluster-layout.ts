@@ -14,8 +14,8 @@ export const MARKER_ZOOM = 15;
 export const SERVER_CELL_PX = 64;
 /** The grid the map wants on screen: one server level coarser. */
 export const CLUSTER_GRID_PX = 128;
-/** Space kept between two bubbles (px). */
-export const BUBBLE_GAP_PX = 6;
+/** Space kept between two bubbles (px): their 4 px halos and a clear gap. */
+export const BUBBLE_GAP_PX = 12;
 /** A store marker's diameter (px), for overlap with bubbles. */
 export const MARKER_SIZE_PX = 32;
 
