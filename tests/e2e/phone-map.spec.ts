@@ -67,6 +67,7 @@ test.describe('guest', () => {
   });
 
   test('the first view of Tokyo, Osaka and Hokkaido: bubbles never overlap, counts read at a glance, the list is filled', async ({ page }, testInfo) => {
+    test.setTimeout(120_000); // three prefectures
     for (const prefecture of ['tokyo', 'osaka', 'hokkaido']) {
       await page.goto(url(`/map?prefecture=${prefecture}`));
       await expectMarkers(page);
