@@ -14,11 +14,11 @@ const store = (id: number, extra: Partial<Store> = {}): Store => ({
 });
 
 describe('usefulStores (the list sheet while clusters are shown)', () => {
-  it('lists recent 購入できた reports first (newest first), then the nearest to the centre', () => {
+  it('lists recent 購入できた reports first, then the others, each nearest to the centre first', () => {
     const recent = [
-      store(1, { last_report_kind: 'bought', last_report_at: '2026-11-23T10:00:00Z' }),
+      store(1, { last_report_kind: 'bought', last_report_at: '2026-11-23T10:00:00Z', lat: 35.8 }), // farther from 35.7
       store(2, { last_report_kind: 'sold_out', last_report_at: '2026-11-23T12:00:00Z' }),
-      store(3, { last_report_kind: 'bought', last_report_at: '2026-11-23T11:00:00Z' }),
+      store(3, { last_report_kind: 'bought', last_report_at: '2026-11-23T11:00:00Z', lat: 35.71 }),
       store(4, { last_report_kind: 'bought', last_report_at: '2026-11-23T11:30:00Z', lat: 40 }), // outside the view
     ];
     const nearest = [store(5, { distance_km: 0.2 }), store(3, { distance_km: 0.5 }), store(2, { distance_km: 0.9 }), store(6, { distance_km: 1.5 })];

@@ -3,7 +3,8 @@ import type { Store } from '../types/store';
 /**
  * The list sheet while clusters are shown (docs/DECISIONS.md, "The map on a phone"): the
  * most useful stores for the view without zooming: those with a 購入できた report in the
- * last 24 h first (newest report first), then the stores nearest to the view's centre.
+ * last 24 h first, then the other stores; each group nearest to the view's centre first
+ * (a prefecture's page lists that prefecture before the neighbours at the view's edge).
  */
 
 /** How many stores the sheet lists while clusters are shown. */
@@ -54,9 +55,12 @@ const inBox = (box: ViewBox, s: Store) => s.lng >= box.minLng && s.lng <= box.ma
  * centre, not from the user.
  */
 export function usefulStores(recent: Store[], nearest: Store[], box: ViewBox, size = VIEW_LIST_SIZE): Store[] {
+  const centre = centreOf(box);
   const bought = recent
     .filter((s) => s.last_report_kind === 'bought' && s.last_report_at && inBox(box, s))
-    .sort((a, b) => (b.last_report_at ?? '').localeCompare(a.last_report_at ?? '') || String(a.id).localeCompare(String(b.id)));
+    .map((s) => ({ s, km: haversineKm(centre, s) }))
+    .sort((a, b) => a.km - b.km || (b.s.last_report_at ?? '').localeCompare(a.s.last_report_at ?? ''))
+    .map(({ s }) => s);
   const seen = new Set(bought.map((s) => s.id));
   const out = bought.slice(0, size);
   for (const s of nearest) {
