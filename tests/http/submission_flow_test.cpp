@@ -189,6 +189,7 @@ TEST_F(SubmissionFlow, SubmitModerateApproveAndServeThePhoto) {
   EXPECT_EQ(listed.at("user").at("nickname"), "サトシ");
   ASSERT_EQ(listed.at("duplicates").as_array().size(), 1u);
   EXPECT_EQ(listed.at("duplicates").as_array()[0].at("store").at("id"), 1);
+  EXPECT_EQ(listed.at("suggested_store_type"), "other");  // no chain or keyword in ポケカショップ皇居前
   EXPECT_LT(listed.at("duplicates").as_array()[0].at("distance_m").to_number<double>(), 150.0);
 
   // The map before (this fills the response cache), the approval, the map right after.
@@ -253,6 +254,8 @@ TEST_F(SubmissionFlow, AddressSubmissionRejectedWithAReason) {
   EXPECT_EQ(call(verb::post, "/api/v1/admin/submissions/999/approve", "", admin_token).status, Status::not_found);
   const auto listed = call(verb::get, "/api/v1/admin/submissions?status=rejected", {}, admin_token);
   EXPECT_EQ(listed.body.at("total"), 1);
+  // The review form's default type comes from the name: おもちゃ → toy.
+  EXPECT_EQ(listed.body.at("data").as_array().at(0).at("suggested_store_type"), "toy");
   EXPECT_EQ(call(verb::get, "/api/v1/admin/submissions?status=done", {}, admin_token).status, Status::bad_request);
 }
 

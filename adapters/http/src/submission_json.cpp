@@ -8,6 +8,7 @@
 #include "photo_files.hpp"
 #include "pokeca/photo_store.hpp"
 #include "pokeca/prefectures.hpp"
+#include "pokeca/store_type_suggestion.hpp"
 
 namespace pokeca::http {
 namespace {
@@ -73,6 +74,7 @@ json::object admin_submission_json(const AdminSubmission& item) {
   for (const auto& d : item.duplicates)
     duplicates.push_back(json::object{{"store", store_json(d.store)}, {"distance_m", whole_metres(d.distance_m)}});
   o["duplicates"] = std::move(duplicates);
+  o["suggested_store_type"] = json::string(suggest_store_type(item.listed.submission.store_name));
   return o;
 }
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layout/RootLayout';
 import { BlockedRoute } from './routes/blocked';
@@ -39,6 +39,7 @@ export function AppRoutes() {
         <Route path={paths.home.path} element={<HomeRoute />} />
         <Route path={paths.map.path} element={<MapRoute />} />
         <Route path={paths.login.path} element={<LoginRoute />} />
+        <Route path={paths.signup.path} element={<Navigate to={paths.signup.getHref()} replace />} />
         <Route path={paths.passwordReset.path} element={<PasswordResetRoute />} />
         <Route path={paths.authAction.path} element={<AuthActionRoute />} />
         <Route path={paths.emailVerification.path} element={<EmailVerificationRoute />} />

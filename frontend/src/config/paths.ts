@@ -17,6 +17,8 @@ export const paths = {
     },
   },
   login: { path: '/login', getHref: (tab?: 'signup') => (tab ? `/login?tab=${tab}` : '/login') },
+  /** Opens /login's sign-up tab. */
+  signup: { path: '/signup', getHref: () => '/login?tab=signup' },
   passwordReset: { path: '/password-reset', getHref: () => '/password-reset' },
   authAction: { path: '/auth/action', getHref: () => '/auth/action' },
   emailVerification: { path: '/email-verification', getHref: () => '/email-verification' },

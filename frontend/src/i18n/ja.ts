@@ -5,6 +5,10 @@
 export const ja = {
   // site
   'site.title': 'ポケカ販売店マップ',
+  'site.pageTitle': '{page} | ポケカ販売店マップ',
+  'site.homeTitle': 'ポケカ販売店マップ | ポケモンカードが買えるお店を地図で探す',
+  'page.signup': '新規登録',
+  'page.guide': 'ガイド',
   'site.tagline': 'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる',
   'site.logoAlt': 'ポケカ販売店マップのロゴ',
   'site.demoNotice': '表示中の店舗・報告はデモ用のサンプルです',
@@ -26,7 +30,7 @@ export const ja = {
   'nav.admin': '管理画面',
   'nav.logout': 'ログアウト',
   'nav.userMenu': 'ユーザーメニュー',
-  'nav.openUserMenu': '{name}さんのメニュー',
+  'nav.userMenuSuffix': 'さんのメニュー',
 
   // footer
   'footer.privacy': 'プライバシーポリシー',
@@ -524,6 +528,7 @@ export const ja = {
   'map.listCount': '{n}件',
   'map.listEmpty': 'この範囲に店舗はありません。地図を動かすか、条件を変えてください。',
   'map.listZoomIn': '店舗が多いため、地図をズームすると一覧が表示されます（表示範囲に約{n}件）。',
+  'map.listHighlights': '約{n}件のうち、24時間以内に購入できた店舗と地図の中心に近い店舗です。拡大するとすべて表示されます。',
   'map.listTruncated': '表示範囲の店舗が多いため、一部のみ表示しています。',
   'map.showList': '一覧を表示',
   'map.hideList': '一覧を閉じる',

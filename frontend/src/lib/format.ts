@@ -19,3 +19,18 @@ export function formatDistanceKm(km: number): { unit: 'm' | 'km'; value: string 
   if (km < 1) return { unit: 'm', value: String(Math.max(10, Math.round((km * 1000) / 10) * 10)) };
   return { unit: 'km', value: km < 10 ? km.toFixed(1) : String(Math.round(km)) };
 }
+
+/**
+ * A count that reads at a glance on a map bubble: 999 → "999", 1,234 → "1.2k",
+ * 12,345 → "12k", 1,234,567 → "1.2M". Rounded down, so a bubble never overstates.
+ */
+export function formatCompactCount(n: number): string {
+  const whole = Math.max(0, Math.floor(n || 0));
+  const compact = (value: number, unit: string) => {
+    const text = value < 10 ? (Math.floor(value * 10) / 10).toFixed(1).replace(/\.0$/, '') : String(Math.floor(value));
+    return `${text}${unit}`;
+  };
+  if (whole < 1_000) return String(whole);
+  if (whole < 1_000_000) return compact(whole / 1_000, 'k');
+  return compact(whole / 1_000_000, 'M');
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_BLOCKED_KEY, STORAGE_RATE_LIMIT_UNTIL_KEY } from '@/config/constants';
 import { ApiError } from '@/lib/http';
-import { evaluateGuard, runAdminCheck, waitForAuthLoading } from './route-guard';
+import { evaluateGuard, runAdminCheck, waitForAuth, waitForAuthLoading } from './route-guard';
 
 const guest = { isLoading: false, isAuthenticated: false };
 const member = { isLoading: false, isAuthenticated: true };
@@ -52,7 +52,34 @@ describe('evaluateGuard (SPEC §2 Route guard)', () => {
 
   it('/login is for guests only: a signed-in user goes to /', () => {
     expect(evaluateGuard('/login', guest)).toEqual({ kind: 'pass' });
+    // A stored session is being restored: wait for it rather than show the form.
+    expect(evaluateGuard('/login', loading)).toEqual({ kind: 'wait' });
     expect(evaluateGuard('/login', member)).toEqual({ kind: 'redirect', to: '/' });
+  });
+});
+
+describe('waitForAuth: SPEC wait, then the session refresh in flight', () => {
+  it('gives up after 30 × 100 ms when no refresh is in flight', async () => {
+    vi.useFakeTimers();
+    let result: boolean | undefined;
+    void waitForAuth(() => true, () => null).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(3_100);
+    expect(result).toBe(false);
+  });
+
+  it('keeps waiting past 3 s while the refresh of a stored session is in flight', async () => {
+    vi.useFakeTimers();
+    let loadingNow = true;
+    let answer: () => void = () => {};
+    const refresh = new Promise<void>((resolve) => (answer = resolve));
+    let result: boolean | undefined;
+    void waitForAuth(() => loadingNow, () => refresh).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(result).toBeUndefined();
+    loadingNow = false;
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result).toBe(true);
   });
 });
 

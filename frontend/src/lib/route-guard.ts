@@ -26,7 +26,10 @@ export interface GuardAuth {
 export function evaluateGuard(pathname: string, auth: GuardAuth, from?: string, now = Date.now()): GuardVerdict {
   const access = guardRedirect(pathname, now);
   if (access) return { kind: 'redirect', to: access };
-  if (isGuestsOnly(pathname)) return auth.isAuthenticated ? { kind: 'redirect', to: paths.home.getHref() } : { kind: 'pass' };
+  if (isGuestsOnly(pathname)) {
+    if (auth.isAuthenticated) return { kind: 'redirect', to: paths.home.getHref() };
+    return auth.isLoading ? { kind: 'wait' } : { kind: 'pass' };
+  }
   const admin = isAdminOnly(pathname);
   if (!admin && !isLoginRequired(pathname)) return { kind: 'pass' };
   if (auth.isLoading) return { kind: 'wait' };
@@ -51,6 +54,24 @@ export async function waitForAuthLoading(
     if (signal?.aborted) return false;
     await sleep(intervalMs);
   }
+  return !isLoading();
+}
+
+/**
+ * The guard's wait: SPEC's 30 × 100 ms, then, if auth is still loading because the session
+ * refresh of a browser with a session marker is still in flight, until that refresh answers
+ * (a slow network must not make a signed-in user look logged out). Resolves true when
+ * loading has finished.
+ */
+export async function waitForAuth(
+  isLoading: () => boolean,
+  refreshInFlight: () => Promise<void> | null,
+  options: { checks?: number; intervalMs?: number; signal?: AbortSignal } = {},
+): Promise<boolean> {
+  if (await waitForAuthLoading(isLoading, options)) return true;
+  const pending = refreshInFlight();
+  if (!pending || options.signal?.aborted) return false;
+  await pending.catch(() => undefined);
   return !isLoading();
 }
 

@@ -8,7 +8,7 @@ import { signInForTest, userFixture } from '@/testing/fixtures';
 import { jsonResponse, sentAuthorization, stubFetch } from '@/testing/test-utils';
 import { ApiError, apiRequest } from './api';
 import { setNavigator } from './navigation';
-import { getFreshAccessToken, initAuth, refreshSession, signOut, startAuth, tokenExpiry } from './session';
+import { getFreshAccessToken, initAuth, refreshSession, resetSessionStateForTests, signOut, startAuth, tokenExpiry } from './session';
 
 const okSchema = z.object({ success: z.literal(true) });
 const navigate = vi.fn();
@@ -70,16 +70,31 @@ describe('auth initialisation (SPEC §4 Auth)', () => {
     expect(localStorage.getItem(STORAGE_SESSION_KEY)).toBe('1');
   });
 
-  it('on /login and under /guide: not initialised, loading set to false; later, once, when leaving', async () => {
+  it('under /guide, and on /login without a stored session: not initialised, loading set to false; later, once, when leaving', async () => {
     authStore.set(initialAuthState());
     localStorage.setItem(STORAGE_SESSION_KEY, '1');
     const fetchMock = stubFetch({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('t')) });
-    startAuth('/login');
     startAuth('/guide/hajimete');
     expect(authStore.get().isLoading).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
     startAuth('/map');
     startAuth('/');
+    await vi.waitFor(() => expect(authStore.get().user).not.toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('on /login: a browser without a session marker makes no request; one with it is initialised (SPEC §2: signed-in users go to /)', async () => {
+    authStore.set(initialAuthState());
+    const fetchMock = stubFetch({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('t')) });
+    startAuth('/login');
+    expect(authStore.get().isLoading).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    resetSessionStateForTests();
+    authStore.set(initialAuthState());
+    localStorage.setItem(STORAGE_SESSION_KEY, '1');
+    startAuth('/login');
+    expect(authStore.get().isLoading).toBe(true);
     await vi.waitFor(() => expect(authStore.get().user).not.toBeNull());
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,5 @@
 import { SESSION_STORAGE_KEYS, STORAGE_SESSION_KEY, TOKEN_REFRESH_MARGIN_MS } from '@/config/constants';
-import { paths, skipsAuthInit } from '@/config/paths';
+import { isGuestsOnly, paths, skipsAuthInit } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { sessionSchema, type Session } from '@/lib/auth-schemas';
 import { ApiError, applyAccessRules, buildUrl, errorFromResponse, isFailure, readBody, send } from '@/lib/http';
@@ -102,13 +102,30 @@ export function refreshSession(): Promise<Session | null> {
   return refreshing;
 }
 
+let initInFlight: Promise<void> | null = null;
+
+/**
+ * The auth initialisation while its refresh is still running, else null: the route guard
+ * never sends a browser with a session marker to /login before the refresh has answered.
+ */
+export function pendingAuthInit(): Promise<void> | null {
+  return initInFlight;
+}
+
 /**
  * SPEC §4 Auth: runs once, on app mount or when the route first leaves /login and /guide.
  * A browser that never signed in (no marker) makes no request.
  */
-export async function initAuth(): Promise<void> {
-  if (initialised) return;
+export function initAuth(): Promise<void> {
+  if (initialised) return initInFlight ?? Promise.resolve();
   initialised = true;
+  initInFlight = runInitAuth().finally(() => {
+    initInFlight = null;
+  });
+  return initInFlight;
+}
+
+async function runInitAuth(): Promise<void> {
   if (!hasSessionMarker()) {
     if (!authStore.get().user) resetAuth();
     return;
@@ -127,9 +144,13 @@ export function skipAuthInit(): void {
   if (!initialised) setAuthLoading(false);
 }
 
-/** Initialises auth for a page, or ends loading where SPEC §4 says not to initialise. */
+/**
+ * Initialises auth for a page, or ends loading where SPEC §4 says not to initialise. On
+ * /login a browser with a session marker is initialised all the same: SPEC §2 sends
+ * signed-in users from /login to /, which needs to know whether the session is alive.
+ */
 export function startAuth(pathname: string): void {
-  if (skipsAuthInit(pathname)) skipAuthInit();
+  if (skipsAuthInit(pathname) && !(isGuestsOnly(pathname) && hasSessionMarker())) skipAuthInit();
   else void initAuth();
 }
 
@@ -196,6 +217,7 @@ export async function clearExistingSession(): Promise<void> {
 /** Test helper: forget that auth was initialised. */
 export function resetSessionStateForTests(): void {
   initialised = false;
+  initInFlight = null;
   refreshing = null;
   lastAutoLogout = -Infinity;
 }

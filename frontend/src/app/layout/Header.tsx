@@ -117,11 +117,14 @@ export function Header() {
               className={styles.userButton}
               aria-expanded={open === 'user'}
               aria-controls="user-menu"
-              aria-label={t('nav.openUserMenu', { name })}
               onClick={() => toggle('user')}
             >
               <Avatar name={name} />
-              <span className={styles.userName}>{name}</span>
+              {/* The accessible name is the visible name + さんのメニュー (no aria-label that hides the visible text). */}
+              <span className={styles.userName}>
+                {name}
+                <span className={styles.nameSuffix}>{t('nav.userMenuSuffix')}</span>
+              </span>
               <span className={styles.caret} aria-hidden="true" />
             </button>
           ) : (

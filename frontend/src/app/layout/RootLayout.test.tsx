@@ -117,16 +117,63 @@ describe('route guard: accounts (SPEC §2 Route guard)', () => {
     expect(location()).toBe('/favorites');
   });
 
-  it('gives up after 3000 ms of loading and sends the visitor to /login', async () => {
+  it('never bounces a stored session to /login while its refresh is in flight, even past 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     authStore.set(initialAuthState());
-    // Keep auth loading: initialisation never finishes here.
     localStorage.setItem(STORAGE_SESSION_KEY, '1');
-    renderApp('/profile', { 'POST /api/v1/auth/refresh': () => new Promise<Response>(() => undefined) });
-    await act(async () => vi.advanceTimersByTimeAsync(2_900));
+    let answer: ((ok: boolean) => void) | undefined;
+    renderApp('/profile', {
+      'POST /api/v1/auth/refresh': () =>
+        new Promise<Response>((resolve) => {
+          answer = (ok) =>
+            resolve(
+              ok
+                ? jsonResponse({ success: true, access_token: 't', expires_in: 900, user: userFixture })
+                : jsonResponse({ success: false, error: 'x', code: 'auth/invalid-credential' }, { status: 401 }),
+            );
+        }),
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(6_000));
     expect(location()).toBe('/profile');
-    await act(async () => vi.advanceTimersByTimeAsync(200));
-    expect(location()).toBe('/login');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('読み込み中...');
+    expect(screen.queryByText('ログインが必要です')).not.toBeInTheDocument();
+    await act(async () => answer!(true));
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(location()).toBe('/profile');
+  });
+
+  it('sends the visitor to /login once the refresh says the session is gone', async () => {
+    authStore.set(initialAuthState());
+    localStorage.setItem(STORAGE_SESSION_KEY, '1');
+    renderApp('/profile', {
+      'POST /api/v1/auth/refresh': () => jsonResponse({ success: false, error: 'x', code: 'auth/invalid-credential' }, { status: 401 }),
+    });
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByText('ログインが必要です')).toBeInTheDocument();
+  });
+
+  it('/login loaded directly with a live session: 読み込み中..., then home (no login form)', async () => {
+    authStore.set(initialAuthState());
+    localStorage.setItem(STORAGE_SESSION_KEY, '1');
+    let answer: (() => void) | undefined;
+    renderApp('/login', {
+      'POST /api/v1/auth/refresh': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(jsonResponse({ success: true, access_token: 't', expires_in: 900, user: userFixture }));
+        }),
+    });
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('読み込み中...');
+    expect(screen.queryByRole('tab', { name: 'ログイン' })).not.toBeInTheDocument();
+    await act(async () => answer!());
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('/signup opens the sign-up tab, headed 新規登録', async () => {
+    renderApp('/signup');
+    await waitFor(() => expect(location()).toBe('/login?tab=signup'));
+    expect(await screen.findByRole('tab', { name: '新規登録', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '新規登録' })).toBeInTheDocument();
   });
 
   it('lets a signed-in user into login-required pages', async () => {

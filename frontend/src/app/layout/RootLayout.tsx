@@ -7,6 +7,7 @@ import { Toaster } from '@/components/ui/Toaster';
 import { isChromeless, isFullHeight, paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { Header } from './Header';
+import { pageTitle } from './page-title';
 import styles from './RootLayout.module.css';
 import { useAuthLifecycle } from './use-auth-lifecycle';
 import { useRouteGuard } from './use-route-guard';
@@ -23,6 +24,9 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  useEffect(() => {
+    document.title = pageTitle(location.pathname, location.search);
+  }, [location.pathname, location.search]);
 
   if (verdict.kind === 'redirect') {
     const toBlockedOrLimited = verdict.to === paths.blocked.path || verdict.to === paths.rateLimited.path;

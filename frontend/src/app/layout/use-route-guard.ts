@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { checkAdmin } from '@/api/admin';
 import { t } from '@/i18n/ja';
-import { evaluateGuard, runAdminCheck, waitForAuthLoading, type GuardVerdict } from '@/lib/route-guard';
-import { getFreshAccessToken } from '@/lib/session';
+import { evaluateGuard, runAdminCheck, waitForAuth, type GuardVerdict } from '@/lib/route-guard';
+import { getFreshAccessToken, pendingAuthInit } from '@/lib/session';
 import { authStore } from '@/stores/auth-store';
 import { showToast } from '@/stores/toast-store';
 
@@ -41,8 +41,8 @@ export function useRouteGuard(): GuardVerdict {
       if (!controller.signal.aborted) setState((s) => (s.key === key ? { key, verdict: next } : s));
     };
     if (verdict.kind === 'wait') {
-      void waitForAuthLoading(() => authStore.get().isLoading, { signal: controller.signal }).then(() => {
-        // Still loading after 3 s counts as signed out.
+      void waitForAuth(() => authStore.get().isLoading, pendingAuthInit, { signal: controller.signal }).then(() => {
+        // Still loading after 3 s (and no session refresh in flight) counts as signed out.
         settle(evaluateGuard(pathname, authNow(true), from));
       });
     } else if (verdict.kind === 'admin-check') {

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { AuthActionPanel } from '@/features/auth/components/AuthActionPanel';
 import { AuthTabs } from '@/features/auth/components/AuthTabs';
 import { EmailVerificationPanel } from '@/features/auth/components/EmailVerificationPanel';
@@ -11,10 +12,12 @@ import styles from './pages.module.css';
 /** The account pages (loaded as one chunk: none of them is needed by the home page or the map). */
 
 export function LoginRoute() {
+  const [params] = useSearchParams();
+  const signup = params.get('tab') === 'signup';
   return (
     <div className={`${ui.page} ${styles.narrow}`}>
       <section className={ui.card}>
-        <h1 className={ui.pageTitle}>{t('login.title')}</h1>
+        <h1 className={ui.pageTitle}>{signup ? t('login.tabSignup') : t('login.title')}</h1>
         <p className={ui.muted}>{t('login.lead')}</p>
         <AuthTabs />
       </section>

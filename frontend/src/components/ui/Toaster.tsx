@@ -4,11 +4,15 @@ import styles from './Toaster.module.css';
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 
-/** Renders the flash messages; each can be dismissed and disappears by itself. */
+/**
+ * Renders the flash messages; each can be dismissed and disappears by itself. They sit at
+ * the bottom of the screen, so they never cover the header's menus or the demo notice at
+ * the top (on /map: above the list sheet's handle and the add button).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <div className={styles.region} aria-live="polite" aria-label={t('common.notifications')}>
+    <section className={styles.region} aria-live="polite" aria-label={t('common.notifications')} data-testid="toasts">
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -30,6 +34,6 @@ export function Toaster() {
           </button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }

@@ -57,6 +57,7 @@ function submission(overrides: Record<string, unknown> = {}) {
     reviewed_at: null,
     user: { id: 7, nickname: 'サトシ', prefecture: '東京都' },
     duplicates: [{ store: duplicateStore, distance_m: 72.4 }],
+    suggested_store_type: 'card_shop',
     ...overrides,
   };
 }
@@ -64,6 +65,7 @@ function submission(overrides: Record<string, unknown> = {}) {
 const addressSubmission = submission({
   id: 12,
   store_name: 'ファミリーマート 梅田店',
+  suggested_store_type: 'convenience',
   location_method: 'address',
   address: '大阪府大阪市北区梅田',
   lat: 34.7055,
@@ -203,10 +205,11 @@ describe('/admin moderation queue', () => {
     const card = await firstCard();
     const name = within(card).getByRole('textbox', { name: '店舗名' });
     const type = within(card).getByRole('combobox', { name: '店舗の種類' });
-    await waitFor(() => expect(type).toHaveValue('other'));
-
+    // The form starts at the type the name suggests (カードラボ → カードショップ); the admin can change it.
+    await waitFor(() => expect(type).toHaveValue('card_shop'));
     await user.clear(name);
     await user.type(name, ' カードラボ 新宿店 ');
+    await user.selectOptions(type, 'other');
     await user.selectOptions(type, 'card_shop');
     await user.click(within(card).getByRole('button', { name: '承認する' }));
 
@@ -230,7 +233,7 @@ describe('/admin moderation queue', () => {
     await waitFor(() => expect(postsTo(fetchMock, '/11/approve')).toHaveLength(1));
     expect(sentBody(postsTo(fetchMock, '/11/approve')[0]![1])).toEqual({
       name: 'カードラボ新宿店',
-      store_type: 'other',
+      store_type: 'card_shop',
       lat: 35.690123,
       lng: 139.700432,
     });
@@ -245,7 +248,7 @@ describe('/admin moderation queue', () => {
     await user.type(lng, '135.5');
     await user.click(within(other).getByRole('button', { name: '承認する' }));
     await waitFor(() => expect(postsTo(fetchMock, '/12/approve')).toHaveLength(1));
-    expect(sentBody(postsTo(fetchMock, '/12/approve')[0]![1])).toEqual({ name: 'ファミリーマート 梅田店', store_type: 'other', lat: 34.7055, lng: 135.5 });
+    expect(sentBody(postsTo(fetchMock, '/12/approve')[0]![1])).toEqual({ name: 'ファミリーマート 梅田店', store_type: 'convenience', lat: 34.7055, lng: 135.5 });
   });
 
   it('refuses an empty name or an invalid coordinate without sending', async () => {
@@ -359,5 +362,13 @@ describe('/admin moderation queue', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: '再試行' }));
     expect(await screen.findByText('審査待ちの投稿はありません')).toBeInTheDocument();
+  });
+});
+
+describe('review form: the store type', () => {
+  it('defaults to その他 when the server suggests nothing (or a type it does not know)', async () => {
+    setup({ '/api/v1/admin/submissions': () => listOf([submission({ suggested_store_type: undefined }), submission({ id: 13, store_name: '謎の店', suggested_store_type: 'spaceship' })]) });
+    const cards = await screen.findAllByRole('article');
+    for (const card of cards) await waitFor(() => expect(within(card).getByRole('combobox', { name: '店舗の種類' })).toHaveValue('other'));
   });
 });

@@ -40,7 +40,10 @@ export function ReviewForm({ submission, origin, position, latText, lngText, onL
   const positionHintId = useId();
 
   const types = useInitialData().data?.store_types ?? [];
-  const defaultType = types.some((type) => type.key === DEFAULT_STORE_TYPE) ? DEFAULT_STORE_TYPE : (types[0]?.key ?? DEFAULT_STORE_TYPE);
+  // The server suggests a type from the name (ローソン → コンビニ, カードラボ → カードショップ …);
+  // the admin can still choose another.
+  const suggested = submission.suggested_store_type;
+  const defaultType = [suggested, DEFAULT_STORE_TYPE].find((key) => key && types.some((type) => type.key === key)) ?? types[0]?.key ?? DEFAULT_STORE_TYPE;
   const selectedType = storeType ?? defaultType;
 
   const nameError = storeNameError(name);

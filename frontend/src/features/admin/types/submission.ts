@@ -55,5 +55,7 @@ export const adminSubmissionSchema = z.object({
   reviewed_at: z.nullish(z.string()),
   user: z.nullish(z.object({ id: z.number(), nickname: z.string(), prefecture: z.nullish(z.string()) })),
   duplicates: z._default(z.optional(z.array(duplicateSchema)), []),
+  /** The store type the name suggests (core's suggest_store_type): the review form's default. */
+  suggested_store_type: z.optional(z.string()),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;

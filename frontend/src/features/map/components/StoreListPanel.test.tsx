@@ -19,12 +19,13 @@ const store: Store = {
   last_report_kind: null,
 };
 
-function renderPanel(stores: Store[], clusteredCount: number) {
+function renderPanel(stores: Store[], clusteredCount: number, highlights?: Store[]) {
   render(
     <StoreListPanel
       mode="view"
       stores={stores}
       clusteredCount={clusteredCount}
+      highlights={highlights}
       truncated={false}
       isLoading={false}
       isError={false}
@@ -50,5 +51,14 @@ describe('StoreListPanel', () => {
     expect(screen.queryByTestId('store-list')).not.toBeInTheDocument();
     expect(screen.getByText(/表示範囲に約2,949件/)).toBeInTheDocument();
     expect(screen.getByText('2,949件')).toBeInTheDocument();
+  });
+
+  it('with clusters in view, lists the most useful stores of the view in the order given', () => {
+    const bought = { ...store, id: 2, name: 'ローソン 新宿店', last_report_at: new Date().toISOString(), last_report_kind: 'bought' as const };
+    renderPanel([store], 2102, [bought, store]);
+    const rows = screen.getAllByRole('button', { name: /店/ }).filter((b) => b.closest('[data-testid="store-list"]'));
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('ローソン 新宿店'), expect.stringContaining('カードショップ 新宿店')]);
+    expect(screen.getByText(/約2,102件のうち/)).toBeInTheDocument();
+    expect(screen.getByText('2,102件')).toBeInTheDocument();
   });
 });

@@ -14,6 +14,8 @@ interface StoreListPanelProps {
   mode: 'view' | 'nearby';
   stores: Store[];
   clusteredCount: number;
+  /** While clusters are shown: the most useful stores of the view, in order (view-list.ts). */
+  highlights?: Store[];
   truncated: boolean;
   isLoading: boolean;
   isError: boolean;
@@ -31,13 +33,14 @@ function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
 
 /** Stores in view (or nearest to the current location): a side panel on desktop, a bottom sheet on phones. */
 export function StoreListPanel(props: StoreListPanelProps) {
-  const { mode, stores, clusteredCount, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle } = props;
+  const { mode, stores, clusteredCount, highlights, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle } = props;
   const title = mode === 'nearby' ? t('map.nearbyTitle') : t('map.listTitle');
   // With clusters in view the markers are only part of it: show the whole count and
   // ask for a zoom rather than listing the few single-store markers as if they were all.
   const clustered = mode === 'view' && clusteredCount > 0;
   const count = clustered ? clusteredCount : stores.length;
-  const rows = sortForList(stores, mode).slice(0, MAX_ROWS);
+  const listed = clustered ? (highlights ?? []) : stores;
+  const rows = (clustered ? listed : sortForList(stores, mode)).slice(0, MAX_ROWS);
   const now = Date.now();
 
   let body;
@@ -52,14 +55,15 @@ export function StoreListPanel(props: StoreListPanelProps) {
     );
   } else if (isLoading && stores.length === 0 && clusteredCount === 0) {
     body = <Spinner label={t('map.loadingStores')} />;
-  } else if (clustered) {
+  } else if (clustered && rows.length === 0) {
     body = <p className={styles.message}>{t('map.listZoomIn', { n: formatNumber(clusteredCount) })}</p>;
-  } else if (stores.length === 0) {
+  } else if (rows.length === 0) {
     body = <p className={styles.message}>{t('map.listEmpty')}</p>;
   } else {
     body = (
       <>
-        {truncated && <p className={styles.notice}>{t('map.listTruncated')}</p>}
+        {clustered && <p className={styles.hint}>{t('map.listHighlights', { n: formatNumber(clusteredCount) })}</p>}
+        {!clustered && truncated && <p className={styles.notice}>{t('map.listTruncated')}</p>}
         <ul className={styles.list} data-testid="store-list">
           {rows.map((store) => {
             const type = storeTypes.get(store.store_type);

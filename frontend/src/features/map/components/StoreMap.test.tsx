@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Constants from '@/config/constants';
 import { prefecturesFixture } from '@/testing/fixtures';
@@ -36,7 +36,7 @@ const nearbyStore = (id: number, lat: number, lng: number) => ({
 function stubMapApi({ nearby = [] as unknown[] } = {}) {
   let releasePrefectures: () => void = () => {};
   const prefecturesArrived = new Promise<void>((resolve) => (releasePrefectures = resolve));
-  const clusterRequests: Array<{ zoom: number; bbox: number[]; prefecturesArrived: boolean }> = [];
+  const clusterRequests: Array<{ zoom: number; bbox: number[]; prefecturesArrived: boolean; params: URLSearchParams }> = [];
   let arrived = false;
   stubFetch({
     '/api/v1/config': () => ok({ tile_url: 'https://tiles.invalid/{z}/{x}/{y}.png', tile_attribution: 'test' }),
@@ -52,6 +52,7 @@ function stubMapApi({ nearby = [] as unknown[] } = {}) {
         zoom: Number(url.searchParams.get('zoom')),
         bbox: url.searchParams.get('bbox')!.split(',').map(Number),
         prefecturesArrived: arrived,
+        params: url.searchParams,
       });
       return ok({ clusters: [], stores: [] });
     },
@@ -68,12 +69,13 @@ describe('StoreMap first view', () => {
     renderWithProviders(<StoreMap />, { route: '/map?prefecture=tokyo' });
 
     await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(0));
-    expect(clusterRequests[0]).toMatchObject({ zoom: 10, prefecturesArrived: false });
+    // Tokyo opens at zoom 10; the clusters are asked one level coarser (128 px cells on screen).
+    expect(clusterRequests[0]).toMatchObject({ zoom: 9, prefecturesArrived: false });
     expect(contains(clusterRequests[0]!.bbox, 35.69, 139.64)).toBe(true);
 
     releasePrefectures();
     expect(await screen.findByRole('heading', { name: '東京都の店舗マップ' })).toBeInTheDocument();
-    expect(clusterRequests.map((r) => r.zoom)).toEqual([10]);
+    expect(clusterRequests.map((r) => r.zoom)).toEqual([9]);
   });
 
   it('fetches the fit around ?lat=&lng= and its nearest stores without the debounce', async () => {
@@ -83,7 +85,7 @@ describe('StoreMap first view', () => {
     renderWithProviders(<StoreMap />, { route: '/map?lat=35.68&lng=139.76' });
 
     await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(1));
-    expect(clusterRequests[0]!.zoom).toBe(14);
+    expect(clusterRequests[0]!.zoom).toBe(13);
     const fitted = clusterRequests[1]!;
     expect(contains(fitted.bbox, 35.7, 139.8)).toBe(true);
     expect(contains(fitted.bbox, 35.66, 139.7)).toBe(true);
@@ -106,7 +108,7 @@ describe('StoreMap first view', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '大阪へ' }));
     await waitFor(() => expect(clusterRequests.length).toBe(2));
-    expect(clusterRequests[1]).toMatchObject({ zoom: 10, prefecturesArrived: false });
+    expect(clusterRequests[1]).toMatchObject({ zoom: 9, prefecturesArrived: false });
     expect(contains(clusterRequests[1]!.bbox, 34.62, 135.51)).toBe(true);
   });
 
@@ -115,6 +117,40 @@ describe('StoreMap first view', () => {
     renderWithProviders(<StoreMap />, { route: '/map?prefecture=atlantis' });
 
     await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(0));
-    expect(clusterRequests[0]!.zoom).toBe(5);
+    expect(clusterRequests[0]!.zoom).toBe(4);
+  });
+
+  it('takes the filters and the view from the URL (reload, back and shared links keep them)', async () => {
+    const { clusterRequests } = stubMapApi();
+    renderWithProviders(<StoreMap />, { route: '/map?prefecture=tokyo&recent=1&product=boxes&type=toy,card_shop&view=34.7,135.5,12' });
+
+    await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(0));
+    const first = clusterRequests[0]!;
+    expect(first.zoom).toBe(11);
+    expect(contains(first.bbox, 34.7, 135.5)).toBe(true); // the URL's view, not Tokyo's
+    expect(first.params.get('reported_within_hours')).toBe('24');
+    expect(first.params.get('product')).toBe('boxes');
+    expect(first.params.get('type')).toBe('card_shop,toy');
+    expect(screen.getByRole('checkbox', { name: /24時間以内に報告あり/ })).toBeChecked();
+  });
+
+  it('writes a changed filter into the URL', async () => {
+    const { clusterRequests } = stubMapApi();
+    let search = '';
+    function Location() {
+      search = useLocation().search;
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <StoreMap />
+        <Location />
+      </>,
+      { route: '/map?prefecture=tokyo' },
+    );
+    await waitFor(() => expect(clusterRequests.length).toBe(1));
+    fireEvent.click(screen.getByRole('checkbox', { name: /24時間以内に報告あり/ }));
+    await waitFor(() => expect(search).toBe('?prefecture=tokyo&recent=1'));
+    await waitFor(() => expect(clusterRequests.at(-1)!.params.get('reported_within_hours')).toBe('24'));
   });
 });

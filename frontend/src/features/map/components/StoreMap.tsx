@@ -14,9 +14,12 @@ import { showToast } from '@/stores/toast-store';
 import outline from '../assets/japan-outline.json';
 import { useClusters } from '../api/get-clusters';
 import { useNearbyStores, type LatLngQuery } from '../api/get-nearby-stores';
+import { useViewList } from '../api/get-view-list';
+import { clusterRequestZoom, layoutClusters } from '../lib/cluster-layout';
 import { currentLocationIcon } from '../lib/icons';
+import { filtersFromParams, formatView, viewFromParams, withFilters, withView } from '../lib/map-url';
 import { moveForRoute } from '../lib/route-move';
-import { EMPTY_FILTERS, type Store, type StoreFilters, type Viewport } from '../types/store';
+import type { Store, StoreFilters, Viewport } from '../types/store';
 import { FilterBar } from './FilterBar';
 import { StoreLayer, type FocusRequest } from './StoreLayer';
 import { StoreListPanel } from './StoreListPanel';
@@ -76,7 +79,7 @@ interface StoreMapProps {
  * float at the map's bottom right, above the phone list sheet whether it is open or not.
  */
 export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump, search, storeSheet }: StoreMapProps = {}) {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,19 +97,35 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
   // The map mounts at the view the query asks for (a prefecture's view is static, so there is
   // no wait for /prefectures and no detour through all of Japan); later changes go through
   // ViewController.
-  const [initial] = useState(() => ({
-    view: routeView(prefectureCode, point) ?? JAPAN_VIEW,
-    key: viewKey(prefectureCode, point),
-  }));
+  // A view in the URL (?view=, written as the user moves the map) wins: reload, back and a
+  // shared link reopen the same view.
+  const [initial] = useState(() => {
+    const urlView = viewFromParams(searchParams);
+    return {
+      view: urlView ?? routeView(prefectureCode, point) ?? JAPAN_VIEW,
+      key: viewKey(prefectureCode, point),
+      fromUrl: urlView !== null,
+    };
+  });
 
-  const [filters, setFilters] = useState<StoreFilters>(EMPTY_FILTERS);
+  // The filters live in the URL (docs/DECISIONS.md, "The map on a phone").
+  const filtersKey = searchParams.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => filtersFromParams(searchParams), [filtersKey]);
+  const setFilters = (next: StoreFilters) =>
+    setSearchParams((params) => withFilters(params, next), { replace: true, preventScrollReset: true });
+
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [focus, setFocus] = useState<FocusRequest | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const focusSeq = useRef(0);
 
-  const clusters = useClusters(viewport, filters);
+  const requestViewport = useMemo(
+    () => (viewport ? { bbox: viewport.bbox, zoom: clusterRequestZoom(viewport.zoom) } : null),
+    [viewport],
+  );
+  const clusters = useClusters(requestViewport, filters);
   const nearby = useNearbyStores(point, filters);
 
   const warnedFor = useRef<string | null>(null);
@@ -128,7 +147,7 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
   }, [map]);
 
   // ?lat=&lng=: once the nearest stores are known, fit the view to the point and the closest few.
-  const fittedFor = useRef<string | null>(null);
+  const fittedFor = useRef<string | null>(initial.fromUrl && point ? `${point.lat},${point.lng}` : null);
   useEffect(() => {
     if (!map || !point || !nearby.data || nearby.data.length === 0) return;
     const key = `${point.lat},${point.lng}`;
@@ -163,10 +182,30 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
   }, [map, jump]);
 
   const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
-  const clusterList = clusters.data?.clusters ?? [];
-  const storeList = clusters.data?.stores ?? [];
+  const layout = useMemo(
+    () => layoutClusters(clusters.data?.clusters ?? [], clusters.data?.stores ?? [], viewport?.zoom ?? 0),
+    [clusters.data, viewport?.zoom],
+  );
+  const clusterList = layout.clusters;
+  const storeList = layout.stores;
   const clusteredCount = clusterList.reduce((sum, c) => sum + c.count, 0) + (clusterList.length > 0 ? storeList.length : 0);
   const nearbyMode = point !== null;
+  // While clusters are shown, the sheet lists the most useful stores of the view.
+  const viewList = useViewList(viewport, filters, !nearbyMode && clusteredCount > 0);
+
+  // The view goes into the URL once the map has moved from its first view.
+  const reports = useRef(0);
+  const onViewport = (next: Viewport) => {
+    setViewport(next);
+    reports.current += 1;
+    if (!map || reports.current === 1) return;
+    const centre = map.getCenter();
+    const view = formatView(centre.lat, centre.lng, map.getZoom());
+    setSearchParams((params) => (params.get('view') === view ? params : withView(params, view)), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
 
   const select = (store: Store) => {
     if (!map) return;
@@ -181,7 +220,7 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
   };
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} data-page="map">
       <h1 className="visually-hidden">{prefecture ? t('map.titleFor', { name: prefecture.name }) : t('map.title')}</h1>
       <FilterBar filters={filters} storeTypes={initialData.data?.store_types ?? []} onChange={setFilters} />
       <div className={styles.body}>
@@ -189,6 +228,7 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
           mode={nearbyMode ? 'nearby' : 'view'}
           stores={nearbyMode ? (nearby.data ?? []) : storeList}
           clusteredCount={nearbyMode ? 0 : clusteredCount}
+          highlights={!nearbyMode && clusteredCount > 0 ? viewList.data : undefined}
           truncated={!nearbyMode && (clusters.data?.truncated ?? false)}
           isLoading={nearbyMode ? nearby.isPending : clusters.isPending}
           isError={nearbyMode ? nearby.isError : clusters.isError}
@@ -220,7 +260,7 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
                 errorTileUrl={TRANSPARENT_TILE}
               />
             )}
-            <ViewportTracker onChange={setViewport} />
+            <ViewportTracker onChange={onViewport} />
             <ViewController prefectureCode={prefectureCode} point={point} initialKey={initial.key} />
             <StoreLayer
               clusters={clusterList}

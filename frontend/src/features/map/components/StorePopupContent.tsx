@@ -32,7 +32,7 @@ export function StorePopupContent({
       <p className={styles.type} style={{ ['--pk-color' as string]: type?.color ?? '#6b7280' }}>
         <span aria-hidden="true">{type?.icon}</span> {type?.label ?? store.store_type}
       </p>
-      <h3 className={styles.name}>{store.name}</h3>
+      <h2 className={styles.name}>{store.name}</h2>
       {address && <p className={styles.address}>{address}</p>}
       {store.location_precision && store.location_precision !== 'exact' && (
         <p className={styles.note}>{t('map.precisionApprox')}</p>
@@ -42,12 +42,12 @@ export function StorePopupContent({
           {t('map.sellsList', { items: sells.join(t('map.separator')) })}
         </p>
       )}
-      <p className={fresh ? styles.reportFresh : styles.report}>
+      <p className={fresh ? styles.statusFresh : styles.status} data-testid="store-popup-status">
         {lastReportText(store)}
       </p>
       <div className={styles.actions}>
         {onReport && (
-          <button type="button" className={styles.report} onClick={() => onReport(store)} data-testid="store-popup-report">
+          <button type="button" className={styles.reportButton} onClick={() => onReport(store)} data-testid="store-popup-report">
             {t('report.open')}
           </button>
         )}

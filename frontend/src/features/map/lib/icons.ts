@@ -1,6 +1,8 @@
 import L from 'leaflet';
 import type { StoreType } from '@/api/initial-data';
 import { t } from '@/i18n/ja';
+import { formatCompactCount, formatNumber } from '@/lib/format';
+import { bubbleSize } from './cluster-layout';
 
 const FALLBACK_COLOR = '#6b7280';
 const SAFE_COLOR = /^#[0-9a-fA-F]{3,8}$/;
@@ -35,15 +37,14 @@ export function storeIcon(type: StoreType | undefined, fresh: boolean, favorite 
   return icon;
 }
 
-/** A cluster bubble with its count; the size grows with the count. */
+/** A cluster bubble with its count at a glance (1.2k); the size grows with the count. */
 export function clusterIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 36 : count < 100 ? 42 : count < 1000 ? 50 : 58;
-  const label = count >= 10000 ? `${Math.floor(count / 1000)}k` : String(count);
+  const size = bubbleSize(count);
   return L.divIcon({
     className: 'pk-cluster-wrap',
     html: `<span class="pk-cluster" style="width:${size}px;height:${size}px" title="${escapeHtml(
-      t('map.cluster', { n: count }),
-    )}">${label}</span>`,
+      t('map.cluster', { n: formatNumber(count) }),
+    )}">${formatCompactCount(count)}</span>`,
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],
   });

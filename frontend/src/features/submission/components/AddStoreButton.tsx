@@ -9,8 +9,9 @@ const SubmissionModal = lazy(() => loadModal().then((m) => ({ default: m.Submiss
 
 /**
  * The floating add button (SPEC §2 Home): signed-in users only; opens the store
- * submission modal. `page`: fixed at the viewport's bottom right; `inline`: placed by
- * its container (the map positions it above its list sheet).
+ * submission modal. `page`: fixed at the viewport's bottom right (on phones a full-width
+ * bar at the bottom, so it never sits on part of a control, e.g. the home page's region
+ * dropdowns); `inline`: placed by its container (the map positions it above its list sheet).
  */
 export function AddStoreButton({ placement = 'page' }: { placement?: 'page' | 'inline' }) {
   const { isAuthenticated } = useAuth();
@@ -20,21 +21,24 @@ export function AddStoreButton({ placement = 'page' }: { placement?: 'page' | 'i
     if (isAuthenticated) void loadModal();
   }, [isAuthenticated]);
   if (!isAuthenticated) return null;
+  const button = (
+    <button
+      type="button"
+      className={styles.fab}
+      data-placement={placement}
+      aria-haspopup="dialog"
+      onClick={() => setOpen(true)}
+      data-testid="add-store-button"
+    >
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+      </svg>
+      <span>{t('submission.open')}</span>
+    </button>
+  );
   return (
     <>
-      <button
-        type="button"
-        className={styles.fab}
-        data-placement={placement}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        data-testid="add-store-button"
-      >
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
-        </svg>
-        <span>{t('submission.open')}</span>
-      </button>
+      {placement === 'page' ? <div className={styles.bar}>{button}</div> : button}
       {open && (
         <Suspense fallback={null}>
           <SubmissionModal open onClose={() => setOpen(false)} />

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromParams, formatView, viewFromParams, withFilters, withView } from './map-url';
+
+describe('map filters in the URL', () => {
+  it('round-trips the 24 h filter, the product and the store types, keeping the place', () => {
+    const params = withFilters(new URLSearchParams('prefecture=tokyo'), {
+      recentOnly: true,
+      product: 'boxes',
+      types: ['convenience', 'card_shop'],
+    });
+    expect(params.toString()).toBe('prefecture=tokyo&recent=1&product=boxes&type=card_shop%2Cconvenience');
+    expect(filtersFromParams(params)).toEqual({ recentOnly: true, product: 'boxes', types: ['card_shop', 'convenience'] });
+  });
+
+  it('leaves no trace for empty filters and ignores bad values', () => {
+    const cleared = withFilters(new URLSearchParams('prefecture=osaka&recent=1&type=toy'), { recentOnly: false, product: '', types: [] });
+    expect(cleared.toString()).toBe('prefecture=osaka');
+    expect(filtersFromParams(new URLSearchParams('recent=yes&product=cards&type=<script>,toy,toy'))).toEqual({
+      recentOnly: false,
+      product: '',
+      types: ['toy'],
+    });
+  });
+});
+
+describe('map view in the URL', () => {
+  it('round-trips centre and zoom', () => {
+    const params = withView(new URLSearchParams('prefecture=tokyo'), formatView(35.681234, 139.767134, 12));
+    expect(params.get('view')).toBe('35.68123,139.76713,12');
+    expect(viewFromParams(params)).toEqual({ center: [35.68123, 139.76713], zoom: 12 });
+  });
+
+  it('refuses malformed views', () => {
+    for (const view of ['', '35,139', '35,139,x', '95,139,10', '35,139,2', '35,139,12,1'])
+      expect(viewFromParams(new URLSearchParams({ view }))).toBeNull();
+  });
+});

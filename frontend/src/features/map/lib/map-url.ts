@@ -1,0 +1,66 @@
+import type { MapView } from '@/lib/prefecture-views';
+import { EMPTY_FILTERS, type ProductFilter, type StoreFilters } from '../types/store';
+
+/**
+ * The map's filters and view in its URL, so reload, back and a shared link keep them
+ * (docs/DECISIONS.md, "The map on a phone"):
+ *   recent=1                      24時間以内に報告あり
+ *   product=packs|boxes|singles   商品
+ *   type=card_shop,convenience    店舗の種類 (sorted)
+ *   view=35.6812,139.7671,12      centre and zoom after the user has moved the map
+ * `prefecture=` and `lat=&lng=` keep their meaning (SPEC §2).
+ */
+export const URL_PARAM = { recent: 'recent', product: 'product', types: 'type', view: 'view' } as const;
+
+const PRODUCTS: readonly ProductFilter[] = ['packs', 'boxes', 'singles'];
+const TYPE_KEY = /^[a-z_]{1,32}$/;
+/** At most this many type keys are read from a URL (the server takes 16). */
+const MAX_URL_TYPES = 16;
+const VIEW_DECIMALS = 5;
+const MIN_VIEW_ZOOM = 4;
+const MAX_VIEW_ZOOM = 20;
+
+export function filtersFromParams(params: URLSearchParams): StoreFilters {
+  const product = params.get(URL_PARAM.product) as ProductFilter | null;
+  const types = (params.get(URL_PARAM.types) ?? '')
+    .split(',')
+    .filter((k) => TYPE_KEY.test(k))
+    .slice(0, MAX_URL_TYPES);
+  return {
+    ...EMPTY_FILTERS,
+    recentOnly: params.get(URL_PARAM.recent) === '1',
+    product: product && PRODUCTS.includes(product) ? product : '',
+    types: [...new Set(types)],
+  };
+}
+
+/** The params with the filters written in (empty filters leave no trace). */
+export function withFilters(params: URLSearchParams, filters: StoreFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (filters.recentOnly) next.set(URL_PARAM.recent, '1');
+  else next.delete(URL_PARAM.recent);
+  if (filters.product) next.set(URL_PARAM.product, filters.product);
+  else next.delete(URL_PARAM.product);
+  if (filters.types.length > 0) next.set(URL_PARAM.types, [...filters.types].sort().join(','));
+  else next.delete(URL_PARAM.types);
+  return next;
+}
+
+export function viewFromParams(params: URLSearchParams): MapView | null {
+  const parts = (params.get(URL_PARAM.view) ?? '').split(',');
+  if (parts.length !== 3) return null;
+  const [lat, lng, zoom] = parts.map(Number) as [number, number, number];
+  if (![lat, lng, zoom].every(Number.isFinite)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180 || zoom < MIN_VIEW_ZOOM || zoom > MAX_VIEW_ZOOM) return null;
+  return { center: [lat, lng], zoom: Math.round(zoom) };
+}
+
+export function formatView(lat: number, lng: number, zoom: number): string {
+  return `${lat.toFixed(VIEW_DECIMALS)},${lng.toFixed(VIEW_DECIMALS)},${Math.round(zoom)}`;
+}
+
+export function withView(params: URLSearchParams, view: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set(URL_PARAM.view, view);
+  return next;
+}

@@ -1,0 +1,283 @@
+import { resolve } from 'node:path';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { login, newAccount, signUpAndVerify } from './accounts';
+import { expectMarkers, isMobile, offlineExceptServer, shot, url } from './helpers';
+
+/**
+ * The map on a phone (issue 15): the first view of a prefecture is an answer (bubbles that
+ * never overlap, counts at a glance, a list without zooming), signed-in users never look
+ * logged out, toasts cover no menu, filters and view live in the URL, a status is not a
+ * button, axe finds nothing, every page has its title, tiles and attribution stay clear.
+ */
+
+const AXE = require.resolve('axe-core/axe.min.js', { paths: [resolve(__dirname, '../../frontend')] });
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Runs axe-core in the page (WCAG 2.x A/AA and best practices); returns the violations. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  await page.waitForTimeout(300); // entry animations (axe checks colour contrast)
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  expect(b, 'element has a box').not.toBeNull();
+  return b!;
+}
+
+/** Opens the list sheet on a phone (the desktop panel is always open). */
+async function openList(page: Page, testInfo: TestInfo) {
+  if (!isMobile(testInfo)) return;
+  const handle = page.getByRole('button', { name: /この範囲の店舗|現在地から近い店舗/ });
+  if ((await handle.getAttribute('aria-expanded')) !== 'true') await handle.click();
+}
+
+async function openFirstPopup(page: Page, testInfo: TestInfo) {
+  await openList(page, testInfo);
+  await page.getByTestId('store-list').getByRole('button').first().click();
+  const popup = page.getByTestId('store-popup');
+  await expect(popup).toBeVisible();
+  return popup;
+}
+
+// The site's CSP allows only its own scripts; axe is injected by the test.
+test.use({ bypassCSP: true });
+
+test.describe('guest', () => {
+  test.beforeEach(async ({ page }) => {
+    await offlineExceptServer(page);
+  });
+
+  test('the first view of Tokyo, Osaka and Hokkaido: bubbles never overlap, counts read at a glance, the list is filled', async ({ page }, testInfo) => {
+    test.setTimeout(120_000); // three prefectures
+    for (const prefecture of ['tokyo', 'osaka', 'hokkaido']) {
+      await page.goto(url(`/map?prefecture=${prefecture}`));
+      await expectMarkers(page);
+      await expect(page.getByText('店舗を読み込み中...')).toHaveCount(0);
+      const bubbles = page.locator('.leaflet-marker-pane .pk-cluster');
+      const boxes = await bubbles.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
+      const circlesTouch = (a: Box, b: Box) =>
+        Math.hypot(a.x + a.width / 2 - (b.x + b.width / 2), a.y + a.height / 2 - (b.y + b.height / 2)) < (a.width + b.width) / 2;
+      const labels = await bubbles.allTextContents();
+      expect(boxes.length, `${prefecture}: clusters`).toBeGreaterThan(0);
+      // A phone-sized grid: a handful of bubbles, not a wall of ~70.
+      expect(boxes.length, `${prefecture}: bubbles`).toBeLessThanOrEqual(isMobile(testInfo) ? 24 : 60);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) expect(circlesTouch(boxes[i]!, boxes[j]!), `${prefecture}: bubbles ${labels[i]} and ${labels[j]} overlap`).toBe(false);
+      for (const label of labels) expect(label).toMatch(/^(\d{1,3}|\d(\.\d)?k|\d{2,3}k)$/);
+
+      // The list already shows stores, without zooming in.
+      await openList(page, testInfo);
+      await expect(page.getByTestId('store-list').getByRole('button').first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(/約[\d,]+件のうち/)).toBeVisible();
+      await shot(page, testInfo, `map-${prefecture}-first-view`);
+    }
+  });
+
+  test('the recently reported 購入できた stores lead the list', async ({ page }, testInfo) => {
+    await page.goto(url('/map?prefecture=tokyo'));
+    await openList(page, testInfo);
+    const rows = page.getByTestId('store-list').getByRole('button');
+    await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+    const texts = await rows.allTextContents();
+    const fresh = (text: string) => /(たった今|分前|時間前)・購入できた/.test(text);
+    // The demo data has fresh 購入できた reports in Tokyo: they come first, and no other row comes before one.
+    expect(fresh(texts[0]!)).toBe(true);
+    const firstOther = texts.findIndex((text) => !fresh(text));
+    if (firstOther >= 0) for (const text of texts.slice(firstOther)) expect(fresh(text)).toBe(false);
+  });
+
+  test('filters and the view survive a reload and come back with the browser history', async ({ page }) => {
+    await page.goto(url('/map?prefecture=osaka'));
+    await expectMarkers(page);
+    await page.getByText('24時間以内に報告あり').click();
+    await page.getByRole('combobox', { name: '商品' }).selectOption('boxes');
+    await expect(page).toHaveURL(/recent=1/);
+    await expect(page).toHaveURL(/product=boxes/);
+    // Move the map: the view goes into the URL.
+    await page.getByTestId('store-map').locator('.leaflet-container').focus();
+    await page.keyboard.press('+');
+    await expect.poll(() => decodeURIComponent(page.url())).toMatch(/view=[\d.]+,[\d.]+,11/);
+    const shared = page.url();
+
+    const requested = page.waitForRequest((r) => r.url().includes('/api/v1/stores/clusters'));
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: /24時間以内に報告あり/ })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: '商品' })).toHaveValue('boxes');
+    const request = await requested;
+    expect(request.url()).toContain('zoom=10'); // the shared view's zoom 11, asked one level coarser
+    expect(request.url()).toContain('reported_within_hours=24');
+    expect(request.url()).toContain('product=boxes');
+
+    await page.goto(url('/privacy-policy'));
+    await page.goBack();
+    await expect(page).toHaveURL(shared);
+    await expect(page.getByRole('checkbox', { name: /24時間以内に報告あり/ })).toBeChecked();
+  });
+
+  test('the popup: the last report is a status, not a button; axe finds nothing on /map with it open', async ({ page }, testInfo) => {
+    await page.goto(url('/map?prefecture=tokyo'));
+    const popup = await openFirstPopup(page, testInfo);
+    const status = popup.getByTestId('store-popup-status');
+    await expect(status).toBeVisible();
+    const style = await status.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { border: s.borderTopStyle, radius: parseFloat(s.borderTopLeftRadius), cursor: s.cursor, minHeight: s.minHeight };
+    });
+    expect(style.border).toBe('none');
+    expect(style.radius).toBeLessThan(10);
+    expect(style.cursor).not.toBe('pointer');
+    expect(style.minHeight).not.toBe('40px');
+    await shot(page, testInfo, 'map-popup');
+    await expectNoAxeViolations(page);
+  });
+
+  test('axe finds nothing on / and /login; /signup opens the sign-up tab; every page has its own title', async ({ page }, testInfo) => {
+    await page.goto(url('/'));
+    await expect(page).toHaveTitle('ポケカ販売店マップ | ポケモンカードが買えるお店を地図で探す');
+    await expect(page.getByTestId('data-count')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(url('/login'));
+    await expect(page).toHaveTitle('ログイン | ポケカ販売店マップ');
+    await expect(page.getByRole('tab', { name: 'ログイン', selected: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(url('/signup'));
+    await expect(page).toHaveURL(/\/login\?tab=signup$/);
+    await expect(page.getByRole('heading', { level: 1, name: '新規登録' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: '新規登録', selected: true })).toBeVisible();
+    await expect(page).toHaveTitle('新規登録 | ポケカ販売店マップ');
+    await shot(page, testInfo, 'signup');
+
+    await page.goto(url('/map?prefecture=osaka'));
+    await expect(page).toHaveTitle('大阪府の店舗マップ | ポケカ販売店マップ');
+    await page.goto(url('/privacy-policy'));
+    await expect(page).toHaveTitle('プライバシーポリシー | ポケカ販売店マップ');
+  });
+
+  test('tiles: GSI standard (Japanese labels) at every zoom; the attribution never covers the list handle', async ({ page }, testInfo) => {
+    const tileUrls: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image' && r.url().includes('/xyz/')) tileUrls.push(r.url());
+    });
+    await page.goto(url('/map?prefecture=hokkaido'));
+    await expectMarkers(page);
+    const map = page.getByTestId('store-map').locator('.leaflet-container');
+    const zooms = new Set<number>();
+    for (let i = 0; i < 14; i++) {
+      const zoom = await map.evaluate((el) => Number((el.querySelector('.leaflet-tile-container img') as HTMLImageElement | null)?.src.split('/').at(-3)));
+      if (Number.isFinite(zoom)) zooms.add(zoom);
+      await map.focus();
+      await page.keyboard.press('+');
+      await page.waitForTimeout(350);
+    }
+    // Every zoom from the prefecture view down to 18 asks GSI's standard map, which is labelled in Japanese.
+    expect(tileUrls.length).toBeGreaterThan(0);
+    for (const tile of tileUrls) expect(tile).toMatch(/^https:\/\/cyberjapandata\.gsi\.go\.jp\/xyz\/std\/\d+\/\d+\/\d+\.png$/);
+    const asked = new Set(tileUrls.map((u) => Number(u.split('/').at(-3))));
+    for (let z = 6; z <= 18; z++) expect(asked.has(z), `a tile at zoom ${z}`).toBe(true);
+    // Offline here: the outline of Japan still shows under the failed tiles.
+    await expect(page.locator('.leaflet-outline-pane path').first()).toBeAttached();
+
+    const attribution = page.locator('.leaflet-control-attribution');
+    await expect(attribution).toContainText('地理院タイル');
+    const handle = page.getByRole('button', { name: /この範囲の店舗|現在地から近い店舗/ });
+    if (isMobile(testInfo)) {
+      expect(overlaps(await box(attribution), await box(handle))).toBe(false);
+      await handle.click();
+      const sheet = page.locator('section[aria-labelledby="store-list-title"]');
+      const a = await box(attribution);
+      const s = await box(sheet);
+      // With the sheet open the attribution is above it or hidden under it, never over the handle.
+      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.leaflet-control-attribution') !== null, { x: a.x + a.width / 2, y: a.y + a.height / 2 });
+      if (overlaps(a, s)) expect(onTop).toBe(false);
+      expect(overlaps(a, await box(handle))).toBe(false);
+    }
+    await shot(page, testInfo, 'map-tiles-attribution');
+  });
+});
+
+test.describe('signed in', () => {
+  test('toasts cover neither the menu nor the demo notice; the add button covers no dropdown; /login sends home; axe on the modal and the report dialog', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await offlineExceptServer(page);
+    const account = newAccount(testInfo, '-phone-map');
+    await signUpAndVerify(page, account);
+    await login(page, account.email, account.password);
+    await expect(page).toHaveURL(url('/'));
+    const toast = page.getByTestId('toasts').getByText('ログインしました');
+    await expect(toast).toBeVisible();
+
+    // Open the menu while the toast is still shown.
+    let menu: Locator;
+    if (isMobile(testInfo)) {
+      await page.getByRole('button', { name: 'メニューを開く' }).click();
+      menu = page.locator('#mobile-menu');
+    } else {
+      await page.getByRole('button', { name: /さんのメニュー/ }).click();
+      menu = page.locator('#user-menu');
+    }
+    await expect(menu).toBeVisible();
+    await expect(toast).toBeVisible();
+    const toastBox = await box(page.getByTestId('toasts').getByRole('status').first());
+    expect(overlaps(toastBox, await box(menu)), 'toast over the menu').toBe(false);
+    expect(overlaps(toastBox, await box(page.getByRole('note').filter({ hasText: 'デモデータ' }))), 'toast over the demo notice').toBe(false);
+    await shot(page, testInfo, 'menu-with-toast');
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 400);
+
+    // Phones: the floating 店舗を投稿 button never sits on a region dropdown, wherever the page is scrolled.
+    if (isMobile(testInfo)) {
+      const fab = page.getByTestId('add-store-button');
+      const selects = page.locator('select');
+      const count = await selects.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) {
+        await selects.nth(i).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        expect(overlaps(await box(fab), await box(selects.nth(i))), `add button over dropdown ${i}`).toBe(false);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+
+    // The submission modal.
+    await page.getByTestId('add-store-button').click();
+    const modal = page.getByRole('dialog', { name: '店舗情報を投稿' });
+    await expect(modal).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
+    // /login while signed in → / (SPEC §2), with no login form on the way.
+    await page.goto(url('/login'));
+    await expect(page).toHaveURL(url('/'));
+    await expect(page.getByRole('link', { name: 'ログイン', exact: true })).toHaveCount(0);
+
+    // The report dialog, from a store popup.
+    await page.goto(url('/map?prefecture=tokyo'));
+    const popup = await openFirstPopup(page, testInfo);
+    await popup.getByTestId('store-popup-report').click();
+    const report = page.getByRole('dialog', { name: '購入報告' });
+    await expect(report).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, testInfo, 'report-dialog');
+  });
+});
