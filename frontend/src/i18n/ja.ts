@@ -6,7 +6,6 @@ export const ja = {
   // site
   'site.title': 'ポケカ販売店マップ',
   'site.tagline': 'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる',
-  'site.logoAlt': 'ポケカ販売店マップのロゴ',
   'site.demoNotice': '表示中の店舗・報告はデモ用のサンプルです',
   'site.demoBadge': 'デモデータ',
 
@@ -48,7 +47,6 @@ export const ja = {
   'common.networkError': 'ネットワークエラーが発生しました',
   'common.timeout': 'サーバーの応答がありません。しばらくしてからもう一度お試しください。',
   'common.unknownError': 'エラーが発生しました',
-  'common.count': '{n}件',
   'common.dismiss': '通知を閉じる',
   'common.notifications': '通知',
 
@@ -65,7 +63,6 @@ export const ja = {
   'home.prefectureStores': '{name}（{n}件）',
   'home.timelineButton': '最新の購入報告を見る',
   'home.regionsLoadError': '都道府県の一覧を読み込めませんでした',
-  'home.latestReport': '最新の報告: {time}',
   'home.reports24h': '直近24時間の報告 {n}件',
 
   // auth (SPEC §4, §5, §8)
@@ -117,8 +114,6 @@ export const ja = {
   'admin.pageOf': '{page} / {pages}ページ',
   'admin.submittedBy': '投稿者',
   'admin.unknownUser': '退会したユーザー',
-  'admin.submittedAt': '投稿',
-  'admin.reviewedAt': '審査',
   'admin.location': '位置',
   'admin.byGps': 'GPS: {lat}, {lng}',
   'admin.byAddress': '住所: {address}',
@@ -208,7 +203,6 @@ export const ja = {
   // /email-verification
   'verify.title': 'メールアドレスの確認',
   'verify.sentTo': '{email} に確認メールを送信しました。',
-  'verify.sent': '確認メールを送信しました。',
   'verify.body': 'メール内のリンクをクリックして、メールアドレスの確認を完了してください。確認が済むとログインできます。',
   'verify.mailFailed': '確認メールを送信できませんでした。お手数ですが、下のフォームから再送信してください。',
   'verify.resendTitle': 'メールが届かない場合',
@@ -365,7 +359,6 @@ export const ja = {
   'soon.favorites': 'お気に入り店舗',
   'soon.savedRoutes': '保存済みルート',
   'soon.myStats': 'マイ投稿統計',
-  'soon.admin': '管理画面',
   'soon.adminAnalytics': 'アナリティクス',
 
   // geolocation (SPEC §8)
@@ -417,7 +410,7 @@ export const ja = {
   'map.listCount': '{n}件',
   'map.listEmpty': 'この範囲に店舗はありません。地図を動かすか、条件を変えてください。',
   'map.listZoomIn': '店舗が多いため、地図をズームすると一覧が表示されます（表示範囲に約{n}件）。',
-  'map.listTruncated': '表示範囲の店舗が多いため、一部のみ表示しています。',
+  'map.listTruncated': '近くの店舗が多いため、近い順に{n}件を表示しています。',
   'map.showList': '一覧を表示',
   'map.hideList': '一覧を閉じる',
   'map.loadingStores': '店舗を読み込み中...',
@@ -425,15 +418,12 @@ export const ja = {
   'map.directions': 'Googleマップで経路を見る',
   'map.lastReport': '最終報告: {time}（{kind}）',
   'map.noReport': 'まだ報告はありません',
-  'map.recentBadge': '24時間以内に報告あり',
   'map.cluster': '{n}店舗。クリックで拡大',
   'map.distance': '{km}km',
   'map.distanceM': '{m}m',
-  'map.showOnMap': '地図で見る',
   'map.currentLocation': '現在地',
   'map.unknownPrefecture': '指定された都道府県が見つかりませんでした',
   'map.precisionApprox': '位置はおおよそです',
-  'map.legend': '凡例',
 
   // pages
   'notFound.title': 'ページが見つかりません',

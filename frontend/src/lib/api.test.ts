@@ -2,9 +2,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { STORAGE_BLOCKED_KEY, STORAGE_RATE_LIMIT_UNTIL_KEY } from '@/config/constants';
 import { signInForTest } from '@/testing/fixtures';
-import { jsonResponse, stubFetch } from '@/testing/test-utils';
+import { jsonResponse } from '@/testing/test-utils';
 import { apiRequest, ApiError, envelope } from './api';
 import { setNavigator } from './navigation';
+
+type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * These tests check the arguments the client hands to fetch (the exact FormData object,
+ * headers it must not set, the abort signal of its timeout), so fetch itself is replaced
+ * here rather than answered by the fake server (docs/DECISIONS.md, issue 8).
+ */
+function stubFetch(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = handlers[`${method} ${url.pathname}`] ?? handlers[url.pathname];
+    if (!handler) return jsonResponse({ success: false, error: '見つかりません', code: 'not_found' }, { status: 404 });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 const schema = envelope(z.object({ ok: z.boolean() }));
 const navigate = vi.fn();

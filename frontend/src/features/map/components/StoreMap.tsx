@@ -3,20 +3,22 @@ import './map.css';
 import type { GeoJsonObject } from 'geojson';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { GeoJSON, MapContainer, Marker, Pane, TileLayer, Tooltip } from 'react-leaflet';
+import { GeoJSON, MapContainer, Marker, Pane, Tooltip } from 'react-leaflet';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_TILES, useConfig } from '@/api/config';
 import { useInitialData, useStoreTypes } from '@/api/initial-data';
 import { usePrefectures, type Prefecture } from '@/api/prefectures';
+import { useStoresNear, type Store } from '@/api/stores';
+import { BaseTileLayer } from '@/components/map/BaseTileLayer';
+import { NEARBY_LIMIT, NEARBY_RADIUS_KM, RECENT_REPORT_HOURS } from '@/config/constants';
 import { t } from '@/i18n/ja';
+import type { LatLng } from '@/lib/geolocation';
 import type { MapView } from '@/lib/prefecture-views';
 import { showToast } from '@/stores/toast-store';
 import outline from '../assets/japan-outline.json';
 import { useClusters } from '../api/get-clusters';
-import { useNearbyStores, type LatLngQuery } from '../api/get-nearby-stores';
 import { currentLocationIcon } from '../lib/icons';
 import { moveForRoute } from '../lib/route-move';
-import { EMPTY_FILTERS, type Store, type StoreFilters, type Viewport } from '../types/store';
+import { EMPTY_FILTERS, filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
 import { FilterBar } from './FilterBar';
 import { StoreLayer, type FocusRequest } from './StoreLayer';
 import { StoreListPanel } from './StoreListPanel';
@@ -30,13 +32,12 @@ const MAX_BOUNDS: [[number, number], [number, number]] = [
   [18, 115],
   [50, 160],
 ];
-const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 /** How many of the nearest stores the first view around ?lat=&lng= includes. */
 const NEARBY_FIT_COUNT = 5;
 const MOBILE_QUERY = '(max-width: 899px)';
 const OUTLINE_STYLE = { color: '#8fa39a', weight: 1, fillColor: '#f1f3e9', fillOpacity: 1 };
 
-function parsePoint(params: URLSearchParams): LatLngQuery | null {
+function parsePoint(params: URLSearchParams): LatLng | null {
   const lat = Number(params.get('lat'));
   const lng = Number(params.get('lng'));
   if (!params.has('lat') || !params.has('lng') || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
@@ -57,7 +58,6 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
   const point = useMemo(() => parsePoint(searchParams), [pointKey]);
 
   const prefectures = usePrefectures();
-  const config = useConfig();
   const initialData = useInitialData();
   const storeTypes = useStoreTypes();
 
@@ -81,7 +81,12 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
   const focusSeq = useRef(0);
 
   const clusters = useClusters(viewport, filters);
-  const nearby = useNearbyStores(point, filters);
+  const nearby = useStoresNear(point, {
+    radiusKm: NEARBY_RADIUS_KM,
+    limit: NEARBY_LIMIT,
+    filters: filtersToQuery(filters, RECENT_REPORT_HOURS),
+  });
+  const nearbyStores = nearby.data?.stores;
 
   const warnedFor = useRef<string | null>(null);
   useEffect(() => {
@@ -104,21 +109,20 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
   // ?lat=&lng=: once the nearest stores are known, fit the view to the point and the closest few.
   const fittedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!map || !point || !nearby.data || nearby.data.length === 0) return;
+    if (!map || !point || !nearbyStores || nearbyStores.length === 0) return;
     const key = `${point.lat},${point.lng}`;
     if (fittedFor.current === key) return;
     fittedFor.current = key;
     const points: Array<[number, number]> = [
       [point.lat, point.lng],
-      ...nearby.data.slice(0, NEARBY_FIT_COUNT).map((s): [number, number] => [s.lat, s.lng]),
+      ...nearbyStores.slice(0, NEARBY_FIT_COUNT).map((s): [number, number] => [s.lat, s.lng]),
     ];
     const sheetCovers = window.matchMedia?.(MOBILE_QUERY).matches ? map.getSize().y * 0.5 : 0;
     moveForRoute(map, () =>
       map.fitBounds(points, { paddingTopLeft: [40, 40], paddingBottomRight: [40, 40 + sheetCovers], maxZoom: 16 }),
     );
-  }, [map, point, nearby.data]);
+  }, [map, point, nearbyStores]);
 
-  const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
   const clusterList = clusters.data?.clusters ?? [];
   const storeList = clusters.data?.stores ?? [];
   const clusteredCount = clusterList.reduce((sum, c) => sum + c.count, 0) + (clusterList.length > 0 ? storeList.length : 0);
@@ -139,9 +143,9 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
       <div className={styles.body}>
         <StoreListPanel
           mode={nearbyMode ? 'nearby' : 'view'}
-          stores={nearbyMode ? (nearby.data ?? []) : storeList}
+          stores={nearbyMode ? (nearbyStores ?? []) : storeList}
           clusteredCount={nearbyMode ? 0 : clusteredCount}
-          truncated={!nearbyMode && (clusters.data?.truncated ?? false)}
+          truncated={nearbyMode && (nearby.data?.truncated ?? false)}
           isLoading={nearbyMode ? nearby.isPending : clusters.isPending}
           isError={nearbyMode ? nearby.isError : clusters.isError}
           onRetry={() => void (nearbyMode ? nearby.refetch() : clusters.refetch())}
@@ -163,15 +167,7 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
             <Pane name="outline" style={{ zIndex: 150 }}>
               <GeoJSON data={outline as GeoJsonObject} style={OUTLINE_STYLE} interactive={false} />
             </Pane>
-            {tiles && (
-              <TileLayer
-                url={tiles.tile_url}
-                attribution={tiles.tile_attribution}
-                maxZoom={tiles.tile_max_zoom}
-                maxNativeZoom={tiles.tile_max_zoom}
-                errorTileUrl={TRANSPARENT_TILE}
-              />
-            )}
+            <BaseTileLayer />
             <ViewportTracker onChange={setViewport} />
             <ViewController prefectureCode={prefectureCode} point={point} initialKey={initial.key} />
             <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} onReport={onReport} />

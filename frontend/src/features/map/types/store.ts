@@ -1,30 +1,6 @@
 import { z } from 'zod/mini';
 
-/** Store and Cluster as in docs/API.md. */
-export const storeSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  name: z.string(),
-  store_type: z.string(),
-  prefecture: z.string(),
-  prefecture_name: z.nullish(z.string()),
-  city: z.nullish(z.string()),
-  address: z.nullish(z.string()),
-  lat: z.number(),
-  lng: z.number(),
-  location_precision: z.nullish(z.enum(['exact', 'municipality', 'prefecture'])),
-  sells: z.nullish(
-    z.object({
-      packs: z.nullish(z.boolean()),
-      boxes: z.nullish(z.boolean()),
-      singles: z.nullish(z.boolean()),
-    }),
-  ),
-  last_report_at: z.nullish(z.string()),
-  last_report_kind: z.nullish(z.enum(['bought', 'sold_out'])),
-  distance_km: z.optional(z.number()),
-});
-export type Store = z.infer<typeof storeSchema>;
-
+/** Cluster as in docs/API.md; the Store model is src/api/stores.ts. */
 export const clusterSchema = z.object({
   lat: z.number(),
   lng: z.number(),

@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/Toaster';
 import { STORAGE_SESSION_KEY } from '@/config/constants';
 import { authStore, resetAuth } from '@/stores/auth-store';
 import { signInForTest, userFixture } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, sentBody, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBody, mockApi } from '@/testing/test-utils';
 import { ProfileView } from './ProfileView';
 import { WithdrawalForm } from './WithdrawalForm';
 
@@ -14,7 +14,7 @@ const profileAnswer = (user = userFixture) => () => jsonResponse({ success: true
 describe('/profile マイページ', () => {
   it('shows the profile (refreshed from the server) and the member menu', async () => {
     signInForTest();
-    stubFetch({ 'GET /api/v1/users/profile': profileAnswer({ ...userFixture, prefecture: '京都府' }) });
+    mockApi({ 'GET /api/v1/users/profile': profileAnswer({ ...userFixture, prefecture: '京都府' }) });
     renderWithProviders(<ProfileView />, { route: '/profile' });
     expect(screen.getByRole('heading', { name: 'マイページ' })).toBeInTheDocument();
     expect(screen.getByTestId('profile-name')).toHaveTextContent('サトシ');
@@ -27,7 +27,7 @@ describe('/profile マイページ', () => {
 
   it('edits nickname and prefecture; on success the stored profile is replaced with the returned user', async () => {
     signInForTest();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'GET /api/v1/users/profile': profileAnswer(),
       'PUT /api/v1/users/profile': () =>
         jsonResponse({ success: true, user: { ...userFixture, nickname: 'サトシ改', prefecture: '北海道' } }),
@@ -60,7 +60,7 @@ describe('/profile マイページ', () => {
     ['else ネットワークエラー', () => Promise.reject(new TypeError('Failed to fetch')), 'ネットワークエラーが発生しました'],
   ])('a failed update shows %s', async (_what, answer, message) => {
     signInForTest();
-    stubFetch({ 'GET /api/v1/users/profile': profileAnswer(), 'PUT /api/v1/users/profile': answer });
+    mockApi({ 'GET /api/v1/users/profile': profileAnswer(), 'PUT /api/v1/users/profile': answer });
     const user = userEvent.setup();
     renderWithProviders(<ProfileView />, { route: '/profile' });
     await user.click(screen.getByRole('button', { name: 'プロフィールを編集' }));
@@ -93,7 +93,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it('the server first, then signed out and cleared, home with a thank-you', async () => {
     signInForTest();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'DELETE /api/v1/users/withdrawal': () => jsonResponse({ success: true, message: '退会しました' }),
       'POST /api/v1/auth/logout': () => jsonResponse({ success: true }),
     });
@@ -109,7 +109,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it('the reason may be empty', async () => {
     signInForTest();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'DELETE /api/v1/users/withdrawal': () => jsonResponse({ success: true }),
       'POST /api/v1/auth/logout': () => jsonResponse({ success: true }),
     });
@@ -120,7 +120,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it("not signed in → 'ユーザーがログインしていません', nothing sent", async () => {
     signInForTest();
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     const user = userEvent.setup();
     renderWithProviders(<WithdrawalForm />, { route: '/withdrawal' });
     resetAuth();
@@ -137,7 +137,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
     ['offline: a translated message', () => Promise.reject(new TypeError('offline')), 'ネットワークエラーが発生しました'],
   ])('%s; the user stays signed in', async (_what, answer, message) => {
     signInForTest();
-    stubFetch({ 'DELETE /api/v1/users/withdrawal': answer });
+    mockApi({ 'DELETE /api/v1/users/withdrawal': answer });
     await withdrawWith('x');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(authStore.get().user).not.toBeNull();
@@ -159,7 +159,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it('cancelling the dialog sends nothing', async () => {
     signInForTest();
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     const user = userEvent.setup();
     renderWithProviders(<WithdrawalForm />, { route: '/withdrawal' });
     await user.click(screen.getByLabelText('上記の内容を理解したうえで退会します'));
