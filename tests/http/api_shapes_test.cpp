@@ -2,7 +2,12 @@
 #include <algorithm>
 #include <set>
 
+#include "pokeca/auth_policy.hpp"
 #include "pokeca/messages.hpp"
+#include "pokeca/photo.hpp"
+#include "pokeca/purchase_rules.hpp"
+#include "pokeca/store_types.hpp"
+#include "pokeca/submission_rules.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {
@@ -37,12 +42,31 @@ TEST_F(ApiShapes, HealthzCountsActiveStores) {
 TEST_F(ApiShapes, ConfigCarriesTileSettingsAndDemoFlag) {
   const auto d = data(get("/api/v1/config")).as_object();
   EXPECT_EQ(keys_of(d), (std::set<std::string>{"tile_url", "tile_attribution", "tile_max_zoom",
-                                               "contact_url", "analytics_id", "demo_data"}));
+                                               "contact_url", "analytics_id", "demo_data",
+                                               "default_store_type", "limits"}));
   EXPECT_EQ(d.at("tile_url"), "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png");
   EXPECT_EQ(d.at("tile_max_zoom"), 18);
   EXPECT_EQ(d.at("contact_url"), "https://x.com/pokeca_map");
   EXPECT_TRUE(d.at("analytics_id").is_null());
   EXPECT_EQ(d.at("demo_data"), true);
+}
+
+TEST_F(ApiShapes, ConfigServesTheFormLimitsAndDefaultStoreTypeOfCore) {
+  const auto d = data(get("/api/v1/config")).as_object();
+  EXPECT_EQ(std::string_view(d.at("default_store_type").as_string()), kDefaultStoreType);
+  const auto& limits = d.at("limits").as_object();
+  EXPECT_EQ(limits.size(), 11u);
+  EXPECT_EQ(limits.at("max_images_per_submission"), kMaxImagesPerSubmission);
+  EXPECT_EQ(limits.at("max_photo_bytes"), kMaxPhotoBytes);
+  EXPECT_EQ(limits.at("max_submission_name_chars"), kMaxSubmissionNameChars);
+  EXPECT_EQ(limits.at("max_submission_address_chars"), kMaxSubmissionAddressChars);
+  EXPECT_EQ(limits.at("max_submission_comment_chars"), kMaxSubmissionCommentChars);
+  EXPECT_EQ(limits.at("max_reject_reason_chars"), kMaxRejectReasonChars);
+  EXPECT_EQ(limits.at("max_purchase_text_chars"), kMaxPurchaseTextChars);
+  EXPECT_EQ(limits.at("max_purchase_age_days"), 30);
+  EXPECT_EQ(limits.at("min_password_chars"), kMinPasswordChars);
+  EXPECT_EQ(limits.at("max_nickname_chars"), kMaxNicknameChars);
+  EXPECT_EQ(limits.at("max_withdrawal_reason_chars"), kMaxWithdrawalReasonChars);
 }
 
 TEST_F(ApiShapes, ConfigAsksTheDemoFlagOnEveryCall) {

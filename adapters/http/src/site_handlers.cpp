@@ -5,7 +5,12 @@
 
 #include "api_body.hpp"
 #include "json_mapping.hpp"
+#include "pokeca/auth_policy.hpp"
+#include "pokeca/photo.hpp"
+#include "pokeca/purchase_rules.hpp"
+#include "pokeca/relative_time.hpp"
 #include "pokeca/store_types.hpp"
+#include "pokeca/submission_rules.hpp"
 
 namespace pokeca::http {
 
@@ -20,6 +25,21 @@ ApiResult SiteHandlers::get_config(const ApiCall&) const {
   data["contact_url"] = c.contact_url;
   data["analytics_id"] = c.analytics_id ? json::value(*c.analytics_id) : json::value(nullptr);
   data["demo_data"] = c.demo_data ? c.demo_data() : false;
+  // The rules the forms check before sending, read from core so the frontend copies none.
+  data["default_store_type"] = kDefaultStoreType;
+  data["limits"] = json::object{
+      {"max_images_per_submission", kMaxImagesPerSubmission},
+      {"max_photo_bytes", kMaxPhotoBytes},
+      {"max_submission_name_chars", kMaxSubmissionNameChars},
+      {"max_submission_address_chars", kMaxSubmissionAddressChars},
+      {"max_submission_comment_chars", kMaxSubmissionCommentChars},
+      {"max_reject_reason_chars", kMaxRejectReasonChars},
+      {"max_purchase_text_chars", kMaxPurchaseTextChars},
+      {"max_purchase_age_days", kMaxPurchaseAgeSeconds / kDay},
+      {"min_password_chars", kMinPasswordChars},
+      {"max_nickname_chars", kMaxNicknameChars},
+      {"max_withdrawal_reason_chars", kMaxWithdrawalReasonChars},
+  };
   return data_body(std::move(data));
 }
 

@@ -10,16 +10,26 @@ export const siteConfigSchema = z.object({
   contact_url: z.nullish(z.string()),
   analytics_id: z.nullish(z.string()),
   demo_data: z._default(z.optional(z.boolean()), false),
+  /** The type an approved submission gets unless the admin picks another (core's kDefaultStoreType). */
+  default_store_type: z.string(),
+  /** The limits core enforces, so the forms can say them before sending (the server checks again). */
+  limits: z.object({
+    max_images_per_submission: z.int(),
+    max_photo_bytes: z.int(),
+    max_submission_name_chars: z.int(),
+    max_submission_address_chars: z.int(),
+    max_submission_comment_chars: z.int(),
+    max_reject_reason_chars: z.int(),
+    max_purchase_text_chars: z.int(),
+    max_purchase_age_days: z.int(),
+    min_password_chars: z.int(),
+    max_nickname_chars: z.int(),
+    max_withdrawal_reason_chars: z.int(),
+  }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-/** Used when /config cannot be read: the GSI standard map (PRODUCT §6). */
-export const DEFAULT_TILES = {
-  tile_url: 'https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png',
-  tile_attribution:
-    '<a href="https://maps.gsi.go.jp/development/ichiran.html" target="_blank" rel="noopener">地理院タイル</a>',
-  tile_max_zoom: 18,
-} as const;
+export type Limits = SiteConfig['limits'];
 
 export async function getConfig(signal?: AbortSignal): Promise<SiteConfig> {
   const body = await apiRequest('/config', envelope(siteConfigSchema), { signal });
@@ -31,4 +41,9 @@ export const configQueryOptions = () =>
 
 export function useConfig() {
   return useQuery(configQueryOptions());
+}
+
+/** The form limits of /config; undefined until it has answered. */
+export function useLimits(): Limits | undefined {
+  return useConfig().data?.limits;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api';
 import { messageSchema } from '@/lib/auth-schemas';
 import { useAuth } from '@/stores/auth-store';
-import { storeSchema, storeStatusSchema, type Store } from './store';
+import { storeSchema, storeStatusSchema, type Store } from './stores';
 
 /**
  * Favourite stores (issue 9; docs/API.md "Favourites"): the /favorites page lists them, the

@@ -14,7 +14,9 @@ export const RECENT_REPORT_HOURS = 24;
 /** Map move/zoom settles for this long before the clusters are fetched. */
 export const MAP_FETCH_DEBOUNCE_MS = 300;
 export const TIMELINE_LIMIT = 20;
+/** /map?lat=&lng= lists the nearest stores within this radius, at most this many. */
 export const NEARBY_RADIUS_KM = 10;
+export const NEARBY_LIMIT = 50;
 
 /** localStorage keys used by the route guard (SPEC §2 Route guard). */
 export const STORAGE_BLOCKED_KEY = 'pokeca.blocked';
@@ -44,21 +46,10 @@ export const TOKEN_REFRESH_MARGIN_MS = 30_000;
 export const STORAGE_SESSION_KEY = 'pokeca.session';
 export const SESSION_STORAGE_KEYS = [STORAGE_SESSION_KEY] as const;
 
-/** Store submissions (SPEC §5, §9; docs/API.md "Contributions"; the server checks again). */
-export const SUBMISSION_MAX_IMAGES = 3;
-/** Per photo: 10 MiB, as the server counts it. */
-export const SUBMISSION_MAX_IMAGE_MB = 10;
-export const SUBMISSION_MAX_IMAGE_BYTES = SUBMISSION_MAX_IMAGE_MB * 1024 * 1024;
-export const SUBMISSION_STORE_NAME_MAX_LENGTH = 100;
-export const SUBMISSION_ADDRESS_MAX_LENGTH = 200;
-export const SUBMISSION_COMMENT_MAX_LENGTH = 1000;
+/** Store submissions (SPEC §5, §9). The form limits come from GET /config (core's constants). */
 /** "Is it already there?": registered stores this close to the new one are listed in the modal. */
 export const SUBMISSION_NEARBY_RADIUS_KM = 0.3;
 export const SUBMISSION_NEARBY_LIMIT = 5;
-
-/** Purchase reports (docs/API.md POST /purchases). */
-export const REPORT_TEXT_MAX_LENGTH = 100;
-export const REPORT_MAX_AGE_DAYS = 30;
 
 /** Issue 9: store search, the store sheet, favourites. */
 /** The search box waits this long after the last key before it asks the server. */

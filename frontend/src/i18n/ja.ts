@@ -10,7 +10,6 @@ export const ja = {
   'page.signup': '新規登録',
   'page.guide': 'ガイド',
   'site.tagline': 'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる',
-  'site.logoAlt': 'ポケカ販売店マップのロゴ',
   'site.demoNotice': '表示中の店舗・報告はデモ用のサンプルです',
   'site.demoBadge': 'デモデータ',
 
@@ -47,12 +46,12 @@ export const ja = {
   'common.loading': '読み込み中...',
   'common.close': '閉じる',
   'common.retry': '再試行',
+  'common.count': '{n}件',
   'common.backHome': 'ホームに戻る',
   'common.errorLoad': 'データの取得に失敗しました',
   'common.networkError': 'ネットワークエラーが発生しました',
   'common.timeout': 'サーバーの応答がありません。しばらくしてからもう一度お試しください。',
   'common.unknownError': 'エラーが発生しました',
-  'common.count': '{n}件',
   'common.dismiss': '通知を閉じる',
   'common.notifications': '通知',
 
@@ -69,7 +68,6 @@ export const ja = {
   'home.prefectureStores': '{name}（{n}件）',
   'home.timelineButton': '最新の購入報告を見る',
   'home.regionsLoadError': '都道府県の一覧を読み込めませんでした',
-  'home.latestReport': '最新の報告: {time}',
   'home.reports24h': '直近24時間の報告 {n}件',
 
   // auth (SPEC §4, §5, §8)
@@ -121,8 +119,6 @@ export const ja = {
   'admin.pageOf': '{page} / {pages}ページ',
   'admin.submittedBy': '投稿者',
   'admin.unknownUser': '退会したユーザー',
-  'admin.submittedAt': '投稿',
-  'admin.reviewedAt': '審査',
   'admin.location': '位置',
   'admin.byGps': 'GPS: {lat}, {lng}',
   'admin.byAddress': '住所: {address}',
@@ -212,7 +208,6 @@ export const ja = {
   // /email-verification
   'verify.title': 'メールアドレスの確認',
   'verify.sentTo': '{email} に確認メールを送信しました。',
-  'verify.sent': '確認メールを送信しました。',
   'verify.body': 'メール内のリンクをクリックして、メールアドレスの確認を完了してください。確認が済むとログインできます。',
   'verify.mailFailed': '確認メールを送信できませんでした。お手数ですが、下のフォームから再送信してください。',
   'verify.resendTitle': 'メールが届かない場合',
@@ -529,7 +524,7 @@ export const ja = {
   'map.listEmpty': 'この範囲に店舗はありません。地図を動かすか、条件を変えてください。',
   'map.listZoomIn': '店舗が多いため、地図をズームすると一覧が表示されます（表示範囲に約{n}件）。',
   'map.listHighlights': '約{n}件のうち、24時間以内に購入できた店舗と地図の中心に近い店舗です。拡大するとすべて表示されます。',
-  'map.listTruncated': '表示範囲の店舗が多いため、一部のみ表示しています。',
+  'map.listTruncated': '近くの店舗が多いため、近い順に{n}件を表示しています。',
   'map.showList': '一覧を表示',
   'map.hideList': '一覧を閉じる',
   'map.loadingStores': '店舗を読み込み中...',
@@ -537,15 +532,12 @@ export const ja = {
   'map.directions': 'Googleマップで経路を見る',
   'map.lastReport': '最終報告: {time}（{kind}）',
   'map.noReport': 'まだ報告はありません',
-  'map.recentBadge': '24時間以内に報告あり',
   'map.cluster': '{n}店舗。クリックで拡大',
   'map.distance': '{km}km',
   'map.distanceM': '{m}m',
-  'map.showOnMap': '地図で見る',
   'map.currentLocation': '現在地',
   'map.unknownPrefecture': '指定された都道府県が見つかりませんでした',
   'map.precisionApprox': '位置はおおよそです',
-  'map.legend': '凡例',
 
   // pages
   'notFound.title': 'ページが見つかりません',

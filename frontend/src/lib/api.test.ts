@@ -2,9 +2,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { STORAGE_BLOCKED_KEY, STORAGE_RATE_LIMIT_UNTIL_KEY } from '@/config/constants';
 import { signInForTest } from '@/testing/fixtures';
-import { jsonResponse, stubFetch } from '@/testing/test-utils';
+import { jsonResponse } from '@/testing/test-utils';
 import { apiRequest, ApiError, envelope } from './api';
 import { setNavigator } from './navigation';
+
+type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * These tests check the arguments the client hands to fetch (the exact FormData object,
+ * headers it must not set, the abort signal of its timeout), so fetch itself is replaced
+ * here rather than answered by the fake server (docs/DECISIONS.md, issue 8).
+ */
+function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = handlers[`${method} ${url.pathname}`] ?? handlers[url.pathname];
+    if (!handler) return jsonResponse({ success: false, error: '見つかりません', code: 'not_found' }, { status: 404 });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 const schema = envelope(z.object({ ok: z.boolean() }));
 const navigate = vi.fn();
@@ -30,7 +49,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('apiRequest', () => {
   it('calls /api/v1 with JSON and returns the validated body', async () => {
-    const fetchMock = stubFetch({ '/api/v1/thing': () => jsonResponse({ success: true, data: { ok: true } }) });
+    const fetchMock = mockApi({ '/api/v1/thing': () => jsonResponse({ success: true, data: { ok: true } }) });
     await expect(apiRequest('/thing', schema, { query: { a: 1, b: undefined } })).resolves.toEqual({
       success: true,
       data: { ok: true },
@@ -42,7 +61,7 @@ describe('apiRequest', () => {
 
   it('sends FormData as it is (the browser writes the multipart Content-Type) with the bearer', async () => {
     signInForTest({}, { token: 'tok-9' });
-    const fetchMock = stubFetch({ 'POST /api/v1/upload': () => jsonResponse({ success: true, data: { ok: true } }) });
+    const fetchMock = mockApi({ 'POST /api/v1/upload': () => jsonResponse({ success: true, data: { ok: true } }) });
     const form = new FormData();
     form.append('a[b]', 'c');
     await apiRequest('/upload', schema, { method: 'POST', body: form });
@@ -55,7 +74,7 @@ describe('apiRequest', () => {
 
   it('gives up after the timeout it is given', async () => {
     vi.useFakeTimers();
-    stubFetch({
+    mockApi({
       '/api/v1/slow': (_url, init) =>
         new Promise<Response>((_ok, fail) => init?.signal?.addEventListener('abort', () => fail(new DOMException('aborted', 'AbortError')))),
     });
@@ -70,7 +89,7 @@ describe('apiRequest', () => {
   });
 
   it('turns the error envelope into an ApiError with the Japanese message and code', async () => {
-    stubFetch({
+    mockApi({
       '/api/v1/thing': () => jsonResponse({ success: false, error: '入力が正しくありません', code: 'bad_request' }, { status: 400 }),
     });
     const error = await failure(apiRequest('/thing', schema));
@@ -82,7 +101,7 @@ describe('apiRequest', () => {
 
   it('on 429 stores the retry time from retry_after and goes to /rate-limited', async () => {
     const now = Date.now();
-    stubFetch({
+    mockApi({
       '/api/v1/thing': () =>
         jsonResponse({ success: false, error: 'リクエストが多すぎます', code: 'rate_limited', retry_after: 120 }, { status: 429 }),
     });
@@ -96,12 +115,12 @@ describe('apiRequest', () => {
 
   it('on 429 without retry_after falls back to the Retry-After header, else 60 s', async () => {
     const now = Date.now();
-    stubFetch({ '/api/v1/h': () => jsonResponse({ success: false }, { status: 429, headers: { 'Retry-After': '30' } }) });
+    mockApi({ '/api/v1/h': () => jsonResponse({ success: false }, { status: 429, headers: { 'Retry-After': '30' } }) });
     await failure(apiRequest('/h', schema));
     expect(Number(localStorage.getItem(STORAGE_RATE_LIMIT_UNTIL_KEY)) - now).toBeLessThan(35_000);
 
     localStorage.clear();
-    stubFetch({ '/api/v1/none': () => new Response('Too Many Requests', { status: 429 }) });
+    mockApi({ '/api/v1/none': () => new Response('Too Many Requests', { status: 429 }) });
     await failure(apiRequest('/none', schema));
     const wait = Number(localStorage.getItem(STORAGE_RATE_LIMIT_UNTIL_KEY)) - now;
     expect(wait).toBeGreaterThanOrEqual(60_000);
@@ -109,7 +128,7 @@ describe('apiRequest', () => {
   });
 
   it('on 403 blocked sets the blocked flag and goes to /blocked', async () => {
-    stubFetch({
+    mockApi({
       '/api/v1/thing': () => jsonResponse({ success: false, error: 'アクセスが制限されています', code: 'blocked' }, { status: 403 }),
     });
     const error = await failure(apiRequest('/thing', schema));
@@ -119,7 +138,7 @@ describe('apiRequest', () => {
   });
 
   it('a 403 with another code is an ordinary error', async () => {
-    stubFetch({ '/api/v1/thing': () => jsonResponse({ success: false, error: '権限がありません', code: 'forbidden' }, { status: 403 }) });
+    mockApi({ '/api/v1/thing': () => jsonResponse({ success: false, error: '権限がありません', code: 'forbidden' }, { status: 403 }) });
     const error = await failure(apiRequest('/thing', schema));
     expect(error.code).toBe('forbidden');
     expect(localStorage.getItem(STORAGE_BLOCKED_KEY)).toBeNull();
@@ -157,7 +176,7 @@ describe('apiRequest', () => {
   });
 
   it('rejects a body that does not match the schema', async () => {
-    stubFetch({ '/api/v1/thing': () => jsonResponse({ success: true, data: { ok: 'yes' } }) });
+    mockApi({ '/api/v1/thing': () => jsonResponse({ success: true, data: { ok: 'yes' } }) });
     const error = await failure(apiRequest('/thing', schema));
     expect(error.code).toBe('invalid_response');
   });

@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/Toaster';
 import { STORAGE_SESSION_KEY } from '@/config/constants';
 import { authStore, initialAuthState } from '@/stores/auth-store';
 import { signInForTest, userFixture } from '@/testing/fixtures';
-import { jsonResponse, sentAuthorization, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, sentAuthorization, mockApi } from '@/testing/test-utils';
 import { ApiError, apiRequest } from './api';
 import { setNavigator } from './navigation';
 import { getFreshAccessToken, initAuth, refreshSession, resetSessionStateForTests, signOut, startAuth, tokenExpiry } from './session';
@@ -35,7 +35,7 @@ describe('auth initialisation (SPEC §4 Auth)', () => {
 
   it('a browser that never signed in makes no request and stops loading', async () => {
     authStore.set(initialAuthState());
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     await initAuth();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(authStore.get()).toMatchObject({ isLoading: false, user: null });
@@ -44,7 +44,7 @@ describe('auth initialisation (SPEC §4 Auth)', () => {
   it('with a stored session: POST /auth/refresh → token in memory only, user in the store', async () => {
     authStore.set(initialAuthState());
     localStorage.setItem(STORAGE_SESSION_KEY, '1');
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('fresh')) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('fresh')) });
     await initAuth();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
@@ -55,7 +55,7 @@ describe('auth initialisation (SPEC §4 Auth)', () => {
   it('a refused refresh signs out and removes the stored session key', async () => {
     authStore.set(initialAuthState());
     localStorage.setItem(STORAGE_SESSION_KEY, '1');
-    stubFetch({ 'POST /api/v1/auth/refresh': refreshRefused });
+    mockApi({ 'POST /api/v1/auth/refresh': refreshRefused });
     await initAuth();
     expect(authStore.get()).toMatchObject({ isLoading: false, user: null, accessToken: null });
     expect(localStorage.getItem(STORAGE_SESSION_KEY)).toBeNull();
@@ -73,7 +73,7 @@ describe('auth initialisation (SPEC §4 Auth)', () => {
   it('under /guide, and on /login without a stored session: not initialised, loading set to false; later, once, when leaving', async () => {
     authStore.set(initialAuthState());
     localStorage.setItem(STORAGE_SESSION_KEY, '1');
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('t')) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('t')) });
     startAuth('/guide/hajimete');
     expect(authStore.get().isLoading).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -85,7 +85,7 @@ describe('auth initialisation (SPEC §4 Auth)', () => {
 
   it('on /login: a browser without a session marker makes no request; one with it is initialised (SPEC §2: signed-in users go to /)', async () => {
     authStore.set(initialAuthState());
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('t')) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/refresh': () => jsonResponse(session('t')) });
     startAuth('/login');
     expect(authStore.get().isLoading).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -110,7 +110,7 @@ describe('token expiry', () => {
 
   it('refreshes before a request when the token expires within 30 s', async () => {
     signInForTest({}, { token: 'old', expiresInS: 20 });
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'POST /api/v1/auth/refresh': () => jsonResponse(session('new')),
       '/api/v1/thing': () => jsonResponse({ success: true }),
     });
@@ -121,7 +121,7 @@ describe('token expiry', () => {
 
   it('concurrent callers share one refresh (the server treats a reused refresh cookie as theft)', async () => {
     signInForTest({}, { token: 'old', expiresInS: 1 });
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'POST /api/v1/auth/refresh': () => jsonResponse(session('new')),
       '/api/v1/a': () => jsonResponse({ success: true }),
       '/api/v1/b': () => jsonResponse({ success: true }),
@@ -134,7 +134,7 @@ describe('token expiry', () => {
 describe('the API client and 401 (SPEC §4)', () => {
   it('attaches the bearer token', async () => {
     signInForTest({}, { token: 'abc' });
-    const fetchMock = stubFetch({ '/api/v1/thing': () => jsonResponse({ success: true }) });
+    const fetchMock = mockApi({ '/api/v1/thing': () => jsonResponse({ success: true }) });
     await apiRequest('/thing', okSchema);
     expect(sentAuthorization(fetchMock.mock.calls[0]![1])).toBe('Bearer abc');
   });
@@ -142,7 +142,7 @@ describe('the API client and 401 (SPEC §4)', () => {
   it('retries once with a refreshed token after a 401', async () => {
     signInForTest({}, { token: 'stale' });
     let calls = 0;
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'POST /api/v1/auth/refresh': () => jsonResponse(session('fresh')),
       '/api/v1/thing': (_url, init) => {
         calls++;
@@ -159,7 +159,7 @@ describe('the API client and 401 (SPEC §4)', () => {
   it('logs out automatically when the retry is refused too: keys removed, store reset, /login, one message', async () => {
     signInForTest({}, { token: 'stale' });
     render(<Toaster />);
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'POST /api/v1/auth/refresh': () => jsonResponse(session('fresh')),
       'POST /api/v1/auth/logout': () => jsonResponse({ success: true }),
       '/api/v1/thing': unauthorized,
@@ -180,7 +180,7 @@ describe('the API client and 401 (SPEC §4)', () => {
 
   it('logs out automatically when the refresh itself is refused', async () => {
     signInForTest({}, { token: 'stale' });
-    stubFetch({
+    mockApi({
       'POST /api/v1/auth/refresh': refreshRefused,
       'POST /api/v1/auth/logout': () => jsonResponse({ success: true }),
       '/api/v1/thing': unauthorized,
@@ -191,7 +191,7 @@ describe('the API client and 401 (SPEC §4)', () => {
   });
 
   it('a 401 with nobody signed in logs out at once (no refresh)', async () => {
-    const fetchMock = stubFetch({ '/api/v1/thing': unauthorized });
+    const fetchMock = mockApi({ '/api/v1/thing': unauthorized });
     await expect(apiRequest('/thing', okSchema)).rejects.toMatchObject({ status: 401 });
     expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/v1/auth/refresh')).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -200,7 +200,7 @@ describe('the API client and 401 (SPEC §4)', () => {
   it('many requests failing together log out once', async () => {
     signInForTest({}, { token: 'stale' });
     render(<Toaster />);
-    stubFetch({ 'POST /api/v1/auth/refresh': refreshRefused, '/api/v1/thing': unauthorized });
+    mockApi({ 'POST /api/v1/auth/refresh': refreshRefused, '/api/v1/thing': unauthorized });
     await act(async () => {
       await Promise.allSettled([apiRequest('/thing', okSchema), apiRequest('/thing', okSchema), apiRequest('/thing', okSchema)]);
     });
@@ -210,7 +210,7 @@ describe('the API client and 401 (SPEC §4)', () => {
 
   it('anonymous calls (login, mail links) take a 401 as an answer: no bearer, no refresh, no logout', async () => {
     signInForTest({}, { token: 'abc' });
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       '/api/v1/auth/login': () =>
         jsonResponse({ success: false, error: 'メールアドレスまたはパスワードが違います', code: 'auth/invalid-credential' }, { status: 401 }),
     });
@@ -225,7 +225,7 @@ describe('the API client and 401 (SPEC §4)', () => {
   });
 
   it('inlineRateLimit keeps a 429 on the form instead of going to /rate-limited', async () => {
-    stubFetch({
+    mockApi({
       '/api/v1/auth/login': () =>
         jsonResponse({ success: false, error: '多すぎます', code: 'auth/too-many-requests', retry_after: 30 }, { status: 429 }),
     });
@@ -243,7 +243,7 @@ describe('the API client and 401 (SPEC §4)', () => {
 describe('logout (SPEC §4 Logout)', () => {
   it('POST /auth/logout, then the user is cleared', async () => {
     signInForTest();
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/logout': () => jsonResponse({ success: true }) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/logout': () => jsonResponse({ success: true }) });
     await signOut();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(authStore.get().user).toBeNull();

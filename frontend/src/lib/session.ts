@@ -154,10 +154,6 @@ export function startAuth(pathname: string): void {
   else void initAuth();
 }
 
-export function isAuthInitialised(): boolean {
-  return initialised;
-}
-
 /** Requests that failed together cause one logout, one toast. */
 const AUTO_LOGOUT_DEDUP_MS = 2_000;
 let lastAutoLogout = -Infinity;

@@ -62,8 +62,3 @@ export function useAuth() {
     isAdmin: state.user?.admin === true,
   };
 }
-
-/** The in-memory bearer token, without refreshing (lib/session.ts refreshes). */
-export function getAccessToken(): string | null {
-  return authStore.get().accessToken;
-}

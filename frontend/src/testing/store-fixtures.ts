@@ -1,4 +1,4 @@
-import type { Store } from '@/api/store';
+import type { Store } from '@/api/stores';
 
 /** A store as GET /stores answers it (issue 9 tests). */
 export const storeFixture: Store = {

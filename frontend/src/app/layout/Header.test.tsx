@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/Toaster';
 import { authStore, initialAuthState } from '@/stores/auth-store';
 import { signInForTest } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { Header } from './Header';
 
 function renderHeader() {
@@ -149,7 +149,7 @@ describe('Header: the store-map link', () => {
 describe('Header: logout (SPEC §4)', () => {
   it('signs out, says ログアウトしました and goes to /login', async () => {
     signInForTest();
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/logout': () => jsonResponse({ success: true }) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/logout': () => jsonResponse({ success: true }) });
     const user = userEvent.setup();
     renderHeader();
     await user.click(screen.getByRole('button', { name: 'サトシさんのメニュー' }));
@@ -185,7 +185,7 @@ describe('Header: ranking dialog (SPEC §2 Shell)', () => {
   it('loads on open; error with 再試行; then the list with medals and pt; closes via × and the overlay', async () => {
     let fail = true;
     let resolve: (() => void) | undefined;
-    stubFetch({
+    mockApi({
       '/api/v1/users/ranking': () =>
         new Promise<Response>((ok) => {
           resolve = () =>

@@ -6,24 +6,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_BLOCKED_KEY, STORAGE_RATE_LIMIT_UNTIL_KEY, STORAGE_SESSION_KEY } from '@/config/constants';
 import { authStore, initialAuthState } from '@/stores/auth-store';
 import { signInForTest, userFixture } from '@/testing/fixtures';
-import { jsonResponse, LocationDisplay, stubFetch } from '@/testing/test-utils';
+import { configFixture } from '@/testing/handlers';
+import { jsonResponse, LocationDisplay, mockApi } from '@/testing/test-utils';
 import { AppRoutes } from '../router';
 
-type Handlers = Parameters<typeof stubFetch>[0];
+type Handlers = Parameters<typeof mockApi>[0];
 
 function renderApp(route: string, extra: Handlers = {}) {
-  const fetchMock = stubFetch({
+  const fetchMock = mockApi({
     '/api/v1/config': () =>
       jsonResponse({
         success: true,
-        data: {
-          tile_url: 'x',
-          tile_attribution: 'x',
-          tile_max_zoom: 18,
-          contact_url: 'https://example.com/contact',
-          analytics_id: null,
-          demo_data: true,
-        },
+        data: { ...configFixture, contact_url: 'https://example.com/contact', demo_data: true },
       }),
     '/api/v1/stats/summary': () => jsonResponse({ success: true, data: { store_count: 10 } }),
     '/api/v1/prefectures': () => jsonResponse({ success: true, data: { regions: [], prefectures: [] } }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Constants from '@/config/constants';
 import { prefecturesFixture, signInForTest } from '@/testing/fixtures';
 import { storeFixture, storeTypesAnswer } from '@/testing/store-fixtures';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import MapRoute from './map';
 
 // Only moves made for the route are fetched at once (see StoreMap.test.tsx).
@@ -25,7 +25,7 @@ const ok = (data: unknown) => jsonResponse({ success: true, data });
 
 function stubMap({ favorites = [] as unknown[] } = {}) {
   const clusterBboxes: number[][] = [];
-  stubFetch({
+  mockApi({
     '/api/v1/config': () => ok({ tile_url: 'https://tiles.invalid/{z}/{x}/{y}.png', tile_attribution: 'test' }),
     '/api/v1/initial_data': () => jsonResponse(storeTypesAnswer),
     '/api/v1/prefectures': () => ok(prefecturesFixture),

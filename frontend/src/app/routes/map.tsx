@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFavoriteIds } from '@/api/favorites';
-import type { Store } from '@/api/store';
+import type { Store } from '@/api/stores';
 import { PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
 import { StoreMap, type MapJump } from '@/features/map/components/StoreMap';
 import { useReportDialog } from '@/features/reports/hooks/use-report-dialog';

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api';
 import { ADMIN_PAGE_SIZE } from '../config';
-import { adminStoreSchema, adminSubmissionSchema, type SubmissionStatus } from '../types/submission';
+import { storeSchema } from '@/api/stores';
+import { adminSubmissionSchema, type SubmissionStatus } from '../types/submission';
 
 /** Every query of the moderation queue lives under this key, so one invalidation refreshes all tabs. */
 const SUBMISSIONS_KEY = ['admin', 'submissions'] as const;
@@ -48,7 +49,7 @@ const reviewResultSchema = z.object({
   success: z.literal(true),
   message: z._default(z.optional(z.string()), ''),
   submission: z.object({ id: z.number(), status: z.string() }),
-  store: z.optional(adminStoreSchema),
+  store: z.optional(storeSchema),
 });
 export type ReviewResult = z.infer<typeof reviewResultSchema>;
 

@@ -2,18 +2,17 @@ import 'leaflet/dist/leaflet.css';
 import './map-preview.css';
 import L, { type LeafletMouseEvent, type Map as LeafletMap, type Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useState } from 'react';
-import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
-import { DEFAULT_TILES, useConfig } from '@/api/config';
-import { useStoresAround } from '@/api/stores-around';
+import { CircleMarker, MapContainer, Marker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { useStoresNear, type Precision } from '@/api/stores';
+import { BaseTileLayer } from '@/components/map/BaseTileLayer';
 import { t } from '@/i18n/ja';
 import { PREVIEW_NEARBY_LIMIT, PREVIEW_NEARBY_RADIUS_KM } from '../config';
 import { isMoved, PREVIEW_ZOOM, type LatLng } from '../lib/review';
-import type { Duplicate, Precision } from '../types/submission';
+import type { Duplicate } from '../types/submission';
 import styles from './admin.module.css';
 
 /** Where the submitter put it, once the marker has been moved away. */
 const ORIGIN_STYLE = { color: '#d42a3c', weight: 2, dashArray: '3 3', fillColor: '#fff', fillOpacity: 0.8 };
-const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 const submittedIcon = L.divIcon({
   className: 'pka-wrap',
@@ -55,12 +54,10 @@ function FollowMarker({ position }: { position: LatLng }) {
  * once moved, a dashed ring where the submitter put it.
  */
 export default function MapPreview({ name, origin, position, precision, duplicates, onMove }: MapPreviewProps) {
-  const config = useConfig();
-  const nearby = useStoresAround(origin, PREVIEW_NEARBY_RADIUS_KM, PREVIEW_NEARBY_LIMIT);
+  const nearby = useStoresNear(origin, { radiusKm: PREVIEW_NEARBY_RADIUS_KM, limit: PREVIEW_NEARBY_LIMIT });
   const [map, setMap] = useState<LeafletMap | null>(null);
-  const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
   const duplicateIds = new Set(duplicates.map((d) => d.store.id));
-  const others = (nearby.data ?? []).filter((store) => !duplicateIds.has(store.id));
+  const others = (nearby.data?.stores ?? []).filter((store) => !duplicateIds.has(store.id));
   const moved = isMoved(origin, position);
 
   // MapContainer does not pass ARIA attributes through: label the map element directly.
@@ -71,15 +68,7 @@ export default function MapPreview({ name, origin, position, precision, duplicat
   return (
     <figure className={styles.mapFigure} data-testid="map-preview">
       <MapContainer ref={setMap} center={[origin.lat, origin.lng]} zoom={PREVIEW_ZOOM[precision]} className={styles.map} scrollWheelZoom={false}>
-        {tiles && (
-          <TileLayer
-            url={tiles.tile_url}
-            attribution={tiles.tile_attribution}
-            maxZoom={tiles.tile_max_zoom}
-            maxNativeZoom={tiles.tile_max_zoom}
-            errorTileUrl={TRANSPARENT_TILE}
-          />
-        )}
+        <BaseTileLayer />
         {others.map((store) => (
           <Marker key={store.id} position={[store.lat, store.lng]} icon={nearbyIcon} keyboard={false}>
             <Tooltip direction="top">{store.name}</Tooltip>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/stores/toast-store';
-import { jsonResponse, renderWithProviders, sentBody, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBody, mockApi } from '@/testing/test-utils';
 import type { LatLng } from '../lib/review';
 import { ModerationQueue } from './ModerationQueue';
 
@@ -89,18 +89,18 @@ const storeTypes = [
 const listOf = (data: unknown[], total = data.length) => jsonResponse({ success: true, data, total });
 const initialData = () => jsonResponse({ success: true, data: { user: null, store_types: storeTypes } });
 
-function listCalls(fetchMock: ReturnType<typeof stubFetch>) {
+function listCalls(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/v1/admin/submissions');
 }
 
-function postsTo(fetchMock: ReturnType<typeof stubFetch>, suffix: string) {
+function postsTo(fetchMock: ReturnType<typeof mockApi>, suffix: string) {
   return fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && String(input).endsWith(suffix));
 }
 
-function setup(handlers: Parameters<typeof stubFetch>[0] = {}, route = '/admin') {
-  const fetchMock = stubFetch({
+function setup(handlers: Parameters<typeof mockApi>[0] = {}, route = '/admin') {
+  const fetchMock = mockApi({
     '/api/v1/admin/submissions': () => listOf([submission(), addressSubmission]),
     '/api/v1/initial_data': initialData,
     ...handlers,
@@ -111,7 +111,10 @@ function setup(handlers: Parameters<typeof stubFetch>[0] = {}, route = '/admin')
 }
 
 async function firstCard() {
-  return screen.findByRole('article', { name: 'カードラボ新宿店' });
+  const card = await screen.findByRole('article', { name: 'カードラボ新宿店' });
+  // The review form shows once /config (its limits and default type) has answered.
+  await within(card).findByRole('button', { name: '承認する' });
+  return card;
 }
 
 describe('/admin moderation queue', () => {

@@ -1,12 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useConfig, type SiteConfig } from '@/api/config';
 import { useInitialData } from '@/api/initial-data';
 import { Alert } from '@/components/ui/Alert';
+import { ConfigStatus } from '@/components/ui/ConfigStatus';
 import { Field } from '@/components/ui/Field';
 import { t } from '@/i18n/ja';
 import { charLength } from '@/lib/validation';
 import form from '@/styles/form.module.css';
 import ui from '@/styles/ui.module.css';
-import { DEFAULT_STORE_TYPE, REJECT_REASON_MAX_LENGTH } from '../config';
 import type { useReview } from '../hooks/use-review';
 import { approveInput, isMoved, rejectReasonError, storeNameError, type LatLng } from '../lib/review';
 import type { AdminSubmission } from '../types/submission';
@@ -29,7 +30,15 @@ interface ReviewFormProps {
  * Approve with edits (name, store type, the marker position) or reject with a reason.
  * Coordinates are sent only when the marker was moved (the server then stores them as exact).
  */
-export function ReviewForm({ submission, origin, position, latText, lngText, onLatText, onLngText, onReset, review }: ReviewFormProps) {
+export function ReviewForm(props: ReviewFormProps) {
+  const config = useConfig().data;
+  return config ? <LoadedReviewForm {...props} config={config} /> : <ConfigStatus />;
+}
+
+/** The default store type and the name and reason limits come from /config. */
+function LoadedReviewForm(props: ReviewFormProps & { config: SiteConfig }) {
+  const { submission, origin, position, latText, lngText, onLatText, onLngText, onReset, review, config } = props;
+  const { default_store_type: defaultStoreType, limits } = config;
   const [name, setName] = useState(submission.store_name);
   const [storeType, setStoreType] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
@@ -43,13 +52,14 @@ export function ReviewForm({ submission, origin, position, latText, lngText, onL
   // The server suggests a type from the name (ローソン → コンビニ, カードラボ → カードショップ …);
   // the admin can still choose another.
   const suggested = submission.suggested_store_type;
-  const defaultType = [suggested, DEFAULT_STORE_TYPE].find((key) => key && types.some((type) => type.key === key)) ?? types[0]?.key ?? DEFAULT_STORE_TYPE;
+  const defaultType =
+    [suggested, defaultStoreType].find((key) => key && types.some((type) => type.key === key)) ?? types[0]?.key ?? defaultStoreType;
   const selectedType = storeType ?? defaultType;
 
-  const nameError = storeNameError(name);
+  const nameError = storeNameError(name, limits.max_submission_name_chars);
   const positionError = position ? null : t('admin.positionInvalid');
   const moved = position !== null && isMoved(origin, position);
-  const reasonError = rejectReasonError(reason);
+  const reasonError = rejectReasonError(reason, limits.max_reject_reason_chars);
   const reasonLength = charLength(reason.trim());
   const { busy, action, error } = review;
   const approving = action?.kind === 'approve' && !('merge_into_store_id' in action.input);
@@ -129,7 +139,7 @@ export function ReviewForm({ submission, origin, position, latText, lngText, onL
           <Field
             label={t('admin.reason')}
             required
-            hint={t('admin.reasonHint', { n: reasonLength, max: REJECT_REASON_MAX_LENGTH })}
+            hint={t('admin.reasonHint', { n: reasonLength, max: limits.max_reject_reason_chars })}
             error={reasonTouched ? reasonError : null}
           >
             <textarea

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { t } from '@/i18n/ja';
-import type { Photo } from '../types/submission';
+import type { Photo } from '@/api/stores';
 import styles from './admin.module.css';
 
 /** Thumbnails; each opens the full photo in a dialog with a link to open it in a new tab. */

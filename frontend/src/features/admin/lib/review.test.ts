@@ -24,8 +24,8 @@ describe('approve body', () => {
   });
 
   it('counts the reason in characters as seen (500 emoji pass, 501 do not)', () => {
-    expect(rejectReasonError('   ')).toBe('却下の理由を入力してください');
-    expect(rejectReasonError('🃏'.repeat(500))).toBeNull();
-    expect(rejectReasonError('🃏'.repeat(501))).toContain('500文字以内');
+    expect(rejectReasonError('   ', 500)).toBe('却下の理由を入力してください');
+    expect(rejectReasonError('🃏'.repeat(500), 500)).toBeNull();
+    expect(rejectReasonError('🃏'.repeat(501), 500)).toContain('500文字以内');
   });
 });

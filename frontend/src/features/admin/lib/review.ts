@@ -1,8 +1,8 @@
+import type { Precision } from '@/api/stores';
 import { t, type MessageKey } from '@/i18n/ja';
 import { charLength } from '@/lib/validation';
-import { REJECT_REASON_MAX_LENGTH, STORE_NAME_MAX_LENGTH } from '../config';
 import type { EditApproval } from '../api/submissions';
-import type { Precision, SubmissionStatus } from '../types/submission';
+import type { SubmissionStatus } from '../types/submission';
 import type { LatLng } from '@/lib/geolocation';
 
 export type { LatLng };
@@ -47,17 +47,19 @@ export function isMoved(origin: LatLng, position: LatLng): boolean {
   return roundCoord(origin.lat) !== roundCoord(position.lat) || roundCoord(origin.lng) !== roundCoord(position.lng);
 }
 
-export function storeNameError(name: string): string | null {
+/** `max` is /config's `max_submission_name_chars`. */
+export function storeNameError(name: string, max: number): string | null {
   const value = name.trim();
   if (!value) return t('admin.nameRequired');
-  if (charLength(value) > STORE_NAME_MAX_LENGTH) return t('admin.nameTooLong', { max: STORE_NAME_MAX_LENGTH });
+  if (charLength(value) > max) return t('admin.nameTooLong', { max });
   return null;
 }
 
-export function rejectReasonError(reason: string): string | null {
+/** `max` is /config's `max_reject_reason_chars`. */
+export function rejectReasonError(reason: string, max: number): string | null {
   const length = charLength(reason.trim());
   if (length === 0) return t('admin.reasonRequired');
-  if (length > REJECT_REASON_MAX_LENGTH) return t('admin.reasonTooLong', { n: length, max: REJECT_REASON_MAX_LENGTH });
+  if (length > max) return t('admin.reasonTooLong', { n: length, max });
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { photoSchema, precisionSchema, storeSchema } from '@/api/stores';
 
 /**
  * The moderation shapes of docs/API.md "Contributions (issue 4)". Only the fields this
@@ -7,31 +8,7 @@ import { z } from 'zod/mini';
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-export const precisionSchema = z.enum(['exact', 'municipality', 'prefecture']);
-export type Precision = z.infer<typeof precisionSchema>;
-
-export const photoSchema = z.object({
-  url: z.string(),
-  thumb_url: z.string(),
-  width: z.optional(z.number()),
-  height: z.optional(z.number()),
-});
-export type Photo = z.infer<typeof photoSchema>;
-
-/** A store as the admin sees it on a duplicate hint or the map preview. */
-export const adminStoreSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  store_type: z.string(),
-  prefecture_name: z.nullish(z.string()),
-  city: z.nullish(z.string()),
-  address: z.nullish(z.string()),
-  lat: z.number(),
-  lng: z.number(),
-});
-export type AdminStore = z.infer<typeof adminStoreSchema>;
-
-export const duplicateSchema = z.object({ store: adminStoreSchema, distance_m: z.number() });
+export const duplicateSchema = z.object({ store: storeSchema, distance_m: z.number() });
 export type Duplicate = z.infer<typeof duplicateSchema>;
 
 export const adminSubmissionSchema = z.object({

@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/Toaster';
 import { STORAGE_SESSION_KEY } from '@/config/constants';
 import { authStore } from '@/stores/auth-store';
 import { signInForTest, userFixture } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, sentBody, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBody, mockApi } from '@/testing/test-utils';
 import { AuthTabs } from './AuthTabs';
 
 function renderTabs(route = '/login') {
@@ -40,7 +40,7 @@ describe('/login tabs', () => {
 
 describe('login (SPEC §4 Login)', () => {
   it('checks the fields before sending anything', async () => {
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     const user = userEvent.setup();
     renderTabs();
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
@@ -52,7 +52,7 @@ describe('login (SPEC §4 Login)', () => {
   });
 
   it('signs in: token and user stored, ログインしました, back to the page that needed it', async () => {
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'POST /api/v1/auth/login': () => jsonResponse({ success: true, access_token: 'tok', expires_in: 900, user: userFixture }),
     });
     const user = userEvent.setup();
@@ -75,7 +75,7 @@ describe('login (SPEC §4 Login)', () => {
 
   it('clears an existing session first', async () => {
     signInForTest({}, { token: 'old' });
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'POST /api/v1/auth/logout': () => jsonResponse({ success: true }),
       'POST /api/v1/auth/login': () => jsonResponse({ success: true, access_token: 'new', expires_in: 900, user: userFixture }),
     });
@@ -94,7 +94,7 @@ describe('login (SPEC §4 Login)', () => {
     [403, 'auth/user-disabled', 'このアカウントは利用できなくなっています'],
     [429, 'auth/too-many-requests', '試行回数が多すぎます。しばらく時間をおいてから再度お試しください。'],
   ])('a %i %s refusal says %s and stays on /login', async (status, code, message) => {
-    stubFetch({ 'POST /api/v1/auth/login': () => jsonResponse({ success: false, error: 'server', code, retry_after: 60 }, { status }) });
+    mockApi({ 'POST /api/v1/auth/login': () => jsonResponse({ success: false, error: 'server', code, retry_after: 60 }, { status }) });
     const user = userEvent.setup();
     renderTabs();
     await user.type(screen.getByLabelText(/メールアドレス/), 'satoshi@example.jp');
@@ -108,7 +108,7 @@ describe('login (SPEC §4 Login)', () => {
   });
 
   it('an unverified refusal links to the resend form', async () => {
-    stubFetch({
+    mockApi({
       'POST /api/v1/auth/login': () => jsonResponse({ success: false, error: 'x', code: 'auth/email-not-verified' }, { status: 403 }),
     });
     const user = userEvent.setup();
@@ -134,7 +134,7 @@ describe('sign-up (SPEC §4 Registration, §5)', () => {
   });
 
   it('refuses to send a short password, a bad e-mail or a missing / long nickname', async () => {
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     const user = userEvent.setup();
     renderTabs('/login?tab=signup');
     await user.type(screen.getByLabelText(/メールアドレス/), 'a@b');
@@ -157,7 +157,7 @@ describe('sign-up (SPEC §4 Registration, §5)', () => {
   });
 
   it('sends user{email, password, username, prefecture} and goes to /email-verification', async () => {
-    const fetchMock = stubFetch({ 'POST /api/v1/users': () => jsonResponse({ success: true, message: '送信しました' }, { status: 201 }) });
+    const fetchMock = mockApi({ 'POST /api/v1/users': () => jsonResponse({ success: true, message: '送信しました' }, { status: 201 }) });
     const user = userEvent.setup();
     renderTabs('/login?tab=signup');
     await user.type(screen.getByLabelText(/メールアドレス/), 'new@example.jp');
@@ -178,7 +178,7 @@ describe('sign-up (SPEC §4 Registration, §5)', () => {
     [{ success: false, error: 'x', code: 'auth/weak-password' }, 400, 'パスワードは6文字以上で入力してください'],
     [{ success: false, error: 'ニックネームが長すぎます', code: 'bad_request' }, 400, 'ニックネームが長すぎます'],
   ])('shows the refusal %j', async (body, status, message) => {
-    stubFetch({ 'POST /api/v1/users': () => jsonResponse(body, { status }) });
+    mockApi({ 'POST /api/v1/users': () => jsonResponse(body, { status }) });
     const user = userEvent.setup();
     renderTabs('/login?tab=signup');
     await user.type(screen.getByLabelText(/メールアドレス/), 'new@example.jp');

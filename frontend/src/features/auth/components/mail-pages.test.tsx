@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, sentBody, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBody, mockApi } from '@/testing/test-utils';
 import { AuthActionPanel } from './AuthActionPanel';
 import { EmailVerificationPanel } from './EmailVerificationPanel';
 import { PasswordResetRequest } from './PasswordResetRequest';
@@ -11,7 +11,7 @@ const passwordInput = (name: RegExp) => screen.getByLabelText(name, { selector: 
 
 describe('/email-verification: resend (SPEC §5)', () => {
   async function resend(body: unknown, status = 200) {
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/resend-verification': () => jsonResponse(body, { status }) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/resend-verification': () => jsonResponse(body, { status }) });
     const user = userEvent.setup();
     renderWithProviders(<EmailVerificationPanel />, { route: '/email-verification' });
     await user.type(screen.getByLabelText(/メールアドレス/), 'new@example.jp');
@@ -45,7 +45,7 @@ describe('/email-verification: resend (SPEC §5)', () => {
 
 describe('/password-reset', () => {
   it('gives the same answer whatever the e-mail', async () => {
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/password-reset': () => jsonResponse({ success: true, message: 'x' }) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/password-reset': () => jsonResponse({ success: true, message: 'x' }) });
     const user = userEvent.setup();
     renderWithProviders(<PasswordResetRequest />, { route: '/password-reset' });
     await user.type(screen.getByLabelText(/メールアドレス/), 'who@example.jp');
@@ -57,7 +57,7 @@ describe('/password-reset', () => {
 
 describe('/auth/action', () => {
   it('verifyEmail: verifies once (even in StrictMode) and offers login', async () => {
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/verify-email': () => jsonResponse({ success: true, message: 'ok' }) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/verify-email': () => jsonResponse({ success: true, message: 'ok' }) });
     renderWithProviders(
       <StrictMode>
         <AuthActionPanel />
@@ -72,7 +72,7 @@ describe('/auth/action', () => {
   });
 
   it('verifyEmail: a used or expired link says so and offers a new mail', async () => {
-    stubFetch({
+    mockApi({
       'POST /api/v1/auth/verify-email': () =>
         jsonResponse({ success: false, error: 'x', code: 'auth/invalid-action-code' }, { status: 400 }),
     });
@@ -83,7 +83,7 @@ describe('/auth/action', () => {
   });
 
   it('resetPassword: new password (6+, confirmed) → done', async () => {
-    const fetchMock = stubFetch({ 'POST /api/v1/auth/password-reset/confirm': () => jsonResponse({ success: true }) });
+    const fetchMock = mockApi({ 'POST /api/v1/auth/password-reset/confirm': () => jsonResponse({ success: true }) });
     const user = userEvent.setup();
     renderWithProviders(<AuthActionPanel />, { route: '/auth/action?mode=resetPassword&token=tok' });
     await user.type(passwordInput(/^新しいパスワード必須/), 'short');
@@ -102,7 +102,7 @@ describe('/auth/action', () => {
   });
 
   it('resetPassword: an expired link offers a new reset mail', async () => {
-    stubFetch({
+    mockApi({
       'POST /api/v1/auth/password-reset/confirm': () =>
         jsonResponse({ success: false, error: 'x', code: 'auth/invalid-action-code' }, { status: 400 }),
     });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { signInForTest } from '@/testing/fixtures';
 import { storeFixture, storeTypesAnswer } from '@/testing/store-fixtures';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { FavoritesList } from './FavoritesList';
 
 const fresh = new Date(Date.now() - 3 * 3_600_000).toISOString();
@@ -18,7 +18,7 @@ const favorites = [
 describe('/favorites お気に入り店舗', { timeout: 20_000 }, () => {
   it('lists each favourite with freshness and 地図で見る; a removed store shows as 閉店・非表示', async () => {
     signInForTest();
-    stubFetch({
+    mockApi({
       '/api/v1/initial_data': () => jsonResponse(storeTypesAnswer),
       'GET /api/v1/favorites': () => jsonResponse({ success: true, favorites }),
     });
@@ -37,7 +37,7 @@ describe('/favorites お気に入り店舗', { timeout: 20_000 }, () => {
 
   it('shows the distance once the position is known', async () => {
     signInForTest();
-    stubFetch({
+    mockApi({
       '/api/v1/initial_data': () => jsonResponse(storeTypesAnswer),
       'GET /api/v1/favorites': () => jsonResponse({ success: true, favorites }),
     });
@@ -59,7 +59,7 @@ describe('/favorites お気に入り店舗', { timeout: 20_000 }, () => {
   it('removes a favourite', async () => {
     signInForTest();
     let list = favorites;
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       '/api/v1/initial_data': () => jsonResponse(storeTypesAnswer),
       'GET /api/v1/favorites': () => jsonResponse({ success: true, favorites: list }),
       'DELETE /api/v1/favorites/9': () => {
@@ -76,7 +76,7 @@ describe('/favorites お気に入り店舗', { timeout: 20_000 }, () => {
 
   it('has an empty state with a way to the map', async () => {
     signInForTest();
-    stubFetch({ 'GET /api/v1/favorites': () => jsonResponse({ success: true, favorites: [] }) });
+    mockApi({ 'GET /api/v1/favorites': () => jsonResponse({ success: true, favorites: [] }) });
     renderWithProviders(<FavoritesList />, { route: '/favorites' });
     const empty = await screen.findByTestId('favorites-empty');
     expect(empty).toHaveTextContent('まだお気に入りの店舗はありません');
@@ -86,7 +86,7 @@ describe('/favorites お気に入り店舗', { timeout: 20_000 }, () => {
   it('has an error state with 再試行', async () => {
     signInForTest();
     let fail = true;
-    stubFetch({
+    mockApi({
       'GET /api/v1/favorites': () =>
         fail
           ? jsonResponse({ success: false, error: '混み合っています', code: 'unavailable' }, { status: 503 })

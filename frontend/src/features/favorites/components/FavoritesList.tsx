@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFavorites, useSetFavorite, type Favorite } from '@/api/favorites';
 import { useStoreTypes } from '@/api/initial-data';
-import { isRemoved } from '@/api/store';
+import { isRemoved } from '@/api/stores';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { RECENT_REPORT_HOURS } from '@/config/constants';

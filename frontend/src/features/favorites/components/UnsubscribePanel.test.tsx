@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, sentAuthorization, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentAuthorization, mockApi } from '@/testing/test-utils';
 import { UnsubscribePanel } from './UnsubscribePanel';
 
 describe('/alerts/unsubscribe', () => {
   it('POSTs the token once, without a login, and shows the server’s message', async () => {
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'POST /api/v1/alerts/unsubscribe': (url) =>
         url.searchParams.get('token') === 'tok.en'
           ? jsonResponse({ success: true, message: 'お気に入り店舗の通知を停止しました。' })
@@ -19,7 +19,7 @@ describe('/alerts/unsubscribe', () => {
   });
 
   it('shows the server’s Japanese error for a bad or expired token', async () => {
-    stubFetch({
+    mockApi({
       'POST /api/v1/alerts/unsubscribe': () =>
         jsonResponse({ success: false, error: 'リンクの有効期限が切れています', code: 'bad_request' }, { status: 400 }),
     });
@@ -28,7 +28,7 @@ describe('/alerts/unsubscribe', () => {
   });
 
   it('says the link is wrong when it has no token, without calling the server', () => {
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     renderWithProviders(<UnsubscribePanel />, { route: '/alerts/unsubscribe' });
     expect(screen.getByRole('alert')).toHaveTextContent('リンクが正しくありません');
     expect(fetchMock).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/Toaster';
 import { resetAuth } from '@/stores/auth-store';
 import { signInForTest } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { HomeHero } from './HomeHero';
 
 function summary(storeCount: number) {
@@ -13,13 +13,13 @@ function summary(storeCount: number) {
 
 describe('HomeHero', () => {
   it('states the data total, rounded down', async () => {
-    stubFetch(summary(10_342));
+    mockApi(summary(10_342));
     renderWithProviders(<HomeHero />);
     expect(await screen.findByText('データ総数 10,000件以上')).toBeInTheDocument();
   });
 
   it('現在地から探す: a guest gets a warning and goes to /login without asking for the location', async () => {
-    stubFetch(summary(12_000));
+    mockApi(summary(12_000));
     const getCurrentPosition = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     const user = userEvent.setup();
@@ -36,7 +36,7 @@ describe('HomeHero', () => {
   });
 
   it('現在地から探す: a signed-in user is located (10 s, high accuracy, no cache) and sent to /map?lat=&lng=', async () => {
-    stubFetch(summary(12_000));
+    mockApi(summary(12_000));
     const getCurrentPosition = vi.fn((ok: PositionCallback, _err?: PositionErrorCallback, _options?: PositionOptions) => {
       setTimeout(() => ok({ coords: { latitude: 35.68, longitude: 139.76 } } as GeolocationPosition), 10);
     });
@@ -62,7 +62,7 @@ describe('HomeHero', () => {
   }
 
   async function searchAsSignedIn(prefecture: string | null) {
-    stubFetch(summary(12_000));
+    mockApi(summary(12_000));
     signInForTest({ prefecture });
     renderWithProviders(
       <>

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { RECENT_REPORT_HOURS } from '@/config/constants';
+import { storeSchema } from '@/api/stores';
 import { apiRequest, envelope } from '@/lib/api';
-import { clusterSchema, filtersToQuery, storeSchema, type StoreFilters, type Viewport } from '../types/store';
+import { clusterSchema, filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
 
 /** GET /stores/clusters — server-side clusters when zoomed out, else the markers. */
 export const clustersDataSchema = z.object({
@@ -11,18 +12,13 @@ export const clustersDataSchema = z.object({
 });
 export type ClustersData = z.infer<typeof clustersDataSchema>;
 
-const clustersResponseSchema = z.extend(envelope(clustersDataSchema), { truncated: z.optional(z.boolean()) });
-
-export async function getClusters(
-  viewport: Viewport,
-  filters: StoreFilters,
-  signal?: AbortSignal,
-): Promise<ClustersData & { truncated: boolean }> {
-  const body = await apiRequest('/stores/clusters', clustersResponseSchema, {
+/** The answer has no `truncated`: what does not fit comes as clusters (docs/API.md). */
+export async function getClusters(viewport: Viewport, filters: StoreFilters, signal?: AbortSignal): Promise<ClustersData> {
+  const body = await apiRequest('/stores/clusters', envelope(clustersDataSchema), {
     query: { bbox: viewport.bbox, zoom: viewport.zoom, ...filtersToQuery(filters, RECENT_REPORT_HOURS) },
     signal,
   });
-  return { ...body.data, truncated: body.truncated ?? false };
+  return body.data;
 }
 
 export const clustersQueryOptions = (viewport: Viewport, filters: StoreFilters) =>

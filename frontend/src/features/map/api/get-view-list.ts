@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { RECENT_REPORT_HOURS } from '@/config/constants';
-import { apiRequest, envelope } from '@/lib/api';
+import { getStores, getStoresNear, type Store } from '@/api/stores';
 import { centreOf, nearestRadiusKm, parseBbox, usefulStores, VIEW_LIST_RECENT_LIMIT, VIEW_LIST_SIZE } from '../lib/view-list';
-import { filtersToQuery, storeSchema, type Store, type StoreFilters, type Viewport } from '../types/store';
-
-const storesResponseSchema = z.extend(envelope(z.array(storeSchema)), { truncated: z.optional(z.boolean()) });
+import { filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
 
 /**
  * The list sheet while clusters are shown: two GET /stores calls (the view's stores
@@ -17,16 +14,10 @@ export async function getViewList(viewport: Viewport, filters: StoreFilters, sig
   const centre = centreOf(box);
   const query = filtersToQuery(filters, RECENT_REPORT_HOURS);
   const [recent, nearest] = await Promise.all([
-    apiRequest('/stores', storesResponseSchema, {
-      query: { bbox: viewport.bbox, ...query, reported_within_hours: RECENT_REPORT_HOURS, limit: VIEW_LIST_RECENT_LIMIT },
-      signal,
-    }),
-    apiRequest('/stores', storesResponseSchema, {
-      query: { lat: centre.lat, lng: centre.lng, radius_km: nearestRadiusKm(box), ...query, limit: VIEW_LIST_SIZE },
-      signal,
-    }),
+    getStores({ bbox: viewport.bbox, ...query, reported_within_hours: RECENT_REPORT_HOURS, limit: VIEW_LIST_RECENT_LIMIT }, signal),
+    getStoresNear({ point: centre, radiusKm: nearestRadiusKm(box), limit: VIEW_LIST_SIZE, filters: query }, signal),
   ]);
-  return usefulStores(recent.data, nearest.data, box);
+  return usefulStores(recent.stores, nearest.stores, box);
 }
 
 export const viewListQueryOptions = (viewport: Viewport, filters: StoreFilters) =>

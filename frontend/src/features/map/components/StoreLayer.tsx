@@ -5,7 +5,8 @@ import type { StoreType } from '@/api/initial-data';
 import { RECENT_REPORT_HOURS } from '@/config/constants';
 import { isWithinHours } from '@/lib/relative-time';
 import { clusterIcon, storeIcon } from '../lib/icons';
-import type { Cluster, Store } from '../types/store';
+import type { Store } from '@/api/stores';
+import type { Cluster } from '../types/store';
 import { StorePopupContent } from './StorePopupContent';
 
 export interface FocusRequest {

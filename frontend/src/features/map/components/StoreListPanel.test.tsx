@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Store } from '../types/store';
+import type { Store } from '@/api/stores';
 import { StoreListPanel } from './StoreListPanel';
 
 const store: Store = {

@@ -4,7 +4,7 @@ import { RECENT_REPORT_HOURS } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { formatDistanceKm, formatNumber } from '@/lib/format';
 import { formatRelativeTime, isWithinHours } from '@/lib/relative-time';
-import type { Store } from '../types/store';
+import type { Store } from '@/api/stores';
 import styles from './StoreListPanel.module.css';
 
 /** How many rows the panel renders at most (the rest are on the map). */
@@ -63,7 +63,7 @@ export function StoreListPanel(props: StoreListPanelProps) {
     body = (
       <>
         {clustered && <p className={styles.hint}>{t('map.listHighlights', { n: formatNumber(clusteredCount) })}</p>}
-        {!clustered && truncated && <p className={styles.notice}>{t('map.listTruncated')}</p>}
+        {truncated && <p className={styles.notice}>{t('map.listTruncated', { n: formatNumber(stores.length) })}</p>}
         <ul className={styles.list} data-testid="store-list">
           {rows.map((store) => {
             const type = storeTypes.get(store.store_type);

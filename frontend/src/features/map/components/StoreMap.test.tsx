@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, type JsonBodyType } from 'msw';
 import { useLocation, useNavigate } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Constants from '@/config/constants';
 import { prefecturesFixture } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { api, ok } from '@/testing/handlers';
+import { server } from '@/testing/server';
+import { renderWithProviders } from '@/testing/test-utils';
 import { StoreMap } from './StoreMap';
 
 // Only a move made for the route may be fetched within a test: a debounced one would wait a minute.
@@ -22,7 +25,6 @@ afterAll(() => {
   for (const prop of sizeProps) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
 });
 
-const ok = (data: unknown) => jsonResponse({ success: true, data });
 const nearbyStore = (id: number, lat: number, lng: number) => ({
   id,
   name: `店舗${id}`,
@@ -32,22 +34,21 @@ const nearbyStore = (id: number, lat: number, lng: number) => ({
   lng,
 });
 
-/** Stubs the map's endpoints; /prefectures answers only when released. */
-function stubMapApi({ nearby = [] as unknown[] } = {}) {
+/** The map's endpoints on the fake server; /prefectures answers only when released. */
+function stubMapApi({ nearby = [] as JsonBodyType[], truncated = false } = {}) {
   let releasePrefectures: () => void = () => {};
   const prefecturesArrived = new Promise<void>((resolve) => (releasePrefectures = resolve));
   const clusterRequests: Array<{ zoom: number; bbox: number[]; prefecturesArrived: boolean; params: URLSearchParams }> = [];
   let arrived = false;
-  stubFetch({
-    '/api/v1/config': () => ok({ tile_url: 'https://tiles.invalid/{z}/{x}/{y}.png', tile_attribution: 'test' }),
-    '/api/v1/initial_data': () => ok({ user: null, store_types: [] }),
-    '/api/v1/prefectures': async () => {
+  server.use(
+    http.get(api('/prefectures'), async () => {
       await prefecturesArrived;
       arrived = true;
       return ok(prefecturesFixture);
-    },
-    '/api/v1/stores': () => ok(nearby),
-    '/api/v1/stores/clusters': (url) => {
+    }),
+    http.get(api('/stores'), () => ok(nearby, { truncated })),
+    http.get(api('/stores/clusters'), ({ request }) => {
+      const url = new URL(request.url);
       clusterRequests.push({
         zoom: Number(url.searchParams.get('zoom')),
         bbox: url.searchParams.get('bbox')!.split(',').map(Number),
@@ -55,8 +56,8 @@ function stubMapApi({ nearby = [] as unknown[] } = {}) {
         params: url.searchParams,
       });
       return ok({ clusters: [], stores: [] });
-    },
-  });
+    }),
+  );
   return { clusterRequests, releasePrefectures };
 }
 
@@ -152,5 +153,24 @@ describe('StoreMap first view', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /24時間以内に報告あり/ }));
     await waitFor(() => expect(search).toBe('?prefecture=tokyo&recent=1'));
     await waitFor(() => expect(clusterRequests.at(-1)!.params.get('reported_within_hours')).toBe('24'));
+  });
+});
+
+describe('StoreMap list notice', () => {
+  it('says the nearby list is cut when /stores answers truncated (only the nearest are listed)', async () => {
+    stubMapApi({ nearby: [nearbyStore(1, 35.7, 139.8), nearbyStore(2, 35.66, 139.7)], truncated: true });
+    renderWithProviders(<StoreMap />, { route: '/map?lat=35.68&lng=139.76' });
+
+    const list = await screen.findByTestId('store-list');
+    expect(within(list).getAllByRole('button')).toHaveLength(2);
+    expect(screen.getByText('近くの店舗が多いため、近い順に2件を表示しています。')).toBeInTheDocument();
+  });
+
+  it('says nothing when the nearby list is complete', async () => {
+    stubMapApi({ nearby: [nearbyStore(1, 35.7, 139.8)], truncated: false });
+    renderWithProviders(<StoreMap />, { route: '/map?lat=35.68&lng=139.76' });
+
+    await screen.findByTestId('store-list');
+    expect(screen.queryByText(/近い順に/)).not.toBeInTheDocument();
   });
 });

@@ -3,23 +3,25 @@ import './map.css';
 import type { GeoJsonObject } from 'geojson';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { GeoJSON, MapContainer, Marker, Pane, TileLayer, Tooltip } from 'react-leaflet';
+import { GeoJSON, MapContainer, Marker, Pane, Tooltip } from 'react-leaflet';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_TILES, useConfig } from '@/api/config';
 import { useInitialData, useStoreTypes } from '@/api/initial-data';
 import { usePrefectures, type Prefecture } from '@/api/prefectures';
+import { useStoresNear, type Store } from '@/api/stores';
+import { BaseTileLayer } from '@/components/map/BaseTileLayer';
+import { NEARBY_LIMIT, NEARBY_RADIUS_KM, RECENT_REPORT_HOURS } from '@/config/constants';
 import { t } from '@/i18n/ja';
+import type { LatLng } from '@/lib/geolocation';
 import type { MapView } from '@/lib/prefecture-views';
 import { showToast } from '@/stores/toast-store';
 import outline from '../assets/japan-outline.json';
 import { useClusters } from '../api/get-clusters';
-import { useNearbyStores, type LatLngQuery } from '../api/get-nearby-stores';
 import { useViewList } from '../api/get-view-list';
 import { clusterRequestZoom, layoutClusters } from '../lib/cluster-layout';
 import { currentLocationIcon } from '../lib/icons';
 import { filtersFromParams, formatView, viewFromParams, withFilters, withView } from '../lib/map-url';
 import { moveForRoute } from '../lib/route-move';
-import type { Store, StoreFilters, Viewport } from '../types/store';
+import { filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
 import { FilterBar } from './FilterBar';
 import { StoreLayer, type FocusRequest } from './StoreLayer';
 import { StoreListPanel } from './StoreListPanel';
@@ -33,13 +35,12 @@ const MAX_BOUNDS: [[number, number], [number, number]] = [
   [18, 115],
   [50, 160],
 ];
-const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 /** How many of the nearest stores the first view around ?lat=&lng= includes. */
 const NEARBY_FIT_COUNT = 5;
 const MOBILE_QUERY = '(max-width: 899px)';
 const OUTLINE_STYLE = { color: '#8fa39a', weight: 1, fillColor: '#f1f3e9', fillOpacity: 1 };
 
-function parsePoint(params: URLSearchParams): LatLngQuery | null {
+function parsePoint(params: URLSearchParams): LatLng | null {
   const lat = Number(params.get('lat'));
   const lng = Number(params.get('lng'));
   if (!params.has('lat') || !params.has('lng') || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
@@ -86,7 +87,6 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
   const point = useMemo(() => parsePoint(searchParams), [pointKey]);
 
   const prefectures = usePrefectures();
-  const config = useConfig();
   const initialData = useInitialData();
   const storeTypes = useStoreTypes();
 
@@ -126,7 +126,12 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
     [viewport],
   );
   const clusters = useClusters(requestViewport, filters);
-  const nearby = useNearbyStores(point, filters);
+  const nearby = useStoresNear(point, {
+    radiusKm: NEARBY_RADIUS_KM,
+    limit: NEARBY_LIMIT,
+    filters: filtersToQuery(filters, RECENT_REPORT_HOURS),
+  });
+  const nearbyStores = nearby.data?.stores;
 
   const warnedFor = useRef<string | null>(null);
   useEffect(() => {
@@ -149,19 +154,19 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
   // ?lat=&lng=: once the nearest stores are known, fit the view to the point and the closest few.
   const fittedFor = useRef<string | null>(initial.fromUrl && point ? `${point.lat},${point.lng}` : null);
   useEffect(() => {
-    if (!map || !point || !nearby.data || nearby.data.length === 0) return;
+    if (!map || !point || !nearbyStores || nearbyStores.length === 0) return;
     const key = `${point.lat},${point.lng}`;
     if (fittedFor.current === key) return;
     fittedFor.current = key;
     const points: Array<[number, number]> = [
       [point.lat, point.lng],
-      ...nearby.data.slice(0, NEARBY_FIT_COUNT).map((s): [number, number] => [s.lat, s.lng]),
+      ...nearbyStores.slice(0, NEARBY_FIT_COUNT).map((s): [number, number] => [s.lat, s.lng]),
     ];
     const sheetCovers = window.matchMedia?.(MOBILE_QUERY).matches ? map.getSize().y * 0.5 : 0;
     moveForRoute(map, () =>
       map.fitBounds(points, { paddingTopLeft: [40, 40], paddingBottomRight: [40, 40 + sheetCovers], maxZoom: 16 }),
     );
-  }, [map, point, nearby.data]);
+  }, [map, point, nearbyStores]);
 
   // Issue 9: jump to a search result or a shared store link, once per key.
   const jumpedKey = useRef<string | null>(null);
@@ -181,7 +186,6 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
     if (phone) setSheetOpen(false);
   }, [map, jump]);
 
-  const tiles = config.data ?? (config.isError ? DEFAULT_TILES : null);
   const layout = useMemo(
     () => layoutClusters(clusters.data?.clusters ?? [], clusters.data?.stores ?? [], viewport?.zoom ?? 0),
     [clusters.data, viewport?.zoom],
@@ -226,10 +230,10 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
       <div className={styles.body}>
         <StoreListPanel
           mode={nearbyMode ? 'nearby' : 'view'}
-          stores={nearbyMode ? (nearby.data ?? []) : storeList}
+          stores={nearbyMode ? (nearbyStores ?? []) : storeList}
           clusteredCount={nearbyMode ? 0 : clusteredCount}
           highlights={!nearbyMode && clusteredCount > 0 ? viewList.data : undefined}
-          truncated={!nearbyMode && (clusters.data?.truncated ?? false)}
+          truncated={nearbyMode && (nearby.data?.truncated ?? false)}
           isLoading={nearbyMode ? nearby.isPending : clusters.isPending}
           isError={nearbyMode ? nearby.isError : clusters.isError}
           onRetry={() => void (nearbyMode ? nearby.refetch() : clusters.refetch())}
@@ -251,15 +255,7 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
             <Pane name="outline" style={{ zIndex: 150 }}>
               <GeoJSON data={outline as GeoJsonObject} style={OUTLINE_STYLE} interactive={false} />
             </Pane>
-            {tiles && (
-              <TileLayer
-                url={tiles.tile_url}
-                attribution={tiles.tile_attribution}
-                maxZoom={tiles.tile_max_zoom}
-                maxNativeZoom={tiles.tile_max_zoom}
-                errorTileUrl={TRANSPARENT_TILE}
-              />
-            )}
+            <BaseTileLayer />
             <ViewportTracker onChange={onViewport} />
             <ViewController prefectureCode={prefectureCode} point={point} initialKey={initial.key} />
             <StoreLayer

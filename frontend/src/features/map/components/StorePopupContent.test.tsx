@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Store } from '../types/store';
+import type { Store } from '@/api/stores';
 import { StorePopupContent } from './StorePopupContent';
 
 const store: Store = {

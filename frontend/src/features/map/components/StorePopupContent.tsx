@@ -2,7 +2,7 @@ import type { StoreType } from '@/api/initial-data';
 import { directionsUrl, RECENT_REPORT_HOURS } from '@/config/constants';
 import { t, type MessageKey } from '@/i18n/ja';
 import { isWithinHours, lastReportText } from '@/lib/relative-time';
-import type { Store } from '../types/store';
+import type { Store } from '@/api/stores';
 import styles from './StorePopupContent.module.css';
 
 const SELLS: Array<['packs' | 'boxes' | 'singles', MessageKey]> = [

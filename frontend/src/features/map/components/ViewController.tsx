@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { prefectureView, type MapView } from '@/lib/prefecture-views';
-import type { LatLngQuery } from '../api/get-nearby-stores';
+import type { LatLng } from '@/lib/geolocation';
 import { moveForRoute } from '../lib/route-move';
 
 /** Zoom used when centring on a point from ?lat=&lng=. */
@@ -11,12 +11,12 @@ export const POINT_ZOOM = 14;
  * The view the query asks for: the point at POINT_ZOOM, else the prefecture's view from the
  * static table (known before GET /prefectures answers), else none.
  */
-export function routeView(prefectureCode: string | null, point: LatLngQuery | null): MapView | undefined {
+export function routeView(prefectureCode: string | null, point: LatLng | null): MapView | undefined {
   if (point) return { center: [point.lat, point.lng], zoom: POINT_ZOOM };
   return prefectureView(prefectureCode);
 }
 
-export function viewKey(prefectureCode: string | null, point: LatLngQuery | null): string | null {
+export function viewKey(prefectureCode: string | null, point: LatLng | null): string | null {
   if (point) return `ll:${point.lat},${point.lng}`;
   if (prefectureView(prefectureCode)) return `p:${prefectureCode}`;
   return null;
@@ -32,7 +32,7 @@ export function ViewController({
   initialKey,
 }: {
   prefectureCode: string | null;
-  point: LatLngQuery | null;
+  point: LatLng | null;
   initialKey: string | null;
 }) {
   const map = useMap();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Cluster, Store } from '../types/store';
+import type { Store } from '@/api/stores';
+import type { Cluster } from '../types/store';
 import { bubbleSize, BUBBLE_GAP_PX, clusterRequestZoom, layoutClusters, projectToPixels } from './cluster-layout';
 
 const cluster = (lat: number, lng: number, count: number): Cluster => ({

@@ -1,4 +1,5 @@
-import type { Cluster, Store } from '../types/store';
+import type { Store } from '@/api/stores';
+import type { Cluster } from '../types/store';
 
 /**
  * The map's cluster layout on the client (docs/DECISIONS.md, "The map on a phone"):

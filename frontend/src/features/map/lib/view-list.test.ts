@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../types/store';
+import type { Store } from '@/api/stores';
 import { nearestRadiusKm, parseBbox, usefulStores } from './view-list';
 
 const box = parseBbox('139.5,35.5,139.9,35.9')!;

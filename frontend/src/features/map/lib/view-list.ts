@@ -1,4 +1,4 @@
-import type { Store } from '../types/store';
+import type { Store } from '@/api/stores';
 
 /**
  * The list sheet while clusters are shown (docs/DECISIONS.md, "The map on a phone"): the

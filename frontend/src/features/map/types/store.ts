@@ -1,10 +1,6 @@
 import { z } from 'zod/mini';
 
-import { storeSchema, type Store } from '@/api/store';
-
-export { storeSchema, type Store };
-
-/** Cluster as in docs/API.md. */
+/** Cluster as in docs/API.md; the Store model is src/api/stores.ts. */
 export const clusterSchema = z.object({
   lat: z.number(),
   lng: z.number(),

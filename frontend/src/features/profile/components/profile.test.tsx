@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/Toaster';
 import { STORAGE_SESSION_KEY } from '@/config/constants';
 import { authStore, resetAuth } from '@/stores/auth-store';
 import { signInForTest, userFixture } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, sentBody, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBody, mockApi } from '@/testing/test-utils';
 import { ProfileView } from './ProfileView';
 import { WithdrawalForm } from './WithdrawalForm';
 
@@ -14,7 +14,7 @@ const profileAnswer = (user = userFixture) => () => jsonResponse({ success: true
 describe('/profile: favourite-store alert mails (issue 9)', () => {
   it('is off by default; switching it on sends favorite_alerts with the profile and keeps the answer', async () => {
     signInForTest({ prefecture: '東京都' });
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'GET /api/v1/users/profile': profileAnswer({ ...userFixture, prefecture: '東京都' }),
       'PUT /api/v1/users/profile': () =>
         jsonResponse({ success: true, user: { ...userFixture, prefecture: '東京都', favorite_alerts: true } }),
@@ -41,7 +41,7 @@ describe('/profile: favourite-store alert mails (issue 9)', () => {
 describe('/profile マイページ', () => {
   it('shows the profile (refreshed from the server) and the member menu', async () => {
     signInForTest();
-    stubFetch({ 'GET /api/v1/users/profile': profileAnswer({ ...userFixture, prefecture: '京都府' }) });
+    mockApi({ 'GET /api/v1/users/profile': profileAnswer({ ...userFixture, prefecture: '京都府' }) });
     renderWithProviders(<ProfileView />, { route: '/profile' });
     expect(screen.getByRole('heading', { name: 'マイページ' })).toBeInTheDocument();
     expect(screen.getByTestId('profile-name')).toHaveTextContent('サトシ');
@@ -54,7 +54,7 @@ describe('/profile マイページ', () => {
 
   it('edits nickname and prefecture; on success the stored profile is replaced with the returned user', async () => {
     signInForTest();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'GET /api/v1/users/profile': profileAnswer(),
       'PUT /api/v1/users/profile': () =>
         jsonResponse({ success: true, user: { ...userFixture, nickname: 'サトシ改', prefecture: '北海道' } }),
@@ -87,7 +87,7 @@ describe('/profile マイページ', () => {
     ['else ネットワークエラー', () => Promise.reject(new TypeError('Failed to fetch')), 'ネットワークエラーが発生しました'],
   ])('a failed update shows %s', async (_what, answer, message) => {
     signInForTest();
-    stubFetch({ 'GET /api/v1/users/profile': profileAnswer(), 'PUT /api/v1/users/profile': answer });
+    mockApi({ 'GET /api/v1/users/profile': profileAnswer(), 'PUT /api/v1/users/profile': answer });
     const user = userEvent.setup();
     renderWithProviders(<ProfileView />, { route: '/profile' });
     await user.click(screen.getByRole('button', { name: 'プロフィールを編集' }));
@@ -120,7 +120,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it('the server first, then signed out and cleared, home with a thank-you', async () => {
     signInForTest();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'DELETE /api/v1/users/withdrawal': () => jsonResponse({ success: true, message: '退会しました' }),
       'POST /api/v1/auth/logout': () => jsonResponse({ success: true }),
     });
@@ -136,7 +136,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it('the reason may be empty', async () => {
     signInForTest();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       'DELETE /api/v1/users/withdrawal': () => jsonResponse({ success: true }),
       'POST /api/v1/auth/logout': () => jsonResponse({ success: true }),
     });
@@ -147,7 +147,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it("not signed in → 'ユーザーがログインしていません', nothing sent", async () => {
     signInForTest();
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     const user = userEvent.setup();
     renderWithProviders(<WithdrawalForm />, { route: '/withdrawal' });
     resetAuth();
@@ -164,7 +164,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
     ['offline: a translated message', () => Promise.reject(new TypeError('offline')), 'ネットワークエラーが発生しました'],
   ])('%s; the user stays signed in', async (_what, answer, message) => {
     signInForTest();
-    stubFetch({ 'DELETE /api/v1/users/withdrawal': answer });
+    mockApi({ 'DELETE /api/v1/users/withdrawal': answer });
     await withdrawWith('x');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(authStore.get().user).not.toBeNull();
@@ -186,7 +186,7 @@ describe('/withdrawal 退会申請 (SPEC §4 Withdrawal, §8)', () => {
 
   it('cancelling the dialog sends nothing', async () => {
     signInForTest();
-    const fetchMock = stubFetch({});
+    const fetchMock = mockApi({});
     const user = userEvent.setup();
     renderWithProviders(<WithdrawalForm />, { route: '/withdrawal' });
     await user.click(screen.getByLabelText('上記の内容を理解したうえで退会します'));

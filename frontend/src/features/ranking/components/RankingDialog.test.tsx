@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { RankingDialog } from './RankingDialog';
 
 const all = [
@@ -33,7 +33,7 @@ describe('投稿ランキング dialog (SPEC §2 Shell, PRODUCT §5)', () => {
   it('does not load while closed; loads 総合 on open with medals for ranks 1–3 only and points in pt', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((ok) => (release = ok));
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       '/api/v1/users/ranking': async () => {
         await gate;
         return jsonResponse({ success: true, period: 'all', ranking: all });
@@ -67,7 +67,7 @@ describe('投稿ランキング dialog (SPEC §2 Shell, PRODUCT §5)', () => {
   });
 
   it('今月 loads period=month; its empty state; back to 総合 from the cache', async () => {
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       '/api/v1/users/ranking': (url) =>
         jsonResponse({ success: true, period: url.searchParams.get('period'), ranking: url.searchParams.get('period') === 'month' ? [] : month }),
     });
@@ -89,14 +89,14 @@ describe('投稿ランキング dialog (SPEC §2 Shell, PRODUCT §5)', () => {
   });
 
   it('shows the empty state when nobody has points yet', async () => {
-    stubFetch({ '/api/v1/users/ranking': () => jsonResponse({ success: true, period: 'all', ranking: [] }) });
+    mockApi({ '/api/v1/users/ranking': () => jsonResponse({ success: true, period: 'all', ranking: [] }) });
     renderWithProviders(<RankingDialog open onClose={() => {}} />);
     expect(await screen.findByText('まだランキングはありません')).toBeInTheDocument();
   });
 
   it('a load failure says ランキングの取得に失敗しました with 再試行, which loads again', async () => {
     let fail = true;
-    stubFetch({
+    mockApi({
       '/api/v1/users/ranking': () =>
         fail
           ? jsonResponse({ success: false, error: 'サーバーエラー', code: 'internal' }, { status: 500 })
@@ -112,7 +112,7 @@ describe('投稿ランキング dialog (SPEC §2 Shell, PRODUCT §5)', () => {
   });
 
   it('an answer without points is a load failure (the contract requires them)', async () => {
-    stubFetch({
+    mockApi({
       '/api/v1/users/ranking': () =>
         jsonResponse({ success: true, ranking: [{ rank: 1, nickname: 'サトシ', prefecture: null, approved_submissions_count: 3 }] }),
     });
@@ -121,7 +121,7 @@ describe('投稿ランキング dialog (SPEC §2 Shell, PRODUCT §5)', () => {
   });
 
   it('closes via × and via the overlay', async () => {
-    stubFetch({ '/api/v1/users/ranking': () => jsonResponse({ success: true, ranking: [] }) });
+    mockApi({ '/api/v1/users/ranking': () => jsonResponse({ success: true, ranking: [] }) });
     let closed = 0;
     const user = userEvent.setup();
     renderWithProviders(<RankingDialog open onClose={() => closed++} />);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/stores/toast-store';
 import { signInForTest } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, sentBody, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBody, mockApi } from '@/testing/test-utils';
 import { useReportDialog } from '../hooks/use-report-dialog';
 import { toLocalInputValue } from '../lib/report-form';
 
@@ -84,7 +84,7 @@ describe('purchase report form', () => {
 
   it('posts the report, toasts 購入報告を投稿しました, closes and refreshes the map, the timeline and the stats', async () => {
     let answer: ((response: Response) => void) | undefined;
-    const fetchMock = stubFetch({ [`POST ${PURCHASES}`]: () => new Promise<Response>((ok) => (answer = ok)) });
+    const fetchMock = mockApi({ [`POST ${PURCHASES}`]: () => new Promise<Response>((ok) => (answer = ok)) });
     const { user, dialog, submit, queryClient } = await openForm();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await user.click(within(dialog).getByRole('radio', { name: '売り切れ' }));
@@ -119,7 +119,7 @@ describe('purchase report form', () => {
   });
 
   it('leaves out blank optional texts; without a server message the fallback text', async () => {
-    const fetchMock = stubFetch({ [`POST ${PURCHASES}`]: () => jsonResponse({ success: true }, { status: 201 }) });
+    const fetchMock = mockApi({ [`POST ${PURCHASES}`]: () => jsonResponse({ success: true }, { status: 201 }) });
     const { user, dialog, submit } = await openForm();
     await user.click(within(dialog).getByRole('radio', { name: '買えた' }));
     await user.click(within(dialog).getByRole('radio', { name: 'シングル' }));
@@ -130,7 +130,7 @@ describe('purchase report form', () => {
   });
 
   it('a refusal shows the server’s error and keeps the form open', async () => {
-    stubFetch({
+    mockApi({
       [`POST ${PURCHASES}`]: () => jsonResponse({ success: false, error: '店舗が見つかりません', code: 'not_found' }, { status: 404 }),
     });
     const { user, dialog, submit } = await openForm();

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLimits, type Limits } from '@/api/config';
+import { ConfigStatus } from '@/components/ui/ConfigStatus';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormSubmitButton } from '@/components/ui/FormSubmitButton';
 import { Field } from '@/components/ui/Field';
 import { SegmentedRadio } from '@/components/ui/SegmentedRadio';
-import { REPORT_TEXT_MAX_LENGTH } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/stores/toast-store';
@@ -29,10 +30,18 @@ export interface ReportTarget {
  * not in the future). Its state lives only while open.
  */
 export function ReportDialog({ store, onClose }: { store: ReportTarget | null; onClose: () => void }) {
-  return store ? <OpenReportDialog key={store.id} store={store} onClose={onClose} /> : null;
+  const limits = useLimits();
+  if (!store) return null;
+  if (!limits)
+    return (
+      <Dialog open onClose={onClose} title={t('report.title')}>
+        <ConfigStatus />
+      </Dialog>
+    );
+  return <OpenReportDialog key={store.id} store={store} limits={limits} onClose={onClose} />;
 }
 
-function OpenReportDialog({ store, onClose }: { store: ReportTarget; onClose: () => void }) {
+function OpenReportDialog({ store, limits, onClose }: { store: ReportTarget; limits: Limits; onClose: () => void }) {
   const formId = useId();
   const [kind, setKind] = useState<ReportKind | null>(null);
   const [product, setProduct] = useState<ReportProduct | null>(null);
@@ -42,7 +51,7 @@ function OpenReportDialog({ store, onClose }: { store: ReportTarget; onClose: ()
   const [purchasedAt, setPurchasedAt] = useState(() => toLocalInputValue(openedAt));
   const mutation = useCreateReport();
 
-  const timeError = purchasedAtError(purchasedAt);
+  const timeError = purchasedAtError(purchasedAt, limits.max_purchase_age_days);
   const valid = kind !== null && product !== null && timeError === null;
 
   const submit = async (event: FormEvent) => {
@@ -110,7 +119,7 @@ function OpenReportDialog({ store, onClose }: { store: ReportTarget; onClose: ()
               className={form.input}
               value={productName}
               onChange={(e) => setProductName(e.target.value)}
-              maxLength={REPORT_TEXT_MAX_LENGTH}
+              maxLength={limits.max_purchase_text_chars}
               placeholder={t('report.productNamePlaceholder')}
               data-testid="report-product-name"
             />
@@ -120,7 +129,7 @@ function OpenReportDialog({ store, onClose }: { store: ReportTarget; onClose: ()
               className={form.input}
               value={limitNote}
               onChange={(e) => setLimitNote(e.target.value)}
-              maxLength={REPORT_TEXT_MAX_LENGTH}
+              maxLength={limits.max_purchase_text_chars}
               placeholder={t('report.limitNotePlaceholder')}
               data-testid="report-limit-note"
             />

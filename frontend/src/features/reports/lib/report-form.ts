@@ -1,4 +1,3 @@
-import { REPORT_MAX_AGE_DAYS } from '@/config/constants';
 import { t } from '@/i18n/ja';
 
 /** The purchase report form's rules (docs/API.md POST /purchases; the server checks again). */
@@ -26,12 +25,12 @@ export function fromLocalInputValue(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Why a purchase time is refused, or null: required, not in the future, not older than 30 days. */
-export function purchasedAtError(value: string, now: Date = new Date()): string | null {
+/** Why a purchase time is refused, or null: required, not in the future, not older than `maxAgeDays` (/config). */
+export function purchasedAtError(value: string, maxAgeDays: number, now: Date = new Date()): string | null {
   const date = fromLocalInputValue(value);
   if (!date) return t('report.purchasedAtRequired');
   if (date.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) return t('report.purchasedAtFuture');
-  if (date.getTime() < now.getTime() - REPORT_MAX_AGE_DAYS * DAY_MS) return t('report.purchasedAtTooOld', { days: REPORT_MAX_AGE_DAYS });
+  if (date.getTime() < now.getTime() - maxAgeDays * DAY_MS) return t('report.purchasedAtTooOld', { days: maxAgeDays });
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInForTest } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { MyStats } from './MyStats';
 
 const months = (values: Array<[number, number]>) =>
@@ -19,7 +19,7 @@ const stats = {
 describe('/my-stats マイ投稿統計', { timeout: 20_000 }, () => {
   it('shows the numbers and the lazy chart of the 12 months', async () => {
     signInForTest();
-    stubFetch({ '/api/v1/users/stats': () => jsonResponse({ success: true, stats }) });
+    mockApi({ '/api/v1/users/stats': () => jsonResponse({ success: true, stats }) });
     renderWithProviders(<MyStats />, { route: '/my-stats' });
     expect(await screen.findByTestId('stats-points')).toHaveTextContent('1,234pt');
     expect(screen.getByTestId('stats-points')).toHaveTextContent('今月 15pt');
@@ -38,7 +38,7 @@ describe('/my-stats マイ投稿統計', { timeout: 20_000 }, () => {
 
   it('tells a new user まだ投稿がありません with a link to how to post', async () => {
     signInForTest();
-    stubFetch({
+    mockApi({
       '/api/v1/users/stats': () =>
         jsonResponse({
           success: true,
@@ -62,7 +62,7 @@ describe('/my-stats マイ投稿統計', { timeout: 20_000 }, () => {
 
   it('has an error state', async () => {
     signInForTest();
-    stubFetch({
+    mockApi({
       '/api/v1/users/stats': () => jsonResponse({ success: false, error: '混み合っています', code: 'unavailable' }, { status: 503 }),
     });
     renderWithProviders(<MyStats />, { route: '/my-stats' });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { storeSchema } from '@/api/store';
+import { storeSchema } from '@/api/stores';
 import { STORE_SEARCH_LIMIT } from '@/config/constants';
 import { apiRequest } from '@/lib/api';
 

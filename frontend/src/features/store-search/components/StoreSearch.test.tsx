@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeFixture } from '@/testing/store-fixtures';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { StoreSearch } from './StoreSearch';
 
 const place = { name: '豊島区', prefecture: 'tokyo', prefecture_name: '東京都', lat: 35.726, lng: 139.716 };
 
 function stubSearch() {
-  return stubFetch({
+  return mockApi({
     '/api/v1/stores/search': (url) =>
       jsonResponse({
         success: true,
@@ -18,7 +18,7 @@ function stubSearch() {
   });
 }
 
-const searchCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+const searchCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/v1/stores/search');
 
 describe('StoreSearch', { timeout: 20_000 }, () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Store } from '@/api/store';
+import type { Store } from '@/api/stores';
 import { STORE_SEARCH_DEBOUNCE_MS, STORE_SEARCH_MAX_QUERY_LENGTH } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { useStoreSearch, type Place } from '../api/search-stores';

@@ -1,5 +1,5 @@
 import { t } from '@/i18n/ja';
-import type { StoreActivity } from '../api/get-store-detail';
+import type { StoreActivity } from '@/api/stores';
 import styles from './ActivityChart.module.css';
 
 const WEEKDAY_COUNT = 7;

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useFavoriteIds, useSetFavorite } from '@/api/favorites';
-import type { Store } from '@/api/store';
+import type { Store } from '@/api/stores';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { storeUrl, type Store } from '@/api/store';
+import { storeUrl, type Store } from '@/api/stores';
 import { t } from '@/i18n/ja';
 import { lineShareUrl, xShareUrl } from '../lib/share';
 import styles from './StoreSheet.module.css';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/Toaster';
 import { signInForTest } from '@/testing/fixtures';
 import { storeFixture, storeTypesAnswer } from '@/testing/store-fixtures';
-import { jsonResponse, renderWithProviders, sentBody, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBody, mockApi } from '@/testing/test-utils';
 import { StoreSheet } from './StoreSheet';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
@@ -28,7 +28,7 @@ const detail = {
 
 function stubStore(overrides: Record<string, unknown> = {}, favorites: unknown[] = []) {
   let favs = favorites;
-  return stubFetch({
+  return mockApi({
     '/api/v1/initial_data': () => jsonResponse(storeTypesAnswer),
     '/api/v1/stores/5': () => jsonResponse({ success: true, data: { ...detail, ...overrides } }),
     'GET /api/v1/favorites': () => jsonResponse({ success: true, favorites: favs }),

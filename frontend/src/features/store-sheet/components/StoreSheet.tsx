@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStoreTypes } from '@/api/initial-data';
-import { isRemoved, type Store } from '@/api/store';
+import { isRemoved, type Store } from '@/api/stores';
 import { directionsUrl, RECENT_REPORT_HOURS, STORE_SHEET_HISTORY_LIMIT } from '@/config/constants';
 import { t, type MessageKey } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { formatRelativeTime, isWithinHours, lastReportText } from '@/lib/relative-time';
-import { useStoreDetail, type StoreDetail, type StoreReport } from '../api/get-store-detail';
+import { useStore, type StoreDetail, type StoreReport } from '@/api/stores';
 import { FavoriteButton } from './FavoriteButton';
 import { ShareButton } from './ShareButton';
 import styles from './StoreSheet.module.css';
@@ -45,7 +45,7 @@ export interface StoreSheetProps {
  * photos, the recent purchase reports and when they happen, and the actions.
  */
 export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction }: StoreSheetProps) {
-  const detail = useStoreDetail(storeId);
+  const detail = useStore(storeId);
   const rootRef = useRef<HTMLElement>(null);
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;

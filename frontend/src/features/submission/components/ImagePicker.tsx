@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
-import { SUBMISSION_MAX_IMAGE_MB, SUBMISSION_MAX_IMAGES } from '@/config/constants';
+import type { Limits } from '@/api/config';
 import { t } from '@/i18n/ja';
 import form from '@/styles/form.module.css';
+import { megabytes } from '../lib/submission-form';
 import type { PickedImage } from '../hooks/use-picked-images';
 import styles from './SubmissionModal.module.css';
 
@@ -9,6 +10,7 @@ import styles from './SubmissionModal.module.css';
 const ACCEPT = 'image/*,.heic,.heif';
 
 interface ImagePickerProps {
+  limits: Limits;
   images: PickedImage[];
   problems: string[];
   onAdd: (files: File[]) => void;
@@ -16,12 +18,12 @@ interface ImagePickerProps {
 }
 
 /** Up to three photos with previews; HEIC/HEIF get a file-name tile (プレビューなし). */
-export function ImagePicker({ images, problems, onAdd, onRemove }: ImagePickerProps) {
+export function ImagePicker({ limits, images, problems, onAdd, onRemove }: ImagePickerProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const input = useRef<HTMLInputElement>(null);
   // Full still lets the user pick: SPEC §5 wants the alert for a 4th image.
-  const full = images.length >= SUBMISSION_MAX_IMAGES;
+  const full = images.length >= limits.max_images_per_submission;
 
   return (
     <div className={form.field}>
@@ -70,10 +72,10 @@ export function ImagePicker({ images, problems, onAdd, onRemove }: ImagePickerPr
         }}
       />
       <label htmlFor={inputId} className={styles.addPhoto} data-full={full ? 'true' : undefined}>
-        <span aria-hidden="true">📷</span> {t('submission.imagesAdd', { n: images.length, max: SUBMISSION_MAX_IMAGES })}
+        <span aria-hidden="true">📷</span> {t('submission.imagesAdd', { n: images.length, max: limits.max_images_per_submission })}
       </label>
       <p id={hintId} className={form.hint}>
-        {t('submission.imagesHint', { max: SUBMISSION_MAX_IMAGES, mb: SUBMISSION_MAX_IMAGE_MB })}
+        {t('submission.imagesHint', { max: limits.max_images_per_submission, mb: megabytes(limits.max_photo_bytes) })}
       </p>
       {problems.map((problem) => (
         <p key={problem} className={form.fieldError} role="alert">

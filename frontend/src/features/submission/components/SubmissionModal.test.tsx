@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/stores/toast-store';
 import { signInForTest } from '@/testing/fixtures';
-import { jsonResponse, renderWithProviders, sentAuthorization, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentAuthorization, mockApi } from '@/testing/test-utils';
 import { AddStoreButton } from './AddStoreButton';
 
 type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
@@ -47,8 +47,9 @@ async function openModal() {
   const user = userEvent.setup();
   renderWithProviders(<AddStoreButton />);
   await user.click(screen.getByRole('button', { name: '店舗を投稿' }));
-  const dialog = await screen.findByRole('dialog', { name: '店舗情報を投稿' });
-  const submit = within(dialog).getByTestId('submission-submit');
+  // The form shows once /config (its limits) has answered, in place of the loading dialog.
+  const submit = await screen.findByTestId('submission-submit');
+  const dialog = screen.getByRole('dialog', { name: '店舗情報を投稿' });
   return { user, dialog, submit };
 }
 
@@ -68,12 +69,12 @@ function toastTexts(type: string) {
 describe('submission modal: location (SPEC §4, §8, §9)', () => {
   it('fetches the GPS position on opening (10 s, high accuracy, no cache), shows it and the registered stores nearby', async () => {
     const geo = mockGeolocation();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       '/api/v1/stores': () =>
         jsonResponse({
           success: true,
           data: [
-            { id: 3, name: 'カードショップ 新宿店', store_type: 'card_shop', prefecture_name: '東京都', city: '新宿区', lat: 35.6903, lng: 139.6925, distance_km: 0.12 },
+            { id: 3, name: 'カードショップ 新宿店', store_type: 'card_shop', prefecture: 'tokyo', prefecture_name: '東京都', city: '新宿区', lat: 35.6903, lng: 139.6925, distance_km: 0.12 },
           ],
         }),
     });
@@ -98,7 +99,7 @@ describe('submission modal: location (SPEC §4, §8, §9)', () => {
     [42, '位置情報の取得中にエラーが発生しました'],
   ])('geolocation error code %i shows SPEC §8’s message; 再取得 asks again', async (code, message) => {
     const geo = mockGeolocation();
-    stubFetch({ '/api/v1/stores': stores });
+    mockApi({ '/api/v1/stores': stores });
     const { user, dialog } = await openModal();
     await geo.fail(code);
     expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
@@ -118,7 +119,7 @@ describe('submission modal: location (SPEC §4, §8, §9)', () => {
 
   it('switching the method resets the coordinates and the address', async () => {
     const geo = mockGeolocation();
-    stubFetch({ '/api/v1/stores': stores });
+    mockApi({ '/api/v1/stores': stores });
     const { user, dialog } = await openModal();
     await geo.succeed(35.6895, 139.6917);
     expect(within(dialog).getByTestId('submission-gps')).toHaveTextContent('35.68950');
@@ -207,7 +208,7 @@ describe('submission modal: photos (SPEC §2, §5)', () => {
 describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => {
   it('submit is disabled until the form is valid', async () => {
     const geo = mockGeolocation();
-    stubFetch({ '/api/v1/stores': stores });
+    mockApi({ '/api/v1/stores': stores });
     const { user, dialog, submit } = await openModal();
     const name = within(dialog).getByRole('textbox', { name: /店舗名/ });
     expect(submit).toBeDisabled();
@@ -237,7 +238,10 @@ describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => 
   it('posts multipart with SPEC’s field names (address), shows 送信中..., then the server message, closes and clears', async () => {
     mockGeolocation();
     let answer: ((response: Response) => void) | undefined;
-    const fetchMock = stubFetch({ [`POST ${SUBMIT}`]: () => new Promise<Response>((ok) => (answer = ok)) });
+    const fetchMock = mockApi({ [`POST ${SUBMIT}`]: () => new Promise<Response>((ok) => (answer = ok)) });
+    // Passes through to the fake server; Node's fetch names jsdom's files 'blob' when it
+    // writes the multipart body, so the parts are checked on the FormData handed to fetch.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const { user, dialog, submit } = await openModal();
     await user.type(within(dialog).getByRole('textbox', { name: /店舗名/ }), ' カードラボ 梅田店 ');
     await user.click(within(dialog).getByRole('radio', { name: '住所' }));
@@ -254,8 +258,9 @@ describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => 
     expect(url).toBe(SUBMIT);
     expect(init?.method).toBe('POST');
     expect(sentAuthorization(init)).toBe('Bearer token-1');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
-    const body = init?.body as FormData;
+    // The app sets no Content-Type of its own, so fetch writes multipart with the body's boundary.
+    expect((init?.headers as Record<string, string>)['Content-Type']).toMatch(/^multipart\/form-data; boundary=/);
+    const body = fetchSpy.mock.calls.at(-1)![1]!.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect([...new Set(body.keys())]).toEqual([
       'store_submission[store_name]',
@@ -283,7 +288,7 @@ describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => 
 
   it('with GPS sends latitude and longitude (no address, no blank comment); without a server message shows the fallback', async () => {
     const geo = mockGeolocation();
-    const fetchMock = stubFetch({
+    const fetchMock = mockApi({
       '/api/v1/stores': stores,
       [`POST ${SUBMIT}`]: () => jsonResponse({ success: true }, { status: 201 }),
     });
@@ -301,7 +306,7 @@ describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => 
 
   it('a refusal shows the server’s error and keeps the form', async () => {
     mockGeolocation();
-    stubFetch({
+    mockApi({
       [`POST ${SUBMIT}`]: () =>
         jsonResponse({ success: false, error: '画像の形式に対応していません', code: 'unsupported_media_type' }, { status: 415 }),
     });
@@ -319,7 +324,7 @@ describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => 
 
   it('a failure without a server message shows the fallback', async () => {
     mockGeolocation();
-    stubFetch({ [`POST ${SUBMIT}`]: () => new Response('<html>bad gateway</html>', { status: 502 }) });
+    mockApi({ [`POST ${SUBMIT}`]: () => new Response('<html>bad gateway</html>', { status: 502 }) });
     const { user, dialog, submit } = await openModal();
     await user.type(within(dialog).getByRole('textbox', { name: /店舗名/ }), 'カードラボ');
     await user.click(within(dialog).getByRole('radio', { name: '住所' }));

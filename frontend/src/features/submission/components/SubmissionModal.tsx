@@ -1,12 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLimits, type Limits } from '@/api/config';
+import { ConfigStatus } from '@/components/ui/ConfigStatus';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormSubmitButton } from '@/components/ui/FormSubmitButton';
 import { Field } from '@/components/ui/Field';
-import {
-  SUBMISSION_ADDRESS_MAX_LENGTH,
-  SUBMISSION_COMMENT_MAX_LENGTH,
-  SUBMISSION_STORE_NAME_MAX_LENGTH,
-} from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/stores/toast-store';
@@ -27,17 +24,25 @@ import styles from './SubmissionModal.module.css';
  * the overlay, or a successful post) clears the form.
  */
 export function SubmissionModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return open ? <OpenSubmissionModal onClose={onClose} /> : null;
+  const limits = useLimits();
+  if (!open) return null;
+  if (!limits)
+    return (
+      <Dialog open onClose={onClose} title={t('submission.title')} fullHeightOnPhone>
+        <ConfigStatus />
+      </Dialog>
+    );
+  return <OpenSubmissionModal limits={limits} onClose={onClose} />;
 }
 
-function OpenSubmissionModal({ onClose }: { onClose: () => void }) {
+function OpenSubmissionModal({ limits, onClose }: { limits: Limits; onClose: () => void }) {
   const formId = useId();
   const [storeName, setStoreName] = useState('');
   const [method, setMethod] = useState<LocationMethod>('gps');
   const [address, setAddress] = useState('');
   const [comment, setComment] = useState('');
   const gps = useGpsPosition(method === 'gps');
-  const pictures = usePickedImages();
+  const pictures = usePickedImages(limits);
   const mutation = useCreateSubmission();
 
   const latitude = gps.state.status === 'located' ? gps.state.lat : 0;
@@ -98,7 +103,7 @@ function OpenSubmissionModal({ onClose }: { onClose: () => void }) {
               className={form.input}
               value={storeName}
               onChange={(e) => setStoreName(e.target.value)}
-              maxLength={SUBMISSION_STORE_NAME_MAX_LENGTH}
+              maxLength={limits.max_submission_name_chars}
               placeholder={t('submission.storeNamePlaceholder')}
               autoComplete="off"
               data-testid="submission-store-name"
@@ -115,7 +120,7 @@ function OpenSubmissionModal({ onClose }: { onClose: () => void }) {
                 className={form.input}
                 value={address}
                 onChange={(e) => setAddress(e.target.value)}
-                maxLength={SUBMISSION_ADDRESS_MAX_LENGTH}
+                maxLength={limits.max_submission_address_chars}
                 placeholder={t('submission.addressPlaceholder')}
                 autoComplete="street-address"
                 data-testid="submission-address"
@@ -130,14 +135,14 @@ function OpenSubmissionModal({ onClose }: { onClose: () => void }) {
               className={form.textarea}
               value={comment}
               onChange={(e) => setComment(e.target.value)}
-              maxLength={SUBMISSION_COMMENT_MAX_LENGTH}
+              maxLength={limits.max_submission_comment_chars}
               placeholder={t('submission.commentPlaceholder')}
               rows={3}
               data-testid="submission-comment"
             />
           </Field>
 
-          <ImagePicker images={pictures.images} problems={pictures.problems} onAdd={pictures.add} onRemove={pictures.remove} />
+          <ImagePicker limits={limits} images={pictures.images} problems={pictures.problems} onAdd={pictures.add} onRemove={pictures.remove} />
         </fieldset>
       </form>
     </Dialog>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { SUBMISSION_MAX_IMAGE_MB, SUBMISSION_MAX_IMAGES } from '@/config/constants';
+import type { Limits } from '@/api/config';
 import { t } from '@/i18n/ja';
-import { isAcceptedImage, isHeic, isImageTooLarge } from '../lib/submission-form';
+import { isAcceptedImage, isHeic, megabytes } from '../lib/submission-form';
 
 export interface PickedImage {
   id: number;
@@ -11,11 +11,11 @@ export interface PickedImage {
 }
 
 /**
- * The modal's photos (SPEC §2, §5): at most SUBMISSION_MAX_IMAGES in total (more → an
- * alert, and nothing beyond the limit is added), each at most 10 MB, any image type plus
+ * The modal's photos (SPEC §2, §5): at most `max_images_per_submission` of /config in total
+ * (more → an alert, and nothing beyond the limit is added), each at most `max_photo_bytes`, any image type plus
  * HEIC/HEIF. Preview object URLs are revoked on remove and when the modal closes (unmount).
  */
-export function usePickedImages() {
+export function usePickedImages(limits: Pick<Limits, 'max_images_per_submission' | 'max_photo_bytes'>) {
   const [images, setImages] = useState<PickedImage[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const nextId = useRef(1);
@@ -34,12 +34,13 @@ export function usePickedImages() {
     let accepted: File[] = [];
     for (const file of files) {
       if (!isAcceptedImage(file)) found.push(t('submission.imageNotImage', { name: file.name }));
-      else if (isImageTooLarge(file)) found.push(t('submission.imageTooLarge', { name: file.name, mb: SUBMISSION_MAX_IMAGE_MB }));
+      else if (file.size > limits.max_photo_bytes)
+        found.push(t('submission.imageTooLarge', { name: file.name, mb: megabytes(limits.max_photo_bytes) }));
       else accepted.push(file);
     }
-    const room = SUBMISSION_MAX_IMAGES - images.length;
+    const room = limits.max_images_per_submission - images.length;
     if (accepted.length > room) {
-      window.alert(t('submission.imagesTooMany', { max: SUBMISSION_MAX_IMAGES }));
+      window.alert(t('submission.imagesTooMany', { max: limits.max_images_per_submission }));
       accepted = accepted.slice(0, Math.max(0, room));
     }
     const added = accepted.map((file) => ({

@@ -1,4 +1,3 @@
-import { SUBMISSION_MAX_IMAGE_BYTES } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { GeolocationFailure } from '@/lib/geolocation';
 
@@ -49,8 +48,9 @@ export function isAcceptedImage(file: File): boolean {
   return file.type.startsWith('image/') || isHeic(file);
 }
 
-export function isImageTooLarge(file: File): boolean {
-  return file.size > SUBMISSION_MAX_IMAGE_BYTES;
+/** Bytes as whole MiB, as the server's messages count them (10485760 → 10). */
+export function megabytes(bytes: number): number {
+  return Math.floor(bytes / (1024 * 1024));
 }
 
 /** SPEC §8 "Geolocation in the modal": one message per GeolocationPositionError code. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { TimelineButton } from './TimelineButton';
 
 const item = {
@@ -24,19 +24,19 @@ async function openDialog() {
 
 describe('最新の購入報告 dialog', () => {
   it('shows the loading state while the timeline loads', async () => {
-    stubFetch({ '/api/v1/purchases/timeline': () => new Promise<Response>(() => {}) });
+    mockApi({ '/api/v1/purchases/timeline': () => new Promise<Response>(() => {}) });
     const { dialog } = await openDialog();
     expect(within(dialog).getByRole('status')).toHaveTextContent('読み込み中...');
   });
 
   it('shows the empty state', async () => {
-    stubFetch({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [] }) });
+    mockApi({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [] }) });
     const { dialog } = await openDialog();
     expect(await within(dialog).findByText('まだ購入報告はありません')).toBeInTheDocument();
   });
 
   it('lists items with store, place, product, kind and relative time', async () => {
-    const fetchMock = stubFetch({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [item] }) });
+    const fetchMock = mockApi({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [item] }) });
     const { dialog } = await openDialog();
     const list = await within(dialog).findByTestId('timeline-list');
     expect(within(list).getByRole('link', { name: 'カードショップ 秋葉原店' })).toHaveAttribute('href', '/map?prefecture=tokyo');
@@ -50,7 +50,7 @@ describe('最新の購入報告 dialog', () => {
   });
 
   it('does not load before it is opened, and closes with Escape', async () => {
-    const fetchMock = stubFetch({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [] }) });
+    const fetchMock = mockApi({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [] }) });
     const user = userEvent.setup();
     renderWithProviders(<TimelineButton />);
     expect(fetchMock).not.toHaveBeenCalled();
