@@ -23,6 +23,7 @@ namespace pokeca::http {
 // Every handler group, each built with exactly the services it needs. A new feature
 // adds its group to the tuple and one line to the constructor.
 struct ApiDispatcher::Handlers {
+  // clang-format off
   Handlers(const ApiServices& s, const RouterConfig& config)
       : groups{SiteHandlers{config},
                StoreHandlers{s.stores},
@@ -30,6 +31,7 @@ struct ApiDispatcher::Handlers {
                PurchaseHandlers{s.purchases},
                RankingHandlers{s.ranking},
                SubmissionHandlers{s.submissions}} {}
+  // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers>
       groups;
@@ -108,6 +110,8 @@ constexpr Lane kUploadLane = Lane::kUpload;  // decodes photos (about a second e
 // as a write, its handler, whether its answer may be cached, what body it takes.
 // Order matters only where a literal and a parameter segment overlap: /stores/clusters
 // comes before /stores/{id}.
+// One route a row, the columns in the same order (clang-format would break the rows up).
+// clang-format off
 constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/healthz"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_healthz>},
     Route{{"GET", "/api/v1/config"}, kPublic, kNormalLane, kNone, call<&SiteHandlers::get_config>, kPublicRead},
@@ -156,6 +160,7 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/admin/submissions/{id}/reject"}, kAdmin, kNormalLane, kWrite,
           call<&SubmissionHandlers::post_admin_submission_reject>},
 };
+// clang-format on
 
 constexpr auto kRouteInfos = [] {
   std::array<ApiRouteInfo, kRoutes.size()> infos{};
