@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --with-browser
 scripts/build.sh test
 
+echo "==> C++ format and static checks (changed code)"
+scripts/lint-cpp.sh
+
 echo "==> frontend unit tests"
 npm test --prefix frontend --silent
 

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <map>
+#include "pokeca/numbers.hpp"
 
 namespace pokeca::server {
 namespace {
@@ -17,11 +18,9 @@ struct Option {
 
 template <typename T>
 bool parse_number(const std::string& s, T& out, T min, T max) {
-  T v{};
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc{} || ptr != s.data() + s.size() || v < min || v > max) return false;
-  out = v;
-  return true;
+  const auto value = parse_integer_in<T>(s, min, max);
+  if (value) out = *value;
+  return value.has_value();
 }
 
 bool parse_bool(const std::string& s, bool& out) {

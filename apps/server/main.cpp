@@ -83,7 +83,10 @@ void prepare_data_dir(const fs::path& dir) {
 std::unique_ptr<Mailer> make_mailer(const Config& config) {
   if (!config.smtp_url.empty()) {
     auto smtp = std::make_unique<mail::SmtpMailer>(
-        mail::SmtpConfig{config.smtp_url, config.mail_from, std::string(kMailSenderName), mail::kSmtpDefaultTimeout});
+        mail::SmtpConfig{config.smtp_url, config.mail_from, std::string(kMailSenderName), mail::kSmtpDefaultTimeout,
+                         [](std::string_view line) {
+                           log_event("mail_failed", {{"message", std::string(line)}});
+                         }});
     log_event("mail", {{"transport", "smtp"}, {"url", smtp->public_url()}});
     return smtp;
   }

@@ -2,7 +2,9 @@
 
 #include <charconv>
 
+#include <limits>
 #include "pokeca/base64url.hpp"
+#include "pokeca/numbers.hpp"
 
 namespace pokeca {
 namespace {
@@ -22,10 +24,8 @@ std::string payload_json(const AccessClaims& c) {
 }
 
 std::optional<std::int64_t> to_int(std::string_view s) {
-  std::int64_t v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc{} || end != s.data() + s.size() || s.empty()) return std::nullopt;
-  return v;
+  return parse_integer_in<std::int64_t>(s, std::numeric_limits<std::int64_t>::min(),
+                                        std::numeric_limits<std::int64_t>::max());
 }
 
 // Reads the flat object payload_json writes: "key":integer or "key":"digits".

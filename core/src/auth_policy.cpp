@@ -15,14 +15,7 @@ constexpr std::size_t kMaxDomainLabelBytes = 63;
 // RFC 5322 atext plus '.'.
 constexpr std::string_view kLocalSpecials = "!#$%&'*+-/=?^_`{|}~.";
 
-bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
-
-std::string_view trim_ascii(std::string_view s) {
-  while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // Dots anywhere: Japanese carriers issued addresses such as "a..b.@docomo.ne.jp", which
 // are not RFC dot-atoms but still receive mail (the mail adapter quotes them).
@@ -48,7 +41,7 @@ bool valid_domain(std::string_view domain) {
 }  // namespace
 
 Result<std::string> normalize_email(std::string_view input) {
-  const auto email = trim_ascii(input);
+  const auto email = trim_ascii_whitespace(input);
   const auto bad = [] { return fail(ErrorCode::kBadRequest, msg::kInvalidEmail, auth_code::kInvalidEmail); };
   if (email.empty() || email.size() > kMaxEmailBytes) return bad();
   const auto at = email.find('@');

@@ -1,13 +1,7 @@
 #include "pokeca/common_passwords.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca {
-
-std::string ascii_lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
 
 CommonPasswords CommonPasswords::from_text(std::string_view text) {
   CommonPasswords list;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <utility>
+#include "pokeca/numbers.hpp"
 
 namespace pokeca {
 namespace {
@@ -27,8 +28,9 @@ constexpr std::int64_t kMaxConfiguredRequests = 1'000'000'000;
 constexpr UnixSeconds kMaxConfiguredWindow = 366LL * 24 * 3600;
 
 bool parse_positive(std::string_view s, std::int64_t max, std::int64_t& out) {
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc{} && end == s.data() + s.size() && out >= 1 && out <= max;
+  const auto value = parse_integer_in<std::int64_t>(s, 1, max);
+  if (value) out = *value;
+  return value.has_value();
 }
 
 }  // namespace

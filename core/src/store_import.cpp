@@ -8,6 +8,7 @@
 
 #include "pokeca/prefectures.hpp"
 #include "pokeca/store_types.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {
@@ -63,14 +64,6 @@ std::string with_value(std::string_view reason, std::string_view value) {
 
 std::unexpected<DomainError> skip_because(std::string reason) {
   return std::unexpected(DomainError{ErrorCode::kBadRequest, std::move(reason)});
-}
-
-// ASCII lower case; other bytes unchanged.
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
 }
 
 constexpr std::array<std::string_view, 3> kWideSpaces{"\xE3\x80\x80", "\xC2\xA0", "\xEF\xBB\xBF"};

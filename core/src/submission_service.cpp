@@ -13,14 +13,6 @@ constexpr double kMetresPerKm = 1000.0;
 
 std::unexpected<DomainError> bad(std::string_view message) { return fail(ErrorCode::kBadRequest, message); }
 
-Result<int> parse_bounded(const std::optional<std::string>& text, int fallback, long long min, long long max,
-                          std::string_view message) {
-  if (!text) return fallback;
-  const auto n = parse_integer(*text);
-  if (!n || *n < min || *n > max) return bad(message);
-  return static_cast<int>(*n);
-}
-
 }  // namespace
 
 Result<Submission> SubmissionService::submit(const User& user, const SubmissionForm& form,
@@ -70,9 +62,10 @@ Result<std::vector<SubmissionPhoto>> SubmissionService::store_photos(std::span<c
 Result<AdminSubmissionPage> SubmissionService::list_for_admin(const AdminSubmissionQuery& query) {
   auto status = query.status ? submission_status_from(*query.status) : SubmissionStatus::kPending;
   if (!status) return bad(msg::kBadSubmissionStatus);
-  auto limit = parse_bounded(query.limit, kDefaultAdminSubmissionLimit, 1, kMaxAdminSubmissionLimit, msg::kBadLimit);
+  auto limit =
+      parse_bounded_int(query.limit, kDefaultAdminSubmissionLimit, 1, kMaxAdminSubmissionLimit, msg::kBadLimit);
   if (!limit) return std::unexpected(limit.error());
-  auto offset = parse_bounded(query.offset, 0, 0, kMaxAdminSubmissionOffset, msg::kBadOffset);
+  auto offset = parse_bounded_int(query.offset, 0, 0, kMaxAdminSubmissionOffset, msg::kBadOffset);
   if (!offset) return std::unexpected(offset.error());
 
   auto page = deps_.submissions.list(*status, *limit, *offset);

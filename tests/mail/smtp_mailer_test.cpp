@@ -74,6 +74,29 @@ TEST(SmtpMailer, ARefusedRecipientIsUnavailableWithTheReplyInDetail) {
   EXPECT_TRUE(server.mails().empty());
 }
 
+// A failed mail is reported to the operator's log (a password reset cannot tell the user),
+// with the recipient masked and the server's reply.
+TEST(SmtpMailer, AFailureIsLoggedOnceWithTheRecipientMasked) {
+  SmtpTestServer server(SmtpBehaviour{.rcpt_reply = 550});
+  std::vector<std::string> lines;
+  auto config = config_for(server.url());
+  config.log = [&lines](std::string_view line) { lines.emplace_back(line); };
+  ASSERT_FALSE(SmtpMailer(config).send(verification_mail()));
+  ASSERT_EQ(lines.size(), 1U);
+  EXPECT_NE(lines[0].find("t***@example.com"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[0].find("taro@example.com"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("550"), std::string::npos) << lines[0];
+}
+
+TEST(SmtpMailer, ASentMailIsNotLogged) {
+  SmtpTestServer server;
+  std::vector<std::string> lines;
+  auto config = config_for(server.url());
+  config.log = [&lines](std::string_view line) { lines.emplace_back(line); };
+  ASSERT_TRUE(SmtpMailer(config).send(verification_mail()));
+  EXPECT_TRUE(lines.empty());
+}
+
 TEST(SmtpMailer, ARefusedSenderOrMessageIsUnavailable) {
   {
     SmtpTestServer server(SmtpBehaviour{.mail_from_reply = 550});

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 #include <random>
 
 #include "json_text.hpp"
+#include "pokeca/http/error_log.hpp"
 #include "pokeca/time.hpp"
 
 namespace pokeca::http {
@@ -41,6 +43,43 @@ std::string format_access_log(const AccessLogEntry& e, std::int64_t unix_seconds
                                static_cast<unsigned long long>(e.bytes));
   line.append(numbers, static_cast<std::size_t>(n));
   return line;
+}
+
+std::string format_error_log(const ErrorLogEntry& e, std::int64_t unix_seconds) {
+  std::string line = R"({"time":)";
+  append_json_string(line, format_iso8601(unix_seconds));
+  line += R"(,"level":"error","event":"request_failed","request_id":)";
+  append_json_string(line, e.request_id);
+  line += R"(,"method":)";
+  append_json_string(line, loggable_path(e.method));
+  line += R"(,"path":)";
+  append_json_string(line, loggable_path(e.path));
+  line += R"(,"status":)" + std::to_string(e.status);
+  line += R"(,"error":)";
+  append_json_string(line, e.error);
+  line += R"(,"detail":)";
+  append_json_string(line, e.detail.substr(0, kMaxLoggedDetailChars));
+  line += '}';
+  return line;
+}
+
+namespace {
+std::mutex error_log_mutex;
+ErrorLogSink error_log_sink;  // guarded by error_log_mutex
+}  // namespace
+
+ErrorLogSink set_error_log_sink(ErrorLogSink sink) {
+  std::lock_guard lock(error_log_mutex);
+  std::swap(error_log_sink, sink);
+  return sink;
+}
+
+void write_error_log(std::string_view line) {
+  std::lock_guard lock(error_log_mutex);
+  if (error_log_sink)
+    error_log_sink(line);
+  else
+    write_to_stderr(line);
 }
 
 void write_to_stderr(std::string_view line) {

@@ -11,21 +11,21 @@ namespace json = boost::json;
 std::string success_body(json::object members) {
   json::object body;
   body["success"] = true;
-  for (auto& [key, value] : members) body[key] = std::move(value);
+  for (auto& member : members) body[member.key()] = std::move(member.value());
   return to_json_text(body);
 }
 
 std::string data_body(json::value data, json::object extra) {
   json::object body;
   body["data"] = std::move(data);
-  for (auto& [key, value] : extra) body[key] = std::move(value);
+  for (auto& member : extra) body[member.key()] = std::move(member.value());
   return success_body(std::move(body));
 }
 
 std::string message_body(std::string_view message, json::object extra) {
   json::object body;
   body["message"] = json::string(message);
-  for (auto& [key, value] : extra) body[key] = std::move(value);
+  for (auto& member : extra) body[member.key()] = std::move(member.value());
   return success_body(std::move(body));
 }
 

@@ -1,18 +1,13 @@
 #include "client_address.hpp"
 
 #include <boost/asio/ip/address.hpp>
+#include "pokeca/text.hpp"
 
 namespace pokeca::http {
 namespace {
 
 constexpr std::size_t kIpv6PrefixBytes = 8;  // /64
 constexpr std::size_t kMaxAddressChars = 64;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 }  // namespace
 
@@ -31,7 +26,7 @@ std::string rate_limit_address(std::string_view text) {
 std::string client_address(std::string_view peer, std::string_view forwarded_for, bool trust_forwarded_for) {
   if (trust_forwarded_for) {
     const auto comma = forwarded_for.rfind(',');
-    const auto last = trim(comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1));
+    const auto last = trim_blanks(comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1));
     if (!last.empty()) return rate_limit_address(last);
   }
   return rate_limit_address(peer);

@@ -34,6 +34,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include "access_log.hpp"
+#include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
 
@@ -57,7 +58,6 @@ constexpr std::size_t kMaxLingerBytes = 1024 * 1024;
 constexpr std::chrono::milliseconds kAcceptRetryDelay{100};
 // After the grace period connections are cut; this bounds the wait for them to unwind.
 constexpr std::chrono::milliseconds kForcedCloseWait{2'000};
-constexpr std::string_view kRequestIdHeader = "X-Request-Id";
 
 // The client's address; IPv4-mapped IPv6 addresses are shown as IPv4.
 std::string peer_address(const tcp::socket& socket) {

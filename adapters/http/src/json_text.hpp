@@ -6,10 +6,11 @@
 
 #include <boost/json/fwd.hpp>
 
+#include "pokeca/text.hpp"
+
 namespace pokeca::http {
 
-// Appends `text` as a quoted JSON string (escapes quotes, backslashes, control bytes).
-void append_json_string(std::string& out, std::string_view text);
+using pokeca::append_json_string;  // pokeca/text.hpp
 
 // Shortest round-trip numbers ("35.6895"); non-finite numbers become null.
 [[nodiscard]] std::string to_json_text(const boost::json::value& value);

@@ -1,4 +1,5 @@
 #include "refresh_cookie.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca::http {
 namespace {
@@ -8,12 +9,6 @@ std::string attributes(UnixSeconds max_age, bool secure) {
                     "; HttpOnly; SameSite=Strict";
   if (secure) out += "; Secure";
   return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace
@@ -29,12 +24,12 @@ std::string cleared_refresh_cookie(bool secure) {
 std::string_view refresh_token_from(std::string_view header) {
   while (!header.empty()) {
     const auto semi = header.find(';');
-    const auto pair = trim(header.substr(0, semi));
+    const auto pair = trim_blanks(header.substr(0, semi));
     header = semi == std::string_view::npos ? std::string_view{} : header.substr(semi + 1);
     const auto eq = pair.find('=');
     if (eq == std::string_view::npos) continue;
-    if (trim(pair.substr(0, eq)) != kRefreshCookieName) continue;
-    auto value = trim(pair.substr(eq + 1));
+    if (trim_blanks(pair.substr(0, eq)) != kRefreshCookieName) continue;
+    auto value = trim_blanks(pair.substr(eq + 1));
     if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
     return value;
   }

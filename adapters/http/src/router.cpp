@@ -1,11 +1,15 @@
 #include "pokeca/http/router.hpp"
 
+#include <chrono>
 #include <utility>
 
+#include "access_log.hpp"
+#include "api_body.hpp"
 #include "api_dispatch.hpp"
 #include "client_address.hpp"
 #include "error_mapping.hpp"
 #include "photo_files.hpp"
+#include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
 #include "response_cache.hpp"
@@ -29,6 +33,16 @@ Response json_response(Status status, std::string body) {
   return res;
 }
 
+// Why a request ended in a 5xx, for the one log line it gets.
+struct Failure {
+  std::string error;   // machine code ("internal", "unavailable") or "exception"
+  std::string detail;  // the domain error's detail (SQL context, errno …) or the exception's text
+};
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
 }  // namespace
 
 struct Router::Impl {
@@ -45,6 +59,18 @@ struct Router::Impl {
   StaticFiles static_files;
   PhotoFiles photo_files;
   mutable ResponseCache cache;
+  RequestIds request_ids;  // for requests that come without one (tests call handle() directly)
+
+  // Every 5xx: one JSON line with the request id; a 500's body names the id too, so a
+  // user's report can be matched to the line.
+  void report_failure(Response& res, const Request& req, std::string_view request_id, const Failure& failure) const {
+    if (res.result_int() < 500) return;
+    write_error_log(format_error_log({request_id, req.method_string(), split_target(req.target()).path,
+                                      res.result_int(), failure.error, failure.detail},
+                                     unix_now()));
+    if (res.result() == Status::internal_server_error)
+      res.body() = error_body(msg::kInternal, "internal", std::nullopt, request_id);
+  }
 
   // The route table says which reads may be cached; the cache needs the data generation.
   bool is_cached_read(const RoutePlan& plan) const { return config.data_generation && ApiDispatcher::cacheable(plan); }
@@ -58,7 +84,7 @@ struct Router::Impl {
     return res;
   }
 
-  Response route(const Request& req, const RequestContext& context) const {
+  Response route(const Request& req, const RequestContext& context, Failure& failure) const {
     const auto target = split_target(req.target());
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
       return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
@@ -83,6 +109,8 @@ struct Router::Impl {
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
       for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
       if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
+      if (reply.internal_error)
+        failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->detail};
       return res;
     }
     if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {
@@ -120,13 +148,24 @@ Router::Router(ApiServices services, RouterConfig config)
 Router::~Router() = default;
 
 Response Router::handle(const Request& request, const RequestContext& context) const {
+  const std::string request_id = context.request_id.empty() ? impl_->request_ids.next() : context.request_id;
   Response res;
+  Failure failure{"internal", {}};
   try {
-    res = impl_->route(request, context);
+    res = impl_->route(request, context, failure);
+  } catch (const std::exception& e) {
+    // A bug or resource exhaustion: the envelope, never the exception's text (it is logged).
+    failure = {"exception", e.what()};
+    res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
   } catch (...) {
-    // A bug or resource exhaustion: the envelope, never the exception's text.
+    failure = {"exception", "unknown exception"};
     res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
   }
+  try {
+    impl_->report_failure(res, request, request_id, failure);
+  } catch (...) {  // NOLINT(bugprone-empty-catch): a failed log line must not turn an answer into a crash
+  }
+  res.set(kRequestIdHeader, request_id);
   impl_->finish(res, &request);
   return res;
 }

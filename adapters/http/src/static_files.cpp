@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "pokeca/messages.hpp"
+#include "pokeca/text.hpp"
 #include "query_string.hpp"
 
 namespace pokeca::http {
@@ -95,9 +96,7 @@ std::optional<fs::path> safe_relative_path(std::string_view raw_path) {
 }
 
 std::string_view mime_type_for(const fs::path& file) {
-  auto ext = file.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const auto ext = ascii_lower(file.extension().string());
   for (const auto& [e, type] : kMimeTypes)
     if (e == ext) return type;
   return "application/octet-stream";

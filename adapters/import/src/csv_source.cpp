@@ -64,7 +64,7 @@ struct Header {
 Result<Header> read_header(const CsvRecord& record) {
   Header header;
   for (const auto& raw : record.fields) {
-    auto name = ascii_lower(trim_spaces(raw));
+    auto name = ascii_lower(trim_ascii_whitespace(raw));
     const auto column = column_for(name);
     if (column != Column::kIgnored &&
         std::find(header.names.begin(), header.names.end(), name) != header.names.end())
@@ -84,14 +84,14 @@ Result<Header> read_header(const CsvRecord& record) {
 }
 
 std::string external_id_for(std::string_view raw) {
-  const auto id = trim_spaces(raw);
+  const auto id = trim_ascii_whitespace(raw);
   if (id.empty() || id.find(':') != std::string_view::npos) return std::string(id);
   return std::string(kCsvIdPrefix) + std::string(id);
 }
 
 // "" → absent; a number → its value; anything else → the reason to skip the row.
 Result<std::optional<double>> coordinate(std::string_view raw, std::string_view reason) {
-  const auto text = trim_spaces(raw);
+  const auto text = trim_ascii_whitespace(raw);
   if (text.empty()) return std::optional<double>{};
   const auto value = parse_decimal(text);
   if (!value) return fail(ErrorCode::kBadRequest, std::string(reason) + "：" + shorten(text));
@@ -132,7 +132,7 @@ Result<ImportRecord> record_from_row(const Header& header, CsvRecord& row) {
       case Column::kSellsBoxes: record.sells_boxes = std::move(value); break;
       case Column::kSellsSingles: record.sells_singles = std::move(value); break;
       case Column::kTag:
-        if (!trim_spaces(value).empty()) record.tags.insert_or_assign(header.names[i], std::move(value));
+        if (!trim_ascii_whitespace(value).empty()) record.tags.insert_or_assign(header.names[i], std::move(value));
         break;
       case Column::kIgnored: break;
     }

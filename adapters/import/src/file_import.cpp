@@ -63,7 +63,7 @@ ImportFormat detect_format(const fs::path& path, std::string_view content) {
   if (ext == ".geojson" || ext == ".json") return ImportFormat::kGeoJson;
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   if (content.starts_with(kBom)) content.remove_prefix(kBom.size());
-  content = trim_spaces(content);
+  content = trim_ascii_whitespace(content);
   return !content.empty() && content.front() == '{' ? ImportFormat::kGeoJson : ImportFormat::kCsv;
 }
 

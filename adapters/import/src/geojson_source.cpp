@@ -89,8 +89,8 @@ std::string external_id_for(const json::object& feature, const ImportTags& props
   if (const auto t = props.find("@type"); t != props.end()) type_hint = t->second;
   std::vector<std::string> candidates;
   if (const auto* id = feature.if_contains("id"))
-    if (auto text = text_of(*id)) candidates.push_back(std::string(trim_spaces(*text)));
-  if (const auto id = props.find("@id"); id != props.end()) candidates.emplace_back(trim_spaces(id->second));
+    if (auto text = text_of(*id)) candidates.push_back(std::string(trim_ascii_whitespace(*text)));
+  if (const auto id = props.find("@id"); id != props.end()) candidates.emplace_back(trim_ascii_whitespace(id->second));
   std::erase_if(candidates, [](const std::string& c) { return c.empty(); });
   // An OSM element id wins over a plain one (QGIS numbers features 0, 1, 2 …).
   for (const auto& c : candidates) {
@@ -218,7 +218,7 @@ Result<ImportRecord> record_from_feature(const json::value& value, const ImportP
   record.tags = tags_of(properties_value ? properties_value->if_object() : nullptr);
   record.external_id = external_id_for(*feature, record.tags);
   record.name = take(record.tags, "name");
-  if (trim_spaces(record.name).empty()) record.name = take(record.tags, "name:ja");
+  if (trim_ascii_whitespace(record.name).empty()) record.name = take(record.tags, "name:ja");
   record.store_type = take(record.tags, "store_type");
   record.address = take(record.tags, "address");
   if (record.tags.contains("prefecture")) record.prefecture = take(record.tags, "prefecture");

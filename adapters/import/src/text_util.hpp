@@ -1,26 +1,14 @@
 #pragma once
-// Small text helpers shared by the import readers.
+// Small text helpers shared by the import readers (trimming and case: pokeca/text.hpp).
 #include <string>
 #include <string_view>
+
+#include "pokeca/text.hpp"
 
 namespace pokeca::importer {
 
 // Longest value quoted back in a skip reason, in bytes.
 inline constexpr std::size_t kMaxQuotedValueBytes = 40;
-
-[[nodiscard]] inline std::string_view trim_spaces(std::string_view s) {
-  constexpr std::string_view kSpaces = " \t\r\n";
-  const auto first = s.find_first_not_of(kSpaces);
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(kSpaces) - first + 1);
-}
-
-[[nodiscard]] inline std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
 
 // At most kMaxQuotedValueBytes, cut on a UTF-8 character boundary, "…" when cut.
 [[nodiscard]] inline std::string shorten(std::string_view s) {

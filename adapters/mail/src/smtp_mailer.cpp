@@ -105,7 +105,8 @@ UnixSeconds now_seconds() {
 SmtpMailer::SmtpMailer(const SmtpConfig& config)
     : from_{config.from_address, config.from_name},
       timeout_(config.timeout),
-      connect_timeout_(std::min(config.timeout, kSmtpConnectTimeout)) {
+      connect_timeout_(std::min(config.timeout, kSmtpConnectTimeout)),
+      log_(config.log) {
   init_curl_once();
   if (config.timeout <= std::chrono::milliseconds::zero())
     throw std::invalid_argument("SMTP timeout must be positive");
@@ -146,6 +147,12 @@ SmtpMailer::SmtpMailer(const SmtpConfig& config)
 }
 
 Result<void> SmtpMailer::send(const Mail& mail) {
+  auto sent = transfer(mail);
+  if (!sent && log_) log_("mail to " + mask_address(mail.to) + " failed: " + sent.error().detail);
+  return sent;
+}
+
+Result<void> SmtpMailer::transfer(const Mail& mail) {
   const UnixSeconds now = now_seconds();
   auto message = build_message(mail, {from_, now, make_message_id(from_.address, now)});
   if (!message) return std::unexpected(message.error());
@@ -193,6 +200,7 @@ Result<void> SmtpMailer::send(const Mail& mail) {
   if (reply != 0) detail += "; last reply " + std::to_string(reply);
   // The password never reaches curl's messages today; make sure it never will.
   replace_all(detail, password_, kRedacted);
+  replace_all(detail, mail.to, mask_address(mail.to));  // the server may echo the recipient
   std::erase_if(detail, [](char c) { return c == '\r' || c == '\n'; });
   return fail(ErrorCode::kUnavailable, msg::kSendFailed, detail);
 }

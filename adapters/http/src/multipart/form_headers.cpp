@@ -3,30 +3,16 @@
 #include <algorithm>
 #include <cstdint>
 
+#include <boost/beast/core/string.hpp>
 #include "pokeca/messages.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca::http::multipart {
 namespace {
 
 constexpr bool is_space(char c) { return c == ' ' || c == '\t'; }
 
-constexpr char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::ranges::transform(out, out.begin(), to_lower);
-  return out;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::ranges::equal(a, b, [](char x, char y) { return to_lower(x) == to_lower(y); });
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  return text;
-}
+using boost::beast::iequals;
 
 // RFC 9110 tchar.
 constexpr bool is_tchar(char c) {
@@ -125,7 +111,7 @@ std::optional<HeaderParams> parse_header_params(std::string_view text, bool back
       value = std::string(text.substr(value_start, i - value_start));
       if (value.empty()) return std::nullopt;
     }
-    params.emplace_back(lower(name), std::move(value));
+    params.emplace_back(ascii_lower(name), std::move(value));
     skip_spaces();
     if (i == text.size()) return params;
     if (text[i] != ';') return std::nullopt;
@@ -135,7 +121,7 @@ std::optional<HeaderParams> parse_header_params(std::string_view text, bool back
 
 Result<std::string> boundary_from_content_type(std::string_view content_type) {
   const auto semicolon = content_type.find(';');
-  const std::string_view media_type = trim(content_type.substr(0, semicolon));
+  const std::string_view media_type = trim_blanks(content_type.substr(0, semicolon));
   if (!iequals(media_type, "multipart/form-data")) return fail(ErrorCode::kUnsupportedMedia, msg::kNotMultipart);
   if (semicolon == std::string_view::npos) return fail(ErrorCode::kBadRequest, msg::kMultipartMalformed);
   const auto params = parse_header_params(content_type.substr(semicolon + 1), true);
@@ -154,7 +140,7 @@ Result<std::string> boundary_from_content_type(std::string_view content_type) {
 
 Result<ContentDisposition> parse_content_disposition(std::string_view value) {
   const auto semicolon = value.find(';');
-  if (!iequals(trim(value.substr(0, semicolon)), "form-data") || semicolon == std::string_view::npos)
+  if (!iequals(trim_blanks(value.substr(0, semicolon)), "form-data") || semicolon == std::string_view::npos)
     return fail(ErrorCode::kBadRequest, msg::kMultipartMalformed);
   const auto params = parse_header_params(value.substr(semicolon + 1), false);
   if (!params) return fail(ErrorCode::kBadRequest, msg::kMultipartMalformed);
@@ -194,7 +180,7 @@ std::optional<std::string> sanitize_filename(std::string_view raw) {
   if (std::ranges::any_of(raw, [](char c) { return is_control(static_cast<unsigned char>(c)); })) return std::nullopt;
   const auto slash = raw.find_last_of("/\\");
   std::string_view base = slash == std::string_view::npos ? raw : raw.substr(slash + 1);
-  base = trim(base);
+  base = trim_blanks(base);
   if (base.empty() || base == "." || base == "..") return std::nullopt;
   return std::string(base);
 }

@@ -5,8 +5,10 @@
 #include <string>
 #include <utility>
 
+#include <boost/beast/core/string.hpp>
 #include "multipart/form_headers.hpp"
 #include "pokeca/messages.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca::http::multipart {
 namespace {
@@ -14,29 +16,7 @@ namespace {
 constexpr std::string_view kCrlf = "\r\n";
 constexpr std::string_view kDefaultFileType = "application/octet-stream";
 
-constexpr char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::ranges::equal(a, b, [](char x, char y) { return to_lower(x) == to_lower(y); });
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-// Replaces each "{key}" of a message template.
-std::string format_message(std::string_view text,
-                           std::initializer_list<std::pair<std::string_view, std::string>> values) {
-  std::string out(text);
-  for (const auto& [key, value] : values) {
-    const std::string placeholder = "{" + std::string(key) + "}";
-    for (auto at = out.find(placeholder); at != std::string::npos; at = out.find(placeholder, at + value.size()))
-      out.replace(at, placeholder.size(), value);
-  }
-  return out;
-}
+using boost::beast::iequals;
 
 // 10485760 → "10", 1572864 → "1.5" (rounded down to a tenth).
 std::string mebibytes(std::uint64_t bytes) {
@@ -94,7 +74,7 @@ Result<void> MultipartParser::feed(std::string_view chunk) {
   body_bytes_ += chunk.size();
   if (body_bytes_ > schema_.limits.max_body_bytes)
     return failed(too_large(
-        format_message(msg::kMultipartBodyTooLarge, {{"max_mb", mebibytes(schema_.limits.max_body_bytes)}})));
+        fill_placeholders(msg::kMultipartBodyTooLarge, {{"{max_mb}", mebibytes(schema_.limits.max_body_bytes)}})));
   if (state_ == State::kEpilogue) return {};  // ignored (RFC 2046)
   buffer_.append(chunk);
   if (auto ran = run(); !ran) return failed(std::move(ran.error()));
@@ -183,9 +163,9 @@ Result<void> MultipartParser::after_boundary(bool& progressed) {
 Result<void> MultipartParser::header_lines(bool& progressed) {
   const auto& limits = schema_.limits;
   const auto header_too_large = [&] {
-    return std::unexpected(too_large(format_message(
+    return std::unexpected(too_large(fill_placeholders(
         msg::kMultipartHeaderTooLarge,
-        {{"max", std::to_string(limits.max_header_bytes)}, {"lines", std::to_string(limits.max_header_lines)}})));
+        {{"{max}", std::to_string(limits.max_header_bytes)}, {"{lines}", std::to_string(limits.max_header_lines)}})));
   };
   const std::string_view view = std::string_view(buffer_).substr(pos_);
   const auto end = view.find(kCrlf);
@@ -216,7 +196,7 @@ Result<void> MultipartParser::header_line(std::string_view line) {
       !std::ranges::all_of(line.substr(0, colon), is_token_char))
     return std::unexpected(bad_request(msg::kMultipartMalformed));
   const std::string_view name = line.substr(0, colon);
-  const std::string_view value = trim(line.substr(colon + 1));
+  const std::string_view value = trim_blanks(line.substr(colon + 1));
   std::optional<std::string>* slot = nullptr;
   if (iequals(name, "content-disposition")) {
     slot = &disposition_;
@@ -240,7 +220,7 @@ Result<void> MultipartParser::begin_part() {
   state_ = State::kBody;
   if (++parts_ > limits.max_parts)
     return std::unexpected(
-        too_large(format_message(msg::kMultipartTooManyParts, {{"max", std::to_string(limits.max_parts)}})));
+        too_large(fill_placeholders(msg::kMultipartTooManyParts, {{"{max}", std::to_string(limits.max_parts)}})));
   if (!disposition_) return std::unexpected(bad_request(msg::kMultipartMalformed));
   auto disposition = parse_content_disposition(*disposition_);
   if (!disposition) return std::unexpected(std::move(disposition.error()));
@@ -263,9 +243,8 @@ Result<void> MultipartParser::begin_part() {
     }
     if (form_.files.size() + 1 > limits.max_files)
       return std::unexpected(
-          too_large(format_message(msg::kTooManyImages, {{"max", std::to_string(limits.max_files)}})));
-    std::string type = content_type_ ? *content_type_ : std::string(kDefaultFileType);
-    std::ranges::transform(type, type.begin(), to_lower);
+          too_large(fill_placeholders(msg::kTooManyImages, {{"{max}", std::to_string(limits.max_files)}})));
+    std::string type = ascii_lower(content_type_ ? std::string_view(*content_type_) : kDefaultFileType);
     file_ = FilePart{.field_name = std::move(disposition->name),
                      .filename = std::move(*disposition->filename),
                      .content_type = std::move(type),
@@ -287,15 +266,15 @@ Result<void> MultipartParser::part_data(std::string_view bytes) {
     case PartKind::kText:
       if (text_value_.size() + bytes.size() > text_limit_) {
         if (!text_rule_->too_long_message.empty()) return std::unexpected(too_large(text_rule_->too_long_message));
-        return std::unexpected(too_large(format_message(
-            msg::kMultipartFieldTooLong, {{"name", text_rule_->name}, {"max", std::to_string(text_limit_)}})));
+        return std::unexpected(too_large(fill_placeholders(
+            msg::kMultipartFieldTooLong, {{"{name}", text_rule_->name}, {"{max}", std::to_string(text_limit_)}})));
       }
       text_value_.append(bytes);
       return {};
     case PartKind::kFile:
       if (file_.size + bytes.size() > schema_.limits.max_file_bytes)
-        return std::unexpected(
-            too_large(format_message(msg::kImageTooLarge, {{"max_mb", mebibytes(schema_.limits.max_file_bytes)}})));
+        return std::unexpected(too_large(
+            fill_placeholders(msg::kImageTooLarge, {{"{max_mb}", mebibytes(schema_.limits.max_file_bytes)}})));
       file_.size += bytes.size();
       return sink_->write(bytes);
     case PartKind::kEmptyFile: return std::unexpected(bad_request(msg::kMultipartBadFilename));  // bytes, no name

@@ -11,7 +11,9 @@
 // User and password are percent-decoded and passed to curl separately; they never
 // appear in errors or logs.
 #include <chrono>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "pokeca/mail/message_builder.hpp"
 #include "pokeca/mailer.hpp"
@@ -26,6 +28,9 @@ struct SmtpConfig {
   std::string from_address;                            // envelope and header sender
   std::string from_name;                               // e.g. "ポケカ販売店マップ"
   std::chrono::milliseconds timeout = kSmtpDefaultTimeout;  // connect is min(this, kSmtpConnectTimeout)
+  // Gets one plain-text line per mail that could not be sent (the recipient masked,
+  // never the password); the caller wraps it in its log format. Any thread. Empty = none.
+  std::function<void(std::string_view)> log{};
 };
 
 enum class StartTls {
@@ -43,7 +48,9 @@ class SmtpMailer final : public Mailer {
 
   // kUnavailable with msg::kSendFailed when the server cannot be reached, refuses the
   // mail or the exchange runs past the timeout; the curl error is in `detail`.
-  // kBadRequest / kInternal as build_message() refuses the mail.
+  // kBadRequest / kInternal as build_message() refuses the mail. Every failure is also
+  // reported to SmtpConfig::log, because a caller cannot always say (a password reset
+  // must not reveal whether the account exists).
   Result<void> send(const Mail& mail) override;
 
   [[nodiscard]] StartTls starttls() const { return starttls_; }
@@ -59,6 +66,9 @@ class SmtpMailer final : public Mailer {
   Sender from_;
   std::chrono::milliseconds timeout_;
   std::chrono::milliseconds connect_timeout_;
+  std::function<void(std::string_view)> log_;
+
+  Result<void> transfer(const Mail& mail);
 };
 
 }  // namespace pokeca::mail
