@@ -8,6 +8,7 @@
 #include "api_handlers.hpp"
 #include "auth_handlers.hpp"
 #include "purchase_handlers.hpp"
+#include "personal_handlers.hpp"
 #include "ranking_handlers.hpp"
 #include "submission_handlers.hpp"
 #include "error_mapping.hpp"
@@ -34,8 +35,10 @@ enum class Access {
 enum class Limit { kNone, kWrite };
 
 // What a body must be: JSON (the default; anything else is a 415), or a
-// multipart/form-data upload that its handler parses, with its own larger size limit.
-enum class Body { kJson, kMultipart };
+// multipart/form-data upload that its handler parses, with its own larger size limit,
+// or anything small (the RFC 8058 one-click unsubscribe POSTs a form; its handler
+// ignores the body).
+enum class Body { kJson, kMultipart, kIgnored };
 
 struct Route {
   ApiRouteInfo info;
@@ -61,6 +64,7 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/prefectures"}, kPublic, kNormalLane, kNone, &get_prefectures},
     Route{{"GET", "/api/v1/stores"}, kPublic, kNormalLane, kNone, &get_stores},
     Route{{"GET", "/api/v1/stores/clusters"}, kPublic, kNormalLane, kNone, &get_store_clusters},
+    Route{{"GET", "/api/v1/stores/search"}, kPublic, kNormalLane, kNone, &get_stores_search},
     Route{{"GET", "/api/v1/stores/{id}"}, kPublic, kNormalLane, kNone, &get_store},
     Route{{"GET", "/api/v1/stats/summary"}, kPublic, kNormalLane, kNone, &get_stats_summary},
     Route{{"GET", "/api/v1/purchases/timeline"}, kPublic, kNormalLane, kNone, &get_purchase_timeline},
@@ -90,6 +94,13 @@ constexpr std::array kRoutes{
           &post_admin_submission_approve},
     Route{{"POST", "/api/v1/admin/submissions/{id}/reject"}, kAdmin, kNormalLane, kWrite,
           &post_admin_submission_reject},
+    // Personal (issue 9)
+    Route{{"GET", "/api/v1/favorites"}, kUser, kNormalLane, kNone, &get_favorites},
+    Route{{"POST", "/api/v1/favorites"}, kUser, kNormalLane, kWrite, &post_favorites},
+    Route{{"DELETE", "/api/v1/favorites/{id}"}, kUser, kNormalLane, kWrite, &delete_favorite},
+    Route{{"GET", "/api/v1/users/stats"}, kUser, kNormalLane, kNone, &get_users_stats},
+    Route{{"POST", "/api/v1/alerts/unsubscribe"}, kPublic, kNormalLane, kWrite, &post_alerts_unsubscribe,
+          Body::kIgnored},
 };
 
 constexpr auto kRouteInfos = [] {
@@ -232,7 +243,7 @@ ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const Rou
   }
   auto result = route->handler(ApiCall{services.stores, services.auth, config, *parsed, params, request.body,
                                        request.cookie, request.client, *user, services.contributions,
-                                       request.content_type});
+                                       request.content_type, services.personal});
   if (!result) return error(result.error());
   return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}};
 }

@@ -20,6 +20,7 @@ struct ApiServices {
   StoreService& stores;
   AuthService& auth;
   ContributionServices contributions;
+  PersonalServices personal{};
 };
 
 // What dispatch reads from a request.

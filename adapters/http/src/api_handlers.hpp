@@ -31,6 +31,7 @@ struct ApiCall {
   const std::optional<User>& user;
   const ContributionServices& contributions;
   std::string_view content_type;  // the Content-Type header (multipart routes read it)
+  const PersonalServices& personal;
 };
 
 // A success: the whole body ({"success":true,…}) as JSON text, its status, and any

@@ -40,10 +40,11 @@ Response json_response(Status status, std::string body) {
 }  // namespace
 
 struct Router::Impl {
-  Impl(StoreService& s, AuthService& a, RouterConfig c, ContributionServices k)
+  Impl(StoreService& s, AuthService& a, RouterConfig c, ContributionServices k, PersonalServices p)
       : service(s),
         auth(a),
         contributions(k),
+        personal(p),
         config(std::move(c)),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir),
@@ -52,6 +53,7 @@ struct Router::Impl {
   StoreService& service;
   AuthService& auth;
   ContributionServices contributions;
+  PersonalServices personal;
   RouterConfig config;
   std::string csp;
   StaticFiles static_files;
@@ -91,7 +93,7 @@ struct Router::Impl {
       const auto now = ResponseCache::Clock::now();
       if (cacheable)
         if (auto body = cache.get(req.target(), generation, now)) return json_response(Status::ok, std::move(*body));
-      auto reply = dispatch_api(api, {service, auth, contributions}, config);
+      auto reply = dispatch_api(api, {service, auth, contributions, personal}, config);
       if (cacheable && reply.status == Status::ok) cache.put(req.target(), generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
@@ -128,8 +130,9 @@ struct Router::Impl {
   }
 };
 
-Router::Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions)
-    : impl_(std::make_unique<Impl>(service, auth, std::move(config), contributions)) {}
+Router::Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions,
+               PersonalServices personal)
+    : impl_(std::make_unique<Impl>(service, auth, std::move(config), contributions, personal)) {}
 
 Router::~Router() = default;
 

@@ -79,8 +79,10 @@ struct AlertDeps {
 
 class FavoriteAlerts final : public PurchaseObserver {
  public:
-  // `base_url`: the site's public URL (mail links), without a trailing slash.
-  FavoriteAlerts(AlertDeps deps, std::string base_url) : deps_(deps), base_url_(std::move(base_url)) {}
+  // `base_url`: the site's public URL (mail links); a trailing slash is dropped.
+  FavoriteAlerts(AlertDeps deps, std::string base_url) : deps_(deps), base_url_(std::move(base_url)) {
+    while (base_url_.ends_with('/')) base_url_.pop_back();
+  }
 
   // Queues the alerts a report causes; how many. Only 購入できた reports by an account.
   Result<int> queue_for_report(const PurchaseReport& report, const Store& store);

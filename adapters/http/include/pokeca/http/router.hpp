@@ -10,11 +10,15 @@
 #include <string>
 
 #include "pokeca/auth_service.hpp"
+#include "pokeca/favorite_alerts.hpp"
+#include "pokeca/favorites.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "pokeca/user_stats.hpp"
 
 namespace pokeca::http {
 
@@ -49,10 +53,20 @@ struct ContributionServices {
   SubmissionService* submissions = nullptr;
 };
 
+// The personal use cases (issue 9): favourites, store search, my stats, alert
+// unsubscribe. Like ContributionServices, a route whose service is missing answers 500.
+struct PersonalServices {
+  FavoriteService* favorites = nullptr;
+  StoreSearchService* search = nullptr;
+  UserStatsService* stats = nullptr;
+  FavoriteAlerts* alerts = nullptr;
+};
+
 class Router final : public RequestHandler {
  public:
   // The services must outlive the router.
-  Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions = {});
+  Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions = {},
+         PersonalServices personal = {});
   ~Router() override;
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
