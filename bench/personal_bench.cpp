@@ -57,8 +57,13 @@ struct World {
       storage::Statement st(lease.connection(), "SELECT id FROM stores WHERE status = 'active' ORDER BY id LIMIT 500");
       (void)st.each([&](const storage::Row& row) { ids.push_back(row.int64(0)); });
     }
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      (void)favorite_repo.add(user.id, ids[i], clock.now() + static_cast<UnixSeconds>(i), kMaxFavoritesPerUser);
+    std::size_t added = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      auto a = favorite_repo.add(user.id, ids[i], clock.now() + static_cast<UnixSeconds>(i), kMaxFavoritesPerUser);
+      if (!a) std::cerr << "favourite " << ids[i] << ": " << a.error().detail << "\n";
+      else if (a->added()) ++added;
+    }
+    std::cerr << "user " << user.id << ": " << ids.size() << " stores, " << added << " favourites added\n";
   }
 };
 
@@ -82,7 +87,11 @@ void favorites_list(benchmark::State& state) {
   std::size_t n = 0;
   for (auto _ : state) {
     auto r = world->favorites.list(world->user);
-    n = r ? r->size() : 0;
+    if (!r) {
+      state.SkipWithError(r.error().detail.c_str());
+      return;
+    }
+    n = r->size();
     benchmark::DoNotOptimize(n);
   }
   state.counters["favorites"] = static_cast<double>(n);

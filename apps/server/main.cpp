@@ -185,8 +185,10 @@ int serve(const Config& config) {
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
   UserStatsService user_stats(activity, ranking_repository, clock);
-  http::Router router(service, auth, router_config, {&purchases, &ranking, &submissions},
-                      {&favorites, &search, &user_stats, &alerts});
+  http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
+                       .submissions = submissions, .favorites = favorites, .search = search,
+                       .user_stats = user_stats, .alerts = alerts},
+                      router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();
 

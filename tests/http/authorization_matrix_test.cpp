@@ -156,8 +156,8 @@ class AuthorizationMatrix : public ::testing::Test {
   FavoriteAlerts alerts{{favorite_repo, mail_queue, accounts.users, accounts.crypto, clock}, "http://localhost:8080"};
   StoreSearchService search{search_repo, gazetteer};
   UserStatsService user_stats{activity, ranking_repository, clock};
-  http::Router router{service, accounts.auth, {}, {&purchases, &ranking, &submissions},
-                      {&favorites, &search, &user_stats, &alerts}};
+  http::Router router{
+      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts}, {}};
   std::map<Role, std::string> tokens;
 };
 

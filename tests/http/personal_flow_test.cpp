@@ -27,6 +27,7 @@
 #include "pokeca/storage/sqlite_store_search.hpp"
 #include "pokeca/store_search.hpp"
 #include "pokeca/user_stats.hpp"
+#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -65,9 +66,10 @@ class PersonalFlow : public ::testing::Test {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
     http::RouterConfig router_config;
     router_config.data_generation = [this] { return db.write_generation(); };
-    router = std::make_unique<http::Router>(service, accounts.auth, router_config,
-                                            http::ContributionServices{&purchases, &ranking},
-                                            http::PersonalServices{&favorites, &search, &stats, &alerts});
+    router = std::make_unique<http::Router>(
+        http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, favorites, search, stats,
+                          alerts},
+        router_config);
     http::HttpServerConfig config;
     config.port = 0;
     config.access_log = [](std::string_view) {};
@@ -144,6 +146,7 @@ class PersonalFlow : public ::testing::Test {
   UserStatsService stats{activity, ranking_repository, clock};
   PurchaseService purchases{{stores, reports, accounts.limiter, clock}, {1'000, 3600}, &alerts};
   RankingService ranking{ranking_repository, clock};
+  FakeContributions fakes{stores, reports, accounts.limiter, clock};
   mail::OutboxMailer outbox{dir.path() / "outbox", [](std::string_view) {}};
   std::unique_ptr<http::Router> router;
   std::unique_ptr<http::HttpServer> server;
