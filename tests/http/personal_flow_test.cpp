@@ -180,10 +180,10 @@ TEST_F(PersonalFlow, FavouritesAreIdempotentAndOnlyEverTheCallersOwn) {
 
   // Misty sees none of them, and her delete does not touch Ash's.
   EXPECT_TRUE(call(verb::get, "/api/v1/favorites", {}, misty).body.at("favorites").as_array().empty());
-  EXPECT_EQ(call(verb::del, "/api/v1/favorites/1", {}, misty).status, Status::ok);
+  EXPECT_EQ(call(verb::delete_, "/api/v1/favorites/1", {}, misty).status, Status::ok);
   EXPECT_EQ(call(verb::get, "/api/v1/favorites", {}, ash).body.at("favorites").as_array().size(), 2U);
-  EXPECT_EQ(call(verb::del, "/api/v1/favorites/1", {}, ash).status, Status::ok);
-  EXPECT_EQ(call(verb::del, "/api/v1/favorites/1", {}, ash).status, Status::ok);  // idempotent
+  EXPECT_EQ(call(verb::delete_, "/api/v1/favorites/1", {}, ash).status, Status::ok);
+  EXPECT_EQ(call(verb::delete_, "/api/v1/favorites/1", {}, ash).status, Status::ok);  // idempotent
   EXPECT_EQ(call(verb::get, "/api/v1/favorites", {}, ash).body.at("favorites").as_array().size(), 1U);
 }
 
