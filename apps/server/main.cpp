@@ -11,12 +11,15 @@
 #include "config.hpp"
 #include "demo_seed.hpp"
 #include "log.hpp"
+#include "mail_sender.hpp"
 #include "pokeca/auth_policy.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/crypto/key_file.hpp"
 #include "pokeca/crypto/sodium_password_hasher.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/embedded_data.hpp"
+#include "pokeca/favorite_alerts.hpp"
+#include "pokeca/favorites.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/router.hpp"
@@ -29,6 +32,10 @@
 #include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
+#include "pokeca/storage/sqlite_activity_repository.hpp"
+#include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
@@ -36,8 +43,10 @@
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite_user_repository.hpp"
+#include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "pokeca/user_stats.hpp"
 #include "system_clock.hpp"
 
 namespace fs = std::filesystem;
@@ -112,9 +121,10 @@ Gazetteer load_gazetteer() {
 int serve(const Config& config) {
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);
-  // One connection per request thread: the normal workers, the slow and the upload lanes.
+  // One connection per request thread: the normal workers, the slow and the upload
+  // lanes, and the mail thread.
   storage::Database db(config.database_file(),
-                       {.connections = config.worker_threads + config.auth_threads + config.upload_threads});
+                       {.connections = config.worker_threads + config.auth_threads + config.upload_threads + 1});
   storage::SqliteStoreRepository stores(db);
   storage::SqliteReportRepository reports(db);
   storage::SqliteMetaRepository meta(db);
@@ -128,7 +138,8 @@ int serve(const Config& config) {
   }
 
   storage::SqliteSubmissionRepository submission_repo(db);
-  StoreService service(stores, reports, clock, &submission_repo);
+  storage::SqliteActivityRepository activity(db);
+  StoreService service(stores, reports, clock, &submission_repo, &activity);
 
   storage::SqliteUserRepository users(db);
   storage::SqliteSessionRepository sessions(db);
@@ -163,13 +174,26 @@ int serve(const Config& config) {
     log_event("warning", {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
   router_config.secure_cookies = config.base_url.starts_with("https://");
   router_config.trust_forwarded_for = config.trusted_proxy;
+  // Personal (issue 9): favourites, search, my stats, and alert mails through the
+  // durable queue that the mail thread below empties.
+  storage::SqliteFavoriteRepository favorite_repo(db);
+  storage::SqliteMailQueue mail_queue(db);
+  FavoriteService favorites(favorite_repo, clock);
+  FavoriteAlerts alerts({favorite_repo, mail_queue, users, token_crypto, clock}, config.base_url);
+  alerts.on_error = [](const DomainError& e) { log_event("favorite_alert_error", {{"detail", e.detail}}); };
+  storage::SqliteStoreSearch search_repo(db);
+  StoreSearchService search(search_repo, gazetteer);
   // Contributions (issue 4): the purchase limit shares the limiter with the accounts.
-  PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account);
+  PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
+  UserStatsService user_stats(activity, ranking_repository, clock);
   http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
-                       .submissions = submissions},
+                       .submissions = submissions, .favorites = favorites, .search = search,
+                       .user_stats = user_stats, .alerts = alerts},
                       router_config);
+  MailSender mail_sender(mail_queue, *mailer, clock);
+  mail_sender.start();
 
   http::HttpServerConfig server_config;
   server_config.bind_address = config.bind_address;
@@ -189,6 +213,7 @@ int serve(const Config& config) {
   server.wait_for_signal();
   log_event("stopping");
   server.stop();
+  mail_sender.stop();
   log_event("stopped");
   return 0;
 }

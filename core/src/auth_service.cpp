@@ -294,6 +294,9 @@ Result<User> AuthService::update_profile(const User& user, const ProfileUpdate& 
     if (!p) return propagate(p.error());
     prefecture = std::move(*p);
   }
+  if (update.favorite_alerts && *update.favorite_alerts != user.favorite_alerts)
+    if (auto ok = deps_.users.set_favorite_alerts(user.id, *update.favorite_alerts); !ok)
+      return std::unexpected(ok.error());
   return deps_.users.update_profile(user.id, nickname, prefecture, deps_.clock.now());
 }
 

@@ -22,7 +22,9 @@ Result<PurchaseReport> PurchaseService::report(const User& author, const Purchas
   const auto decision = deps_.limiter.hit(std::string(kPurchaseRule) + std::to_string(author.id), per_account_, now);
   if (!decision.allowed) return fail_rate_limited(msg::kTooManyRequests, {}, decision.retry_after_seconds);
   report->user_id = author.id;
-  return deps_.reports.insert(*report);
+  auto stored = deps_.reports.insert(*report);
+  if (stored && observer_) observer_->report_stored(*stored, **store);
+  return stored;
 }
 
 Result<void> PurchaseService::remove(ReportId id) {

@@ -84,11 +84,16 @@ Result<StoreDetail> StoreService::detail(StoreId id) {
     return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
   auto reports = reports_.recent_for_store(id, kRecentReportsPerStore);
   if (!reports) return std::unexpected(reports.error());
-  StoreDetail detail{std::move(**store), std::move(*reports), {}};
+  StoreDetail detail{std::move(**store), std::move(*reports), {}, {}};
   if (photos_) {
     auto photos = photos_->photos_for_store(id, kMaxPhotosPerStore);
     if (!photos) return std::unexpected(photos.error());
     detail.photos = std::move(*photos);
+  }
+  if (activity_) {
+    auto times = activity_->report_times(id, clock_.now() - kActivityWindowSeconds);
+    if (!times) return std::unexpected(times.error());
+    detail.activity = count_report_activity(*times);
   }
   return detail;
 }

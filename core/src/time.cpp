@@ -85,4 +85,18 @@ UnixSeconds start_of_month_in_japan(UnixSeconds t) {
   return duration_cast<seconds>(first.time_since_epoch()).count() - kJapanUtcOffsetSeconds;
 }
 
+JapanDateTime japan_date_time(UnixSeconds t) {
+  using namespace std::chrono;
+  const sys_seconds local{seconds{t + kJapanUtcOffsetSeconds}};
+  const auto day_start = floor<days>(local);
+  const year_month_day ymd{day_start};
+  const hh_mm_ss hms{local - day_start};
+  return {static_cast<int>(ymd.year()),
+          static_cast<unsigned>(ymd.month()),
+          static_cast<unsigned>(ymd.day()),
+          weekday{day_start}.c_encoding(),
+          static_cast<unsigned>(hms.hours().count()),
+          static_cast<unsigned>(hms.minutes().count())};
+}
+
 }  // namespace pokeca

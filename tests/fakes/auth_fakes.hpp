@@ -77,6 +77,9 @@ class FakeUserRepository final : public UserRepository {
       return std::unexpected(ok.error());
     return **find_by_id(id);
   }
+  Result<void> set_favorite_alerts(UserId id, bool on) override {
+    return change(id, [on](User& u) { u.favorite_alerts = on; });
+  }
   Result<void> set_admin(UserId id, bool admin) override {
     return change(id, [admin](User& u) { u.admin = admin; });
   }
@@ -92,6 +95,7 @@ class FakeUserRepository final : public UserRepository {
       u.password_hash.clear();
       ++u.session_epoch;
       u.withdrawn_at = at;
+      u.favorite_alerts = false;
     });
     if (ok && on_withdraw) on_withdraw(id, at);
     return ok;

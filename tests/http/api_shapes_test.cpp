@@ -216,8 +216,12 @@ TEST_F(ApiShapes, ClustersWhenManyStoresAreInView) {
 TEST_F(ApiShapes, StoreDetailAddsPhotosAndRecentReports) {
   const auto d = data(get("/api/v1/stores/1")).as_object();
   auto keys = kStoreKeys;
-  keys.insert({"photos", "recent_reports"});
+  keys.insert({"photos", "recent_reports", "status", "activity"});
   EXPECT_EQ(keys_of(d), keys);
+  EXPECT_EQ(d.at("status"), "active");
+  // Without an activity repository the counts are zeros, but the shape is whole.
+  EXPECT_EQ(d.at("activity").at("by_weekday").as_array().size(), 7u);
+  EXPECT_EQ(d.at("activity").at("by_hour").as_array().size(), 24u);
   EXPECT_TRUE(d.at("photos").as_array().empty());
   const auto& recent = d.at("recent_reports").as_array();
   ASSERT_EQ(recent.size(), 2u);

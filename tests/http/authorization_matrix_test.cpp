@@ -12,6 +12,10 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
+#include "pokeca/storage/sqlite_activity_repository.hpp"
+#include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite_store_search.hpp"
 #include "submission_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
@@ -66,6 +70,13 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/admin/submissions", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/submissions/{id}/approve", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/submissions/{id}/reject", {Who::kAdmin, R"({"reason":""})"}},
+    // Personal (issue 9): a bad store id (400), an unknown favourite (harmless), no token (400).
+    {"GET /api/v1/stores/search", {Who::kAnyone, ""}},
+    {"GET /api/v1/favorites", {Who::kUser, ""}},
+    {"POST /api/v1/favorites", {Who::kUser, R"({"store_id":0})"}},
+    {"DELETE /api/v1/favorites/{id}", {Who::kUser, ""}},
+    {"GET /api/v1/users/stats", {Who::kUser, ""}},
+    {"POST /api/v1/alerts/unsubscribe", {Who::kAnyone, ""}},
 };
 
 std::string target_of(std::string_view path) {
@@ -73,6 +84,7 @@ std::string target_of(std::string_view path) {
   if (const auto at = out.find("{id}"); at != std::string::npos) out.replace(at, 4, "1");
   if (out.ends_with("/stores")) out += "?prefecture=tokyo";
   if (out.ends_with("/clusters")) out += "?bbox=139,35,140,36&zoom=10";
+  if (out.ends_with("/search")) out += "?q=abc";
   return out;
 }
 
@@ -136,7 +148,16 @@ class AuthorizationMatrix : public ::testing::Test {
   FakePhotoProcessor processor;
   FakePhotoStore photos;
   SubmissionService submissions{{submission_repo, stores, processor, photos, gazetteer, accounts.limiter, clock}};
-  http::Router router{{service, accounts.auth, purchases, ranking, submissions}, {}};
+  storage::SqliteFavoriteRepository favorite_repo{db};
+  storage::SqliteMailQueue mail_queue{db};
+  storage::SqliteActivityRepository activity{db};
+  storage::SqliteStoreSearch search_repo{db};
+  FavoriteService favorites{favorite_repo, clock};
+  FavoriteAlerts alerts{{favorite_repo, mail_queue, accounts.users, accounts.crypto, clock}, "http://localhost:8080"};
+  StoreSearchService search{search_repo, gazetteer};
+  UserStatsService user_stats{activity, ranking_repository, clock};
+  http::Router router{
+      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts}, {}};
   std::map<Role, std::string> tokens;
 };
 

@@ -6,6 +6,7 @@
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "auth_fakes.hpp"
 #include "submission_fakes.hpp"
 
 namespace pokeca::testing {
@@ -16,15 +17,46 @@ class FakeRankingRepository final : public RankingRepository {
   Result<std::vector<ContributorTotals>> contributor_totals(UnixSeconds) override { return totals; }
 };
 
+// Issue 9's ports, empty: favourites, search, stats and alerts for routers that do not
+// exercise them (tests/http/personal_flow_test.cpp runs them on SQLite).
+class NoFavorites final : public FavoriteRepository {
+ public:
+  Result<FavoriteAdded> add(UserId, StoreId s, UnixSeconds at, int) override {
+    return FavoriteAdded{FavoriteAddOutcome::kNoSuchStore, s, at};
+  }
+  Result<void> remove(UserId, StoreId) override { return {}; }
+  Result<std::vector<Favorite>> list(UserId, int) override { return std::vector<Favorite>{}; }
+  Result<std::int64_t> count(UserId) override { return 0; }
+  Result<std::vector<AlertRecipient>> alert_recipients(StoreId, UserId) override {
+    return std::vector<AlertRecipient>{};
+  }
+};
+class NoAlertQueue final : public FavoriteAlertQueue {
+ public:
+  Result<int> queue_alerts(std::span<const AlertMail>, const AlertLimits&, UnixSeconds) override { return 0; }
+};
+class NoSearch final : public StoreSearchRepository {
+ public:
+  Result<std::vector<Store>> search(const NameSearch&) override { return std::vector<Store>{}; }
+};
+class NoUserStats final : public UserStatsRepository {
+ public:
+  Result<UserActivity> activity(UserId, UnixSeconds) override { return UserActivity{}; }
+};
+
 struct FakeContributions {
   FakeContributions(StoreRepository& stores, ReportRepository& reports, RateLimiter& limiter, const Clock& clock)
       : purchases({stores, reports, limiter, clock}, {1'000'000, 1}),
         ranking(ranking_repository, clock),
-        submissions({submission_repo, stores, processor, photos, gazetteer, limiter, clock}) {}
+        submissions({submission_repo, stores, processor, photos, gazetteer, limiter, clock}),
+        favorites(favorite_repo, clock),
+        search(search_repo, gazetteer),
+        user_stats(stats_repo, ranking_repository, clock),
+        alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080") {}
 
   // Every service the router takes: the given store and account services, these fakes.
   http::ApiServices services(StoreService& stores, AuthService& auth) {
-    return {stores, auth, purchases, ranking, submissions};
+    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts};
   }
 
   FakeRankingRepository ranking_repository;
@@ -35,6 +67,16 @@ struct FakeContributions {
   PurchaseService purchases;
   RankingService ranking;
   SubmissionService submissions;
+  NoFavorites favorite_repo;
+  NoAlertQueue alert_queue;
+  NoSearch search_repo;
+  NoUserStats stats_repo;
+  FakeUserRepository users;
+  FakeTokenCrypto crypto;
+  FavoriteService favorites;
+  StoreSearchService search;
+  UserStatsService user_stats;
+  FavoriteAlerts alerts;
 };
 
 }  // namespace pokeca::testing

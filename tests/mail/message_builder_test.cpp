@@ -235,5 +235,20 @@ TEST(Utf8, ValidationRejectsMalformedSequences) {
   EXPECT_FALSE(is_valid_utf8("\xE3\x83"));          // truncated
 }
 
+TEST(MessageBuilder, ListUnsubscribeHeadersOnlyWhenAskedAndOnlyForACleanUrl) {
+  EXPECT_EQ(built(verification_mail()).find("List-Unsubscribe"), std::string::npos);
+  auto mail = verification_mail();
+  mail.list_unsubscribe_url = "https://pokeca.example/api/v1/alerts/unsubscribe?token=abc.def";
+  const auto bytes = built(mail);
+  EXPECT_NE(bytes.find("\r\nList-Unsubscribe: <https://pokeca.example/api/v1/alerts/unsubscribe?token=abc.def>\r\n"),
+            std::string::npos);
+  EXPECT_NE(bytes.find("\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"), std::string::npos);
+  for (const char* bad : {"https://x.example/a>\r\nBcc: evil@example.com", "javascript:alert(1)",
+                          "https://x.example/a b", "https://x.example/\xE3\x81\x82"}) {
+    mail.list_unsubscribe_url = bad;
+    EXPECT_FALSE(build_message(mail, meta())) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace pokeca::mail

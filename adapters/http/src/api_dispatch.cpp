@@ -11,6 +11,7 @@
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"
+#include "personal_handlers.hpp"
 #include "purchase_handlers.hpp"
 #include "query_string.hpp"
 #include "ranking_handlers.hpp"
@@ -30,10 +31,15 @@ struct ApiDispatcher::Handlers {
                AccountHandlers{s.auth, config.secure_cookies},
                PurchaseHandlers{s.purchases},
                RankingHandlers{s.ranking},
-               SubmissionHandlers{s.submissions}} {}
+               SubmissionHandlers{s.submissions},
+               FavoriteHandlers{s.favorites},
+               SearchHandlers{s.search},
+               StatsHandlers{s.user_stats},
+               AlertHandlers{s.alerts}} {}
   // clang-format on
 
-  std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers>
+  std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
+             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers>
       groups;
 };
 
@@ -63,8 +69,11 @@ enum class Cache { kNo, kPublicRead };
 struct BodyRule {
   bool multipart = false;
   std::uint64_t max_bytes = 0;  // 0 = the server's default
+  bool any_type = false;        // any Content-Type (the handler ignores the body)
 };
 constexpr BodyRule kJsonBody{};
+// RFC 8058 one-click unsubscribe POSTs "List-Unsubscribe=One-Click" as a form.
+constexpr BodyRule kIgnoredBody{false, 0, true};
 constexpr BodyRule multipart_body(std::uint64_t max_bytes) { return {true, max_bytes}; }
 
 // A handler: a const member function of one handler group, called on the router's
@@ -121,6 +130,8 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/stores"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_stores>, kPublicRead},
     Route{{"GET", "/api/v1/stores/clusters"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_store_clusters>,
           kPublicRead},
+    Route{{"GET", "/api/v1/stores/search"}, kPublic, kNormalLane, kNone, call<&SearchHandlers::get_stores_search>,
+          kPublicRead},
     Route{{"GET", "/api/v1/stores/{id}"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_store>, kPublicRead},
     Route{{"GET", "/api/v1/stats/summary"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_stats_summary>,
           kPublicRead},
@@ -159,6 +170,13 @@ constexpr std::array kRoutes{
           call<&SubmissionHandlers::post_admin_submission_approve>},
     Route{{"POST", "/api/v1/admin/submissions/{id}/reject"}, kAdmin, kNormalLane, kWrite,
           call<&SubmissionHandlers::post_admin_submission_reject>},
+    // Personal (issue 9)
+    Route{{"GET", "/api/v1/favorites"}, kUser, kNormalLane, kNone, call<&FavoriteHandlers::get_favorites>},
+    Route{{"POST", "/api/v1/favorites"}, kUser, kNormalLane, kWrite, call<&FavoriteHandlers::post_favorites>},
+    Route{{"DELETE", "/api/v1/favorites/{id}"}, kUser, kNormalLane, kWrite, call<&FavoriteHandlers::delete_favorite>},
+    Route{{"GET", "/api/v1/users/stats"}, kUser, kNormalLane, kNone, call<&StatsHandlers::get_users_stats>},
+    Route{{"POST", "/api/v1/alerts/unsubscribe"}, kPublic, kNormalLane, kWrite,
+          call<&AlertHandlers::post_alerts_unsubscribe>, kNo, kIgnoredBody},
 };
 // clang-format on
 
@@ -293,7 +311,7 @@ ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& pla
   auto parsed = parse_query(request.query);
   if (!parsed) return error(parsed.error());
   // A multipart route's handler checks its own Content-Type (after the access rule).
-  if (!route->body.multipart && !request.body.empty() && !is_json(request.content_type))
+  if (!route->body.multipart && !route->body.any_type && !request.body.empty() && !is_json(request.content_type))
     return error({ErrorCode::kUnsupportedMedia, std::string(msg::kNeedJson)});
   auto user = caller(*route, request, auth_);
   if (!user) return error(user.error());

@@ -124,7 +124,12 @@ ApiResult AccountHandlers::put_users_profile(const ApiCall& call) const {
   auto nickname = optional_string_member(*user, "nickname");
   auto prefecture = optional_string_member(*user, "prefecture");
   if (!nickname || !prefecture) return bad_json();
-  auto updated = auth_.update_profile(*call.user, {std::move(*nickname), std::move(*prefecture)});
+  std::optional<bool> favorite_alerts;
+  if (const auto* alerts = user->if_contains("favorite_alerts"); alerts && !alerts->is_null()) {
+    if (!alerts->is_bool()) return fail(ErrorCode::kBadRequest, msg::kFavoriteAlertsNotBool);
+    favorite_alerts = alerts->as_bool();
+  }
+  auto updated = auth_.update_profile(*call.user, {std::move(*nickname), std::move(*prefecture), favorite_alerts});
   if (!updated) return std::unexpected(updated.error());
   return user_body(*updated);
 }

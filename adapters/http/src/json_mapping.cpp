@@ -125,6 +125,7 @@ boost::json::object user_json(const User& user) {
           {"prefecture", text_or_null(user.prefecture)},
           {"admin", user.admin},
           {"email_verified", user.email_verified()},
+          {"favorite_alerts", user.favorite_alerts},
           {"created_at", text(format_iso8601(user.created_at))}};
 }
 

@@ -92,6 +92,12 @@ ApiResult StoreHandlers::get_store(const ApiCall& call) const {
   json::array reports;
   for (const auto& r : detail->recent_reports) reports.push_back(report_json(r));
   data["recent_reports"] = std::move(reports);
+  data["status"] = json::string(to_string(detail->store.status));
+  json::array by_weekday, by_hour;
+  for (const auto n : detail->activity.by_weekday) by_weekday.push_back(n);
+  for (const auto n : detail->activity.by_hour) by_hour.push_back(n);
+  data["activity"] = json::object{
+      {"days", detail->activity.days}, {"by_weekday", std::move(by_weekday)}, {"by_hour", std::move(by_hour)}};
   return data_body(std::move(data));
 }
 

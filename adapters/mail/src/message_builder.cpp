@@ -31,6 +31,12 @@ bool has_control(std::string_view text) {
 
 // Length of the UTF-8 sequence starting with lead byte b (1 for continuation bytes,
 // which valid input never starts with).
+bool is_ascii(std::string_view text) {
+  for (const char c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 std::size_t sequence_length(unsigned char b) {
   if (b < 0xC0) return 1;
   if (b < 0xE0) return 2;
@@ -206,6 +212,14 @@ Result<std::string> build_message(const Mail& mail, const MessageMeta& meta) {
       meta.message_id.find('@') == std::string::npos)
     return fail(ErrorCode::kInternal, msg::kSendFailed, "mail: malformed Message-ID");
 
+  // List-Unsubscribe: our own absolute URL; nothing that could end the <…> or the line.
+  const std::string_view unsubscribe = mail.list_unsubscribe_url;
+  if (!unsubscribe.empty() &&
+      (unsubscribe.size() > kMaxUnsubscribeUrlBytes || has_control(unsubscribe) ||
+       unsubscribe.find_first_of("<> ,") != std::string_view::npos || !is_ascii(unsubscribe) ||
+       !(unsubscribe.starts_with("https://") || unsubscribe.starts_with("http://"))))
+    return fail(ErrorCode::kInternal, msg::kSendFailed, "mail: unusable List-Unsubscribe URL");
+
   const std::string body = base64_encode_lines(to_crlf(mail.text_body), kBase64LineLength);
 
   std::string out;
@@ -219,6 +233,11 @@ Result<std::string> build_message(const Mail& mail, const MessageMeta& meta) {
   out += "Content-Type: text/plain; charset=UTF-8\r\n";
   out += "Content-Transfer-Encoding: base64\r\n";
   out += "Auto-Submitted: auto-generated\r\n";  // RFC 3834: no auto-replies, please
+  if (!unsubscribe.empty()) {
+    // RFC 2369 and RFC 8058: mail programs offer one-click unsubscribe by POST.
+    out += "List-Unsubscribe: <" + std::string(unsubscribe) + ">\r\n";
+    out += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n";
+  }
   out += "\r\n";
   out += body;
   return out;

@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::string_view kUserColumns =
     "id, email, password_hash, nickname, prefecture, admin, blocked, email_verified_at, session_epoch, "
-    "created_at, withdrawn_at";
+    "created_at, withdrawn_at, favorite_alerts";
 
 std::string select_user(std::string_view where) {
   return "SELECT " + std::string(kUserColumns) + " FROM users WHERE " + std::string(where);
@@ -29,6 +29,7 @@ User read_user(const Row& row) {
   u.session_epoch = row.int64(8);
   u.created_at = row.int64(9);
   u.withdrawn_at = row.optional_int64(10);
+  u.favorite_alerts = row.int64(11) != 0;
   return u;
 }
 
@@ -64,6 +65,8 @@ struct SqliteUserRepository::Statements {
                         " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         update_profile(c, "UPDATE users SET nickname = :nickname, prefecture = :prefecture, updated_at = :at"
                           " WHERE id = :id AND withdrawn_at IS NULL RETURNING " + std::string(kUserColumns)),
+        set_favorite_alerts(c, "UPDATE users SET favorite_alerts = :on WHERE id = :id AND withdrawn_at IS NULL"
+                               " RETURNING id"),
         set_admin(c, "UPDATE users SET admin = :admin WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         set_blocked(c, "UPDATE users SET blocked = :blocked WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         record_withdrawal(c, "INSERT INTO withdrawals (user_id, reason, withdrawn_at) VALUES (:id, :reason, :at)"),
@@ -75,7 +78,7 @@ struct SqliteUserRepository::Statements {
         delete_tokens(c, "DELETE FROM action_tokens WHERE user_id = :id") {}
 
   Connection& conn;
-  Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_admin, set_blocked,
+  Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_favorite_alerts, set_admin, set_blocked,
       record_withdrawal, anonymise, delete_sessions, delete_tokens;
 };
 
@@ -125,6 +128,12 @@ Result<User> SqliteUserRepository::update_profile(UserId id, std::string_view ni
     if (!user) return std::unexpected(user.error());
     if (!*user) return fail(ErrorCode::kNotFound, msg::kUserNotFound);
     return std::move(**user);
+  });
+}
+
+Result<void> SqliteUserRepository::set_favorite_alerts(UserId id, bool on) {
+  return statements_.with([&](Statements& st) {
+    return update_one(st.set_favorite_alerts.bind_int(":id", id).bind_int(":on", on ? 1 : 0));
   });
 }
 

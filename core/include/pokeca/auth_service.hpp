@@ -49,6 +49,7 @@ struct IssuedSession {
 struct ProfileUpdate {
   std::optional<std::string> nickname;    // nullopt = unchanged
   std::optional<std::string> prefecture;  // nullopt = unchanged; "" = cleared
+  std::optional<bool> favorite_alerts{};  // nullopt = unchanged
 };
 
 struct AuthDeps {

@@ -11,6 +11,9 @@ struct Mail {
   std::string to;         // one address
   std::string subject;    // Japanese, UTF-8
   std::string text_body;  // plain text, UTF-8, LF line ends
+  // When set (an absolute https/http URL), the message carries RFC 2369 List-Unsubscribe
+  // and RFC 8058 List-Unsubscribe-Post headers: one-click unsubscribe by POST to it.
+  std::string list_unsubscribe_url{};
 };
 
 class Mailer {

@@ -193,4 +193,33 @@ inline constexpr std::string_view kBadSubmissionStatus =
 inline constexpr std::string_view kBadOffset = "開始位置（offset）は0以上の整数で指定してください。";
 inline constexpr std::string_view kPhotoStoreFailed = "画像を保存できませんでした。時間をおいて再度お試しください。";
 
+// Personal features (issue 9): favourites, store search, my stats, favourite alerts.
+inline constexpr std::string_view kFavoriteBadStoreId = "店舗ID（store_id）は正の整数で指定してください。";
+inline constexpr std::string_view kFavoritesLimit =
+    "お気に入りに登録できる店舗は{max}件までです。不要なお気に入りを削除してから追加してください。";
+inline constexpr std::string_view kSearchQueryLength = "検索語は1〜50文字で入力してください。";
+inline constexpr std::string_view kSearchLimit = "件数（limit）は1〜20の範囲で指定してください。";
+inline constexpr std::string_view kUnsubscribed = "お気に入り店舗の通知を停止しました。";
+inline constexpr std::string_view kBadUnsubscribeToken =
+    "通知停止のリンクが正しくないか、有効期限が切れています。ログインしてプロフィールから通知を停止してください。";
+inline constexpr std::string_view kFavoriteAlertsNotBool = "お気に入り店舗の通知（favorite_alerts）はtrueかfalseで指定してください。";
+// The alert mail. Placeholders: {store}, {place}, {product}, {time}, {store_url}, {unsubscribe_url}, {settings_url}.
+inline constexpr std::string_view kFavoriteAlertSubject = "【ポケカ販売店マップ】お気に入りの「{store}」で購入報告がありました";
+inline constexpr std::string_view kFavoriteAlertBody =
+    "お気に入りに登録している店舗で「購入できた」の報告がありました。\n"
+    "\n"
+    "店舗：{store}（{place}）\n"
+    "商品：{product}\n"
+    "報告された購入時刻：{time}\n"
+    "\n"
+    "地図で見る：\n{store_url}\n"
+    "\n"
+    "在庫は変わりやすいため、お店に行く前に最新の情報をご確認ください。\n"
+    "この通知は同じ店舗について12時間に1通まで、1日に5通までお送りします。\n"
+    "\n"
+    "通知を停止する（ログイン不要）：\n{unsubscribe_url}\n"
+    "通知の設定はプロフィールからも変更できます：{settings_url}\n"
+    "\n"
+    "ポケカ販売店マップ（非公式ファンサイト）\n";
+
 }  // namespace pokeca::msg

@@ -2,6 +2,7 @@
 // Purchase reports (issue 4): a signed-in user reports a purchase (or a sell-out) at an
 // active store; an admin deletes a report. The store's last report follows both.
 #include "pokeca/errors.hpp"
+#include "pokeca/favorite_alerts.hpp"
 #include "pokeca/ports.hpp"
 #include "pokeca/purchase_rules.hpp"
 #include "pokeca/rate_limiter.hpp"
@@ -20,7 +21,10 @@ struct PurchaseDeps {
 class PurchaseService {
  public:
   // `per_account`: RateLimits::purchase_account.
-  PurchaseService(PurchaseDeps deps, RateLimit per_account) : deps_(deps), per_account_(per_account) {}
+  // `observer` (optional) hears of every stored report, after it committed: the
+  // favourite-store alerts (favorite_alerts.hpp).
+  PurchaseService(PurchaseDeps deps, RateLimit per_account, PurchaseObserver* observer = nullptr)
+      : deps_(deps), per_account_(per_account), observer_(observer) {}
 
   // The stored report (with its id and the author's id). kBadRequest (purchase_rules),
   // kNotFound when the store does not exist or is not active, kRateLimited past the
@@ -32,6 +36,7 @@ class PurchaseService {
  private:
   PurchaseDeps deps_;
   RateLimit per_account_;
+  PurchaseObserver* observer_;
 };
 
 }  // namespace pokeca

@@ -7,6 +7,7 @@
 #include "pokeca/clustering.hpp"
 #include "pokeca/errors.hpp"
 #include "pokeca/ports.hpp"
+#include "pokeca/store_activity.hpp"
 #include "pokeca/store_query.hpp"
 #include "pokeca/submission_ports.hpp"
 #include "pokeca/time.hpp"
@@ -34,6 +35,7 @@ struct StoreDetail {
   Store store;
   std::vector<PurchaseReport> recent_reports;
   std::vector<SubmissionPhoto> photos;  // newest submission first
+  ReportActivity activity;               // zeros without an activity repository
 };
 
 struct SiteSummary {
@@ -44,10 +46,10 @@ struct SiteSummary {
 
 class StoreService {
  public:
-  // Without `photos`, StoreDetail has none.
+  // Without `photos`, StoreDetail has none; without `activity`, its activity is zeros.
   StoreService(StoreRepository& stores, ReportRepository& reports, const Clock& clock,
-               StorePhotoRepository* photos = nullptr)
-      : stores_(stores), reports_(reports), clock_(clock), photos_(photos) {}
+               StorePhotoRepository* photos = nullptr, StoreActivityRepository* activity = nullptr)
+      : stores_(stores), reports_(reports), clock_(clock), photos_(photos), activity_(activity) {}
 
   Result<StoreSearchResult> search(const StoreQueryInput& input);
   Result<ClusterResult> clusters(const StoreQueryInput& input);
@@ -62,6 +64,7 @@ class StoreService {
   ReportRepository& reports_;
   const Clock& clock_;
   StorePhotoRepository* photos_;
+  StoreActivityRepository* activity_;
 };
 
 }  // namespace pokeca

@@ -27,4 +27,15 @@ inline constexpr UnixSeconds kJapanUtcOffsetSeconds = 9 * 3600;
 // The instant the calendar month containing `t` began in Japan (the 1st, 00:00 JST).
 [[nodiscard]] UnixSeconds start_of_month_in_japan(UnixSeconds t);
 
+// The wall clock in Japan at `t`.
+struct JapanDateTime {
+  int year = 0;
+  unsigned month = 0;    // 1–12
+  unsigned day = 0;      // 1–31
+  unsigned weekday = 0;  // 0 = Sunday … 6 = Saturday
+  unsigned hour = 0;     // 0–23
+  unsigned minute = 0;
+};
+[[nodiscard]] JapanDateTime japan_date_time(UnixSeconds t);
+
 }  // namespace pokeca

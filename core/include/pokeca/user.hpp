@@ -25,6 +25,7 @@ struct User {
   std::int64_t session_epoch = 0;
   UnixSeconds created_at = 0;
   std::optional<UnixSeconds> withdrawn_at;
+  bool favorite_alerts = false;  // mail me about 購入できた reports at my favourite stores
 
   [[nodiscard]] bool email_verified() const { return email_verified_at.has_value(); }
   [[nodiscard]] bool withdrawn() const { return withdrawn_at.has_value(); }

@@ -10,11 +10,15 @@
 #include <string>
 
 #include "pokeca/auth_service.hpp"
+#include "pokeca/favorite_alerts.hpp"
+#include "pokeca/favorites.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "pokeca/user_stats.hpp"
 
 namespace pokeca::http {
 
@@ -50,6 +54,11 @@ struct ApiServices {
   PurchaseService& purchases;
   RankingService& ranking;
   SubmissionService& submissions;
+  // Personal (issue 9)
+  FavoriteService& favorites;
+  StoreSearchService& search;
+  UserStatsService& user_stats;
+  FavoriteAlerts& alerts;
 };
 
 class Router final : public RequestHandler {

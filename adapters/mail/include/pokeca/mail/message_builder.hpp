@@ -18,6 +18,8 @@ inline constexpr std::size_t kEncodedWordMaxBytes = 42;
 inline constexpr std::size_t kBase64LineLength = 76;  // RFC 2045 §6.8
 inline constexpr std::size_t kMaxSubjectBytes = 512;
 inline constexpr std::size_t kMaxBodyBytes = 256 * 1024;
+// RFC 5322's hard line limit is 998; the List-Unsubscribe URL stays well inside it.
+inline constexpr std::size_t kMaxUnsubscribeUrlBytes = 900;
 
 struct Sender {
   std::string address;       // "no-reply@example.com"
