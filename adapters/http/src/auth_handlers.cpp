@@ -5,6 +5,7 @@
 #include "json_body.hpp"
 #include "json_mapping.hpp"
 #include "json_text.hpp"
+#include "pokeca/device_token.hpp"
 #include "pokeca/messages.hpp"
 #include "refresh_cookie.hpp"
 
@@ -24,6 +25,8 @@ ApiOutput session_output(const IssuedSession& s, const RouterConfig& config) {
                                           {"expires_in", s.access_expires_in},
                                           {"user", user_json(s.user)}})};
   out.set_cookies.push_back(refresh_cookie(s.refresh_token, s.refresh_expires_in, config.secure_cookies));
+  if (!s.device_token.empty())
+    out.set_cookies.push_back(device_cookie(s.device_token, kDeviceTokenTtl, config.secure_cookies));
   return out;
 }
 
@@ -53,7 +56,9 @@ ApiResult post_auth_login(const ApiCall& call) {
   auto email = string_member(*body, "email");
   auto password = string_member(*body, "password");
   if (!email || !password) return bad_json();
-  auto session = call.auth.login(*email, *password, call.client);
+  ClientInfo client = call.client;
+  client.device_token = std::string(device_token_from(call.cookie));
+  auto session = call.auth.login(*email, *password, client);
   if (!session) return std::unexpected(session.error());
   return session_output(*session, call.config);
 }
@@ -139,6 +144,10 @@ ApiResult delete_users_withdrawal(const ApiCall& call) {
   auto reason = string_member(*body, "reason");
   if (!reason) return std::unexpected(reason.error());
   if (auto ok = call.auth.withdraw(*call.user, *reason); !ok) return std::unexpected(ok.error());
+  // Issue 14 §6: the account's unapproved submissions and their photo files go too.
+  if (call.contributions.submissions)
+    if (auto ok = call.contributions.submissions->forget_unapproved_of(call.user->id); !ok)
+      return std::unexpected(ok.error());
   ApiOutput out{message_body(msg::kWithdrawn)};
   out.set_cookies.push_back(cleared_refresh_cookie(call.config.secure_cookies));
   return out;

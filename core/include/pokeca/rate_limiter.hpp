@@ -31,6 +31,10 @@ struct RateLimit {
 inline constexpr RateLimit kSignUpPerIp{5, 3600};
 inline constexpr RateLimit kLoginPerIp{30, 15 * 60};
 inline constexpr RateLimit kLoginPerAccount{10, 15 * 60};
+// Issue 14 §4: besides the per-account count (which only devices without a valid device
+// cookie share), each (account, IP) pair and each trusted device have their own.
+inline constexpr RateLimit kLoginPerAccountIp{5, 15 * 60};
+inline constexpr RateLimit kLoginPerDevice{10, 15 * 60};
 inline constexpr RateLimit kResendPerIp{10, 3600};
 inline constexpr RateLimit kResendPerAccount{3, 3600};
 inline constexpr RateLimit kResetPerIp{10, 3600};
@@ -47,6 +51,8 @@ struct RateLimits {
   RateLimit sign_up_ip = kSignUpPerIp;
   RateLimit login_ip = kLoginPerIp;
   RateLimit login_account = kLoginPerAccount;
+  RateLimit login_account_ip = kLoginPerAccountIp;
+  RateLimit login_device = kLoginPerDevice;
   RateLimit resend_ip = kResendPerIp;
   RateLimit resend_account = kResendPerAccount;
   RateLimit reset_ip = kResetPerIp;
