@@ -42,7 +42,7 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"email":"$email","password":"$password"}'
 LUA
-unlimited="sign_up_ip=1000000000/1,login_ip=1000000000/1,login_account=1000000000/1"
+unlimited="sign_up_ip=1000000000/1,login_ip=1000000000/1,login_account=1000000000/1,login_account_ip=1000000000/1"
 map_url_path="/api/v1/stores?bbox=139.60,35.60,139.80,35.75&limit=200"
 
 start_server() {  # $1 auth threads

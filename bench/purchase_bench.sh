@@ -24,7 +24,7 @@ server=$build/apps/server/pokeca-server
 bench_workdir
 
 big=1000000000
-unlimited="sign_up_ip=$big/1,login_ip=$big/1,login_account=$big/1,write_ip=$big/1,write_account=$big/1,purchase_account=$big/1"
+unlimited="sign_up_ip=$big/1,login_ip=$big/1,login_account=$big/1,login_account_ip=$big/1,write_ip=$big/1,write_account=$big/1,purchase_account=$big/1"
 map_url_path="/api/v1/stores?bbox=139.60,35.60,139.80,35.75&limit=200"
 
 # wrk script: reports spread over the stores of the map's box, kinds and products alternating.

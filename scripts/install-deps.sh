@@ -11,6 +11,9 @@ DEB_PACKAGES=(
   libsodium-dev
   libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev libheif-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  # libFuzzer harnesses (scripts/build.sh fuzz): clang 19, the first Debian 12 clang
+  # whose concepts support lets libstdc++ 12 offer std::expected (14 and 16 do not).
+  clang-19 libclang-rt-19-dev
 )
 # Browser tests only (scripts/test.sh passes --with-browser).
 BROWSER_PACKAGES=(chromium)

@@ -17,3 +17,7 @@ POKECA_SERVER_BIN="$PWD/out/test/apps/server/pokeca-server" npm run --prefix fro
 
 echo "==> C++ tests"
 ctest --test-dir out/test --output-on-failure -j "$(nproc)"
+
+echo "==> fuzzing (each harness ${POKECA_FUZZ_SECONDS:-10} s on its seed corpus; fails on a crash)"
+scripts/build.sh fuzz
+scripts/fuzz.sh "${POKECA_FUZZ_SECONDS:-10}"

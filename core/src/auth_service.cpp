@@ -3,6 +3,7 @@
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_mail.hpp"
 #include "pokeca/auth_policy.hpp"
+#include "pokeca/device_token.hpp"
 #include "pokeca/messages.hpp"
 
 namespace pokeca {
@@ -72,7 +73,7 @@ Result<IssuedSession> AuthService::issue_session(const User& user, std::string f
                          now + kRefreshTokenTtl, std::nullopt, std::nullopt};
   if (auto ok = deps_.sessions.create(session); !ok) return propagate(ok.error());
   auto access = encode_access_token({user.id, user.session_epoch, now, now + kAccessTokenTtl}, deps_.crypto);
-  return IssuedSession{user, std::move(access), kAccessTokenTtl, std::move(refresh_token), kRefreshTokenTtl};
+  return IssuedSession{user, std::move(access), kAccessTokenTtl, std::move(refresh_token), kRefreshTokenTtl, {}};
 }
 
 Result<SignUpOutcome> AuthService::sign_up(const SignUpInput& input, const ClientInfo& client) {
@@ -84,16 +85,18 @@ Result<SignUpOutcome> AuthService::sign_up(const SignUpInput& input, const Clien
   auto prefecture = normalize_prefecture_name(input.prefecture);
   if (!prefecture) return propagate(prefecture.error());
 
-  // Checked before hashing so a duplicate costs nothing; create() still refuses a race.
-  auto existing = deps_.users.find_by_email(*email);
-  if (!existing) return propagate(existing.error());
-  if (*existing) return fail(ErrorCode::kConflict, msg::kEmailAlreadyInUse, auth_code::kEmailAlreadyInUse);
-  // Counted only for attempts that would create an account (and hash and mail), so
-  // typing mistakes do not use up the allowance.
+  // Every well-formed attempt counts, an address already in use too, so the 409 is not
+  // a free oracle for which addresses have accounts (issue 14 §5); typing mistakes that
+  // the form refuses cost nothing.
   if (auto ok = limit("sign_up_ip", client.ip, settings_.limits.sign_up_ip, auth_code::kTooManyRequests); !ok)
     return propagate(ok.error());
+  auto existing = deps_.users.find_by_email(*email);
+  if (!existing) return propagate(existing.error());
+  // Both answers hash the password first, so they take as long (the hash is most of it);
+  // create() still refuses a race.
   auto hash = deps_.hasher.hash(input.password);
   if (!hash) return propagate(hash.error());
+  if (*existing) return fail(ErrorCode::kConflict, msg::kEmailAlreadyInUse, auth_code::kEmailAlreadyInUse);
   auto user = deps_.users.create({*email, *nickname, *prefecture, *hash, deps_.clock.now()});
   if (!user) return propagate(user.error());
 
@@ -110,17 +113,24 @@ Result<IssuedSession> AuthService::login(std::string_view email_typed, std::stri
   if (auto ok = limit("login_ip", client.ip, limits.login_ip, auth_code::kTooManyRequests); !ok)
     return propagate(ok.error());
   const auto email = normalize_email(email_typed);
-  if (auto ok = limit("login_account", account_key(email_typed, email), limits.login_account,
-                      auth_code::kTooManyRequests);
-      !ok)
-    return propagate(ok.error());
-  if (password.size() > kMaxPasswordBytes) return invalid_credential();
-  if (!email) {
-    spend_equal_time(password);
-    return invalid_credential();
-  }
-  auto found = deps_.users.find_by_email(*email);
+  const auto key = account_key(email_typed, email);
+  auto found = email ? deps_.users.find_by_email(*email) : Result<std::optional<User>>{std::nullopt};
   if (!found) return propagate(found.error());
+  // A device where this account logged in before is counted on its own: strangers
+  // spending the account's allowance cannot lock the owner out (OWASP device cookies).
+  const auto device = decode_device_token(client.device_token, deps_.crypto, deps_.clock.now());
+  if (device && *found && device->user_id == (**found).id) {
+    if (auto ok = limit("login_device", device->nonce, limits.login_device, auth_code::kTooManyRequests); !ok)
+      return propagate(ok.error());
+  } else {
+    if (auto ok = limit("login_account", key, limits.login_account, auth_code::kTooManyRequests); !ok)
+      return propagate(ok.error());
+    if (auto ok = limit("login_account_ip", key + "|" + client.ip, limits.login_account_ip,
+                        auth_code::kTooManyRequests);
+        !ok)
+      return propagate(ok.error());
+  }
+  if (password.size() > kMaxPasswordBytes) return invalid_credential();
   if (!*found || (*found)->withdrawn() || (*found)->password_hash.empty()) {
     spend_equal_time(password);
     return invalid_credential();
@@ -131,7 +141,15 @@ Result<IssuedSession> AuthService::login(std::string_view email_typed, std::stri
   if (user.blocked) return user_disabled();
   if (!user.email_verified())
     return fail(ErrorCode::kForbidden, msg::kEmailNotVerified, auth_code::kEmailNotVerified);
-  return issue_session(user, deps_.crypto.random_token());
+  auto session = issue_session(user, deps_.crypto.random_token());
+  if (session) {
+    // Renewed on every successful login; the nonce stays, so the device keeps its count.
+    const auto now = deps_.clock.now();
+    session->device_token = encode_device_token(
+        {user.id, now, device && device->user_id == user.id ? device->nonce : deps_.crypto.random_token()},
+        deps_.crypto);
+  }
+  return session;
 }
 
 Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
@@ -142,7 +160,12 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
   if (!found) return propagate(found.error());
   if (!*found) return session_expired();
   const RefreshSession session = **found;
-  if (session.revoked_at) return session_expired();
+  if (session.revoked_at) {
+    // Blocking ends every login; its owner still learns why (docs/API.md: 403 blocked).
+    auto owner = deps_.users.find_by_id(session.user_id);
+    if (owner && *owner && !(*owner)->withdrawn() && (*owner)->blocked) return fail(ErrorCode::kBlocked, msg::kBlocked);
+    return session_expired();
+  }
   if (session.rotated_at) {
     // A rotated token came back: someone kept a copy. End the whole login.
     if (auto ok = deps_.sessions.revoke_family(session.family, now); !ok) return propagate(ok.error());
@@ -170,7 +193,7 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
   }
   const User& u = **user;
   auto access = encode_access_token({u.id, u.session_epoch, now, now + kAccessTokenTtl}, deps_.crypto);
-  return IssuedSession{u, std::move(access), kAccessTokenTtl, std::move(next_token), kRefreshTokenTtl};
+  return IssuedSession{u, std::move(access), kAccessTokenTtl, std::move(next_token), kRefreshTokenTtl, {}};
 }
 
 void AuthService::logout(std::string_view refresh_token) {

@@ -2,7 +2,7 @@
 
 #include <charconv>
 #include <cmath>
-#include <functional>
+#include <limits>
 #include <utility>
 #include "pokeca/numbers.hpp"
 
@@ -16,7 +16,8 @@ struct NamedRule {
 
 constexpr NamedRule kRuleNames[] = {
     {"sign_up_ip", &RateLimits::sign_up_ip},       {"login_ip", &RateLimits::login_ip},
-    {"login_account", &RateLimits::login_account}, {"resend_ip", &RateLimits::resend_ip},
+    {"login_account", &RateLimits::login_account}, {"login_account_ip", &RateLimits::login_account_ip},
+    {"login_device", &RateLimits::login_device},   {"resend_ip", &RateLimits::resend_ip},
     {"resend_account", &RateLimits::resend_account}, {"reset_ip", &RateLimits::reset_ip},
     {"reset_account", &RateLimits::reset_account}, {"write_ip", &RateLimits::write_ip},
     {"write_account", &RateLimits::write_account}, {"purchase_account", &RateLimits::purchase_account},
@@ -67,8 +68,19 @@ std::string apply_rate_limit_overrides(std::string_view spec, RateLimits& limits
   return "";
 }
 
+RateLimiter::RateLimiter(std::size_t keys_per_shard)
+    : keys_per_shard_(keys_per_shard), hash_key_(random_siphash_key()) {
+  shards_.reserve(kRateLimiterShards);
+  for (std::size_t i = 0; i < kRateLimiterShards; ++i) shards_.push_back(std::make_unique<Shard>(&hash_key_));
+}
+
+RateLimiter::Shard& RateLimiter::shard_of(std::string_view key) {
+  // The high bits choose the shard; the table inside uses the whole hash.
+  return *shards_[(siphash24(hash_key_, key) >> 32) % shards_.size()];
+}
+
 RateLimiter::Decision RateLimiter::hit(std::string_view key, const RateLimit& limit, UnixSeconds now) {
-  auto& shard = shards_[std::hash<std::string_view>{}(key) % shards_.size()];
+  auto& shard = shard_of(key);
   const double t = static_cast<double>(now);
   // GCRA: each request moves the key's theoretical arrival time (TAT) on by one
   // interval; a request is refused when that would put the TAT more than a window ahead.
@@ -84,25 +96,33 @@ RateLimiter::Decision RateLimiter::hit(std::string_view key, const RateLimit& li
   }
   if (it != shard.arrival.end()) {
     it->second = next;
-  } else {
-    if (shard.arrival.size() >= kRateLimiterKeysPerShard) forget_idle(shard, t);
-    shard.arrival.emplace(std::string(key), next);
+    return {true, 0};
   }
+  if (shard.arrival.size() >= keys_per_shard_ && !forget_idle(shard, t)) {
+    // Every key here is still counting: forgetting one would hand it a fresh allowance.
+    const auto wait = static_cast<std::int64_t>(std::ceil(shard.next_idle - t));
+    return {false, std::max<std::int64_t>(1, wait)};
+  }
+  shard.arrival.emplace(std::string(key), next);
+  shard.next_idle = shard.arrival.size() == 1 ? next : std::min(shard.next_idle, next);
   return {true, 0};
 }
 
-void RateLimiter::forget_idle(Shard& shard, double now) {
-  std::erase_if(shard.arrival, [now](const auto& entry) { return entry.second <= now; });
-  // Still full (a flood of distinct keys inside one window): forget everything rather
-  // than grow without bound. Those clients get a fresh allowance; memory stays bounded.
-  if (shard.arrival.size() >= kRateLimiterKeysPerShard) shard.arrival.clear();
+bool RateLimiter::forget_idle(Shard& shard, double now) {
+  if (now < shard.next_idle) return false;  // the last scan showed none idle before next_idle
+  const auto before = shard.arrival.size();
+  std::erase_if(shard.arrival, [now](const auto& e) { return e.second <= now; });
+  double next_idle = std::numeric_limits<double>::infinity();
+  for (const auto& [k, tat] : shard.arrival) next_idle = std::min(next_idle, tat);
+  shard.next_idle = next_idle;
+  return shard.arrival.size() < before;
 }
 
 std::size_t RateLimiter::tracked_keys() const {
   std::size_t n = 0;
   for (const auto& shard : shards_) {
-    std::lock_guard lock(shard.mutex);
-    n += shard.arrival.size();
+    std::lock_guard lock(shard->mutex);
+    n += shard->arrival.size();
   }
   return n;
 }

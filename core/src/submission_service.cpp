@@ -143,7 +143,29 @@ Result<Submission> SubmissionService::reject(const User& admin, SubmissionId id,
   if (!checked) return std::unexpected(checked.error());
   auto submission = pending(id);
   if (!submission) return std::unexpected(submission.error());
-  return deps_.submissions.reject(id, admin.id, *checked, deps_.clock.now());
+  auto rejected = deps_.submissions.reject(id, admin.id, *checked, deps_.clock.now());
+  if (!rejected) return rejected;
+  if (auto ok = delete_unused_files(rejected->photos); !ok) return std::unexpected(ok.error());
+  return rejected;
+}
+
+Result<void> SubmissionService::forget_unapproved_of(UserId user) {
+  auto photos = deps_.submissions.delete_unapproved_of(user);
+  if (!photos) return std::unexpected(photos.error());
+  return delete_unused_files(*photos);
+}
+
+Result<void> SubmissionService::delete_unused_files(const std::vector<SubmissionPhoto>& photos) {
+  // Rejected photos must not stay downloadable by their URL (issue 14 §6). The same
+  // bytes may belong to another submission too (files are content-addressed).
+  for (const auto& photo : photos)
+    for (const auto* hash : {&photo.photo_hash, &photo.thumb_hash}) {
+      auto used = deps_.submissions.photo_in_use(*hash);
+      if (!used) return std::unexpected(used.error());
+      if (*used) continue;
+      if (auto ok = deps_.photos.remove(*hash); !ok) return ok;
+    }
+  return {};
 }
 
 }  // namespace pokeca

@@ -7,6 +7,7 @@
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_policy.hpp"
 #include "pokeca/auth_service.hpp"
+#include "pokeca/device_token.hpp"
 #include "pokeca/messages.hpp"
 
 namespace pokeca {
@@ -354,8 +355,14 @@ TEST_F(AuthServiceTest, AdminCheckAndTheCommandLineOperations) {
   ASSERT_TRUE(admin.block("satoshi@example.com"));
   EXPECT_EQ(sessions.live_count(user.id, clock.now()), 0u);
   EXPECT_EQ(auth.authenticate(s.access_token).error().code, ErrorCode::kBlocked);
+  // Issue 14 §6: the refresh cookie of a login the block ended answers "blocked" too.
+  EXPECT_EQ(auth.refresh(s.refresh_token).error().code, ErrorCode::kBlocked);
   ASSERT_TRUE(admin.unblock("satoshi@example.com"));
-  EXPECT_TRUE(auth.authenticate(s.access_token));
+  // Issue 14 §6 (was: the old token worked again): blocking bumped the session epoch,
+  // so tokens from before the block stay dead; the user logs in again.
+  EXPECT_EQ(auth.authenticate(s.access_token).error().code, ErrorCode::kUnauthorized);
+  EXPECT_EQ(auth.refresh(s.refresh_token).error().code, ErrorCode::kUnauthorized);
+  EXPECT_TRUE(auth.authenticate(logged_in().access_token));
   EXPECT_EQ(admin.block("ghost@example.com").error().code, ErrorCode::kNotFound);
 }
 
@@ -372,6 +379,70 @@ TEST_F(AuthServiceTest, LoginIsLimitedPerAccountAndPerIp) {
 
   for (int i = 0; i < 30; ++i) (void)auth.login("user" + std::to_string(i) + "@example.com", "x", {"192.0.2.50"});
   EXPECT_EQ(auth.login("late@example.com", "x", {"192.0.2.50"}).error().code, ErrorCode::kRateLimited);
+}
+
+// Issue 14 §4: ten wrong passwords from anywhere used to lock the owner out for 15 min,
+// renewable forever. A device that logged in before keeps its own count.
+TEST_F(AuthServiceTest, StrangersCannotLockTheOwnerOutOfAKnownDevice) {
+  const auto user = verified_user();
+  const auto first = logged_in();
+  ASSERT_FALSE(first.device_token.empty());
+  for (int i = 0; i < 20; ++i) (void)auth.login("satoshi@example.com", "wrong", {"198.51.100." + std::to_string(i)});
+  // A device without the cookie is locked out, as before.
+  EXPECT_EQ(auth.login("satoshi@example.com", kPassword, {"203.0.113.9"}).error().code, ErrorCode::kRateLimited);
+  // The owner's device gets in, and its cookie is renewed (same device, fresh date).
+  const auto again = auth.login("satoshi@example.com", kPassword, {"203.0.113.9", first.device_token});
+  ASSERT_TRUE(again) << again.error().message;
+  const auto renewed = decode_device_token(again->device_token, crypto, clock.now());
+  ASSERT_TRUE(renewed);
+  EXPECT_EQ(renewed->user_id, user.id);
+  EXPECT_EQ(renewed->nonce, decode_device_token(first.device_token, crypto, clock.now())->nonce);
+
+  // The cookie counts for its account only, and a forged or stale one for none.
+  auto tampered = first.device_token;
+  tampered[0] = tampered[0] == '9' ? '8' : '9';
+  EXPECT_EQ(auth.login("satoshi@example.com", kPassword, {"203.0.113.9", tampered}).error().code,
+            ErrorCode::kRateLimited);
+  const auto other = verified_user("kasumi@example.com");
+  for (int i = 0; i < 10; ++i) (void)auth.login("kasumi@example.com", "wrong", {"198.51.101." + std::to_string(i)});
+  EXPECT_EQ(auth.login("kasumi@example.com", kPassword, {"203.0.113.9", first.device_token}).error().code,
+            ErrorCode::kRateLimited);
+  (void)other;
+  clock.advance(kDeviceTokenTtl);
+  for (int i = 0; i < 20; ++i) (void)auth.login("satoshi@example.com", "wrong", {"198.51.100." + std::to_string(i)});
+  EXPECT_EQ(auth.login("satoshi@example.com", kPassword, {"203.0.113.9", again->device_token}).error().code,
+            ErrorCode::kRateLimited);
+}
+
+TEST_F(AuthServiceTest, AKnownDeviceHasItsOwnLimitAndOneIpItsOwnPerAccount) {
+  verified_user();
+  const auto device = logged_in().device_token;
+  for (int i = 0; i < 10; ++i) (void)auth.login("satoshi@example.com", "wrong", {"203.0.113.1", device});
+  EXPECT_EQ(auth.login("satoshi@example.com", kPassword, {"203.0.113.1", device}).error().code,
+            ErrorCode::kRateLimited);
+  // One IP without a cookie gets five tries at an account, not the account's ten.
+  verified_user("kasumi@example.com");
+  for (int i = 0; i < 5; ++i) (void)auth.login("kasumi@example.com", "wrong", {"198.51.100.7"});
+  EXPECT_EQ(auth.login("kasumi@example.com", kPassword, {"198.51.100.7"}).error().code, ErrorCode::kRateLimited);
+  EXPECT_TRUE(auth.login("kasumi@example.com", kPassword, {"198.51.100.8"}));
+}
+
+// Issue 14 §5: "already in use" was a free and fast oracle (409 in ~1 ms, not counted;
+// 201 in ~167 ms). Now both hash the password and both count against the per-IP limit.
+TEST_F(AuthServiceTest, SignUpForAnAddressInUseCostsAndCountsLikeANewOne) {
+  ASSERT_TRUE(auth.sign_up(input(), client));
+  const int hashes_before = hasher.hashes;
+  const auto dup = auth.sign_up(input("satoshi@example.com"), client);
+  ASSERT_FALSE(dup);
+  EXPECT_EQ(dup.error().detail, auth_code::kEmailAlreadyInUse);
+  EXPECT_EQ(dup.error().message, msg::kEmailAlreadyInUse);
+  EXPECT_EQ(hasher.hashes, hashes_before + 1);  // the same expensive work as a 201
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(auth.sign_up(input("satoshi@example.com"), client).error().code, ErrorCode::kConflict);
+  // 1 created + 4 refused as in use = the allowance of 5 an hour.
+  const auto limited = auth.sign_up(input("new@example.com"), client);
+  ASSERT_FALSE(limited);
+  EXPECT_EQ(limited.error().code, ErrorCode::kRateLimited);
+  EXPECT_EQ(auth.sign_up(input("satoshi@example.com"), client).error().code, ErrorCode::kRateLimited);
 }
 
 TEST_F(AuthServiceTest, SignUpResendResetAndWritesAreLimited) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "pokeca/rate_limiter.hpp"
+#include "pokeca/siphash.hpp"
 
 namespace pokeca {
 namespace {
@@ -59,6 +60,49 @@ TEST(RateLimiter, ForgetsIdleKeysWhenAShardIsFull) {
   const std::size_t keys = kRateLimiterKeysPerShard * kRateLimiterShards + 100;
   for (std::size_t i = 0; i < keys; ++i) (void)limiter.hit("k" + std::to_string(i), one, kT0);
   EXPECT_LE(limiter.tracked_keys(), kRateLimiterKeysPerShard * kRateLimiterShards);
+}
+
+// Issue 14 §3: a flood of distinct keys (17,000 crafted reset requests) used to clear a
+// full shard whole, which handed a locked account a fresh allowance.
+TEST(RateLimiter, AFloodOfDistinctKeysDoesNotUnlockALockedKey) {
+  constexpr std::size_t kSmallShard = 64;
+  RateLimiter limiter(kSmallShard);
+  const std::string victim = "login_account:victim@example.jp";
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(limiter.hit(victim, kLoginPerAccount, kT0).allowed);
+  ASSERT_FALSE(limiter.hit(victim, kLoginPerAccount, kT0).allowed);
+  const RateLimit reset{3, 3600};
+  const std::size_t flood = 4 * kSmallShard * kRateLimiterShards;
+  std::size_t refused = 0;
+  for (std::size_t i = 0; i < flood; ++i)
+    if (!limiter.hit("reset_account:" + std::to_string(i) + "@example.jp", reset, kT0 + 1).allowed) ++refused;
+  EXPECT_GT(refused, 0u);  // the table is full of keys still counting: new ones wait
+  EXPECT_LE(limiter.tracked_keys(), kSmallShard * kRateLimiterShards);
+  for (int i = 0; i < 10; ++i) EXPECT_FALSE(limiter.hit(victim, kLoginPerAccount, kT0 + 2).allowed);
+  // Once the flood's keys are idle again (a full window later), new keys are welcome.
+  EXPECT_TRUE(limiter.hit("reset_account:late@example.jp", reset, kT0 + 1 + 3600).allowed);
+}
+
+TEST(RateLimiter, KeysIdleAgainAreForgottenWhenAShardIsFull) {
+  constexpr std::size_t kSmallShard = 64;
+  RateLimiter limiter(kSmallShard);
+  const RateLimit ten_a_second{10, 1};
+  const std::size_t keys = kSmallShard * kRateLimiterShards;
+  for (std::size_t i = 0; i < keys; ++i) (void)limiter.hit("a" + std::to_string(i), ten_a_second, kT0);
+  // A second later every one of them has its full allowance again: all new keys fit.
+  std::size_t allowed = 0;
+  for (std::size_t i = 0; i < keys / 2; ++i)
+    if (limiter.hit("b" + std::to_string(i), ten_a_second, kT0 + 1).allowed) ++allowed;
+  EXPECT_EQ(allowed, keys / 2);
+}
+
+// SipHash-2-4 reference vectors (key 00..0f; messages "" and 00..0e) from the paper.
+TEST(SipHash, ReferenceVectors) {
+  const SipHashKey key{0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL};
+  EXPECT_EQ(siphash24(key, ""), 0x726fdb47dd0e0e31ULL);
+  std::string fifteen;
+  for (char c = 0; c < 15; ++c) fifteen.push_back(c);
+  EXPECT_EQ(siphash24(key, fifteen), 0xa129ca6149be45e5ULL);
+  EXPECT_NE(random_siphash_key(), random_siphash_key());
 }
 
 TEST(RateLimits, NamedDefaults) {

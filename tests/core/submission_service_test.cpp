@@ -193,6 +193,37 @@ TEST_F(SubmissionServiceTest, RejectNeedsAReason) {
   EXPECT_EQ(rejected->points_awarded, 0);
 }
 
+// Issue 14 §6: a rejected submission's photos stayed downloadable by their URL. Files
+// go when no pending or approved submission uses them (the same bytes share a file).
+TEST_F(SubmissionServiceTest, RejectDeletesThePhotoFilesNothingElseUses) {
+  ASSERT_TRUE(submit(form(), {bytes("a"), bytes("b")}));
+  ASSERT_TRUE(submit(form(), {bytes("a")}));  // the same photo, still pending
+  ASSERT_EQ(photos.files.size(), 4u);
+  ASSERT_TRUE(service.reject(admin, 1, "場所が不明です"));
+  EXPECT_EQ(photos.files.size(), 2u);
+  for (const auto& [hash, content] : photos.files) EXPECT_TRUE(content.ends_with(":a")) << content;
+}
+
+// Issue 14 §6: a withdrawn user's unapproved photos stayed downloadable. Withdrawal
+// deletes their pending and rejected submissions and those files; approved ones stay.
+TEST_F(SubmissionServiceTest, WithdrawalDeletesUnapprovedSubmissionsAndTheirFiles) {
+  ASSERT_TRUE(submit(form(), {bytes("kept")}));
+  repo.rows[0].status = SubmissionStatus::kApproved;  // on the map
+  ASSERT_TRUE(submit(form(), {bytes("pending")}));
+  ASSERT_TRUE(submit(form(), {bytes("rejected")}));
+  ASSERT_TRUE(service.reject(admin, 3, "重複です"));
+  User other;
+  other.id = 8;
+  ASSERT_TRUE(service.submit(other, form(), std::vector<Upload>{}));
+  ASSERT_TRUE(service.forget_unapproved_of(user.id));
+  EXPECT_EQ(repo.rows[0].status, SubmissionStatus::kApproved);
+  EXPECT_EQ(repo.rows[1].id, 0);  // deleted
+  EXPECT_EQ(repo.rows[2].id, 0);
+  EXPECT_EQ(repo.rows[3].user_id, 8);  // someone else's stays
+  ASSERT_EQ(photos.files.size(), 2u);
+  for (const auto& [hash, content] : photos.files) EXPECT_TRUE(content.ends_with(":kept")) << content;
+}
+
 TEST_F(SubmissionServiceTest, AdminListValidatesAndFindsDuplicates) {
   ASSERT_TRUE(submit(form()));
   Store twin;

@@ -84,7 +84,10 @@ class FakeUserRepository final : public UserRepository {
     return change(id, [admin](User& u) { u.admin = admin; });
   }
   Result<void> set_blocked(UserId id, bool blocked) override {
-    return change(id, [blocked](User& u) { u.blocked = blocked; });
+    return change(id, [blocked](User& u) {
+      u.blocked = blocked;
+      if (blocked) ++u.session_epoch;
+    });
   }
   Result<void> withdraw(UserId id, std::string_view reason, UnixSeconds at) override {
     withdrawal_reasons.emplace_back(reason);

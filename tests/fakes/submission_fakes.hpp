@@ -73,6 +73,24 @@ class FakeSubmissionRepository final : public SubmissionRepository, public Store
     s->reviewed_at = at;
     return *s;
   }
+  Result<bool> photo_in_use(std::string_view hash) override {
+    std::lock_guard lock(mutex_);
+    for (const auto& s : rows)
+      if (s.status != SubmissionStatus::kRejected && s.id != 0)
+        for (const auto& p : s.photos)
+          if (p.photo_hash == hash || p.thumb_hash == hash) return true;
+    return false;
+  }
+  Result<std::vector<SubmissionPhoto>> delete_unapproved_of(UserId user) override {
+    std::lock_guard lock(mutex_);
+    std::vector<SubmissionPhoto> out;
+    for (auto& s : rows)
+      if (s.user_id == user && s.status != SubmissionStatus::kApproved && s.id != 0) {
+        out.insert(out.end(), s.photos.begin(), s.photos.end());
+        s = Submission{};  // deleted (id 0 keeps the others' ids = positions)
+      }
+    return out;
+  }
   Result<std::vector<SubmissionPhoto>> photos_for_store(StoreId id, int limit) override {
     std::lock_guard lock(mutex_);
     std::vector<SubmissionPhoto> out;
@@ -102,10 +120,17 @@ class FakePhotoStore final : public PhotoStore {
     std::string bytes(reinterpret_cast<const char*>(jpeg.data()), jpeg.size());
     for (const auto& [hash, content] : files)
       if (content == bytes) return hash;
-    std::string hash(kPhotoHashHexChars, "0123456789abcdef"[files.size() % 16]);
+    std::string hash(kPhotoHashHexChars, "0123456789abcdef"[next_name_++ % 16]);
     files.emplace(hash, bytes);
     return hash;
   }
+  Result<void> remove(std::string_view hash) override {
+    files.erase(std::string(hash));
+    return {};
+  }
+
+ private:
+  std::size_t next_name_ = 0;
 };
 
 // "photo:<upload>" and "thumb:<upload>", or the error it was given.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "test_client.hpp"
 
@@ -16,6 +17,7 @@ struct ApiReply {
   boost::json::value body;  // null when the body is empty
   std::string set_cookie;
   std::string retry_after;
+  std::vector<std::string> set_cookies;  // every Set-Cookie, in order
 };
 
 inline ApiReply call_api(std::uint16_t port, http::bhttp::verb method, std::string_view target, std::string body = {},
@@ -30,8 +32,11 @@ inline ApiReply call_api(std::uint16_t port, http::bhttp::verb method, std::stri
   if (auto ec = client.send(std::move(req))) throw boost::system::system_error(ec);
   auto [ec, res] = client.receive();
   if (ec) throw boost::system::system_error(ec);
+  std::vector<std::string> cookies;
+  for (auto it = res.find(field::set_cookie); it != res.end() && it->name() == field::set_cookie; ++it)
+    cookies.emplace_back(it->value());
   return {res.result(), res.body().empty() ? boost::json::value() : boost::json::parse(res.body()),
-          std::string(res[field::set_cookie]), std::string(res[field::retry_after])};
+          std::string(res[field::set_cookie]), std::string(res[field::retry_after]), std::move(cookies)};
 }
 
 }  // namespace pokeca::testing

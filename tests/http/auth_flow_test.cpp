@@ -232,15 +232,46 @@ TEST_F(AuthFlow, BlockedAccountsGet403BlockedOnEveryAuthenticatedCall) {
     EXPECT_EQ(code(r), "blocked") << target;
     EXPECT_EQ(r.body.at("error").as_string(), msg::kBlocked);
   }
-  // Blocking ended the login; logging in again says the account is disabled.
-  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie).status, Status::unauthorized);
+  // Blocking ended the login; its refresh cookie hears "blocked" (docs/API.md, issue 14
+  // §6; it answered 401 before), and logging in again says the account is disabled.
+  const auto refreshed = call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie);
+  EXPECT_EQ(refreshed.status, Status::forbidden);
+  EXPECT_EQ(code(refreshed), "blocked");
   const auto again = login("satoshi@example.com");
   EXPECT_EQ(again.status, Status::forbidden);
   EXPECT_EQ(code(again), "auth/user-disabled");
   // The map stays open.
   EXPECT_EQ(call(verb::get, "/api/v1/stores?prefecture=tokyo", {}, access).status, Status::ok);
   ASSERT_TRUE(accounts.admin.unblock("satoshi@example.com"));
-  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::ok);
+  // Issue 14 §6 (it answered 200 before): the block bumped the session epoch, so the
+  // access token from before it stays dead after the unblock; a new login works.
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::unauthorized);
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie).status, Status::unauthorized);
+  const auto fresh = login("satoshi@example.com");
+  ASSERT_EQ(fresh.status, Status::ok);
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, std::string(fresh.body.at("access_token").as_string())).status,
+            Status::ok);
+}
+
+// Issue 14 §4 over the socket: the login answer leaves an HttpOnly device cookie for
+// /api/v1/auth; with it the owner gets in while strangers' wrong passwords lock the
+// account for every other device.
+TEST_F(AuthFlow, TheDeviceCookieLetsTheOwnerInDuringALockout) {
+  (void)verified_login("satoshi@example.com");
+  const auto first = login("satoshi@example.com");
+  ASSERT_EQ(first.status, Status::ok);
+  ASSERT_EQ(first.set_cookies.size(), 2u);
+  const auto& device = first.set_cookies[1];
+  EXPECT_TRUE(device.starts_with("pokeca_device=")) << device;
+  for (const auto* attribute : {"; Path=/api/v1/auth", "; HttpOnly", "; SameSite=Strict", "; Secure", "; Max-Age="})
+    EXPECT_NE(device.find(attribute), std::string::npos) << attribute;
+  const auto device_cookie = device.substr(0, device.find(';'));
+  for (int i = 0; i < 12; ++i) (void)login("satoshi@example.com", "wrong-password");
+  EXPECT_EQ(login("satoshi@example.com").status, Status::too_many_requests);
+  const auto owner = call(verb::post, "/api/v1/auth/login",
+                          R"({"email":"satoshi@example.com","password":")" + std::string(kPassword) + R"("})", {},
+                          device_cookie + "; " + cookie_of(first));
+  EXPECT_EQ(owner.status, Status::ok) << json::serialize(owner.body);
 }
 
 class AuthFlowLimits : public AuthFlow {

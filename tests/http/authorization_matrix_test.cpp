@@ -92,7 +92,8 @@ class AuthorizationMatrix : public ::testing::Test {
  protected:
   static RateLimits unlimited() {
     RateLimits limits;
-    for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.resend_ip,
+    for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.login_account_ip,
+                    &limits.login_device, &limits.resend_ip,
                     &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
                     &limits.write_account, &limits.purchase_account, &limits.submission_account})
       *l = {1'000'000, 1};

@@ -56,6 +56,27 @@ TEST_F(SecurityHeaders, AnalyticsTagIsAllowedOnlyWhenConfigured) {
   EXPECT_NE(csp.find("https://*.tile.openstreetmap.org"), std::string::npos) << csp;
 }
 
+// Issue 14 §6: HSTS when the site is served over https (the base URL says so), never
+// over plain http (a browser would then refuse the site on a local install).
+TEST_F(SecurityHeaders, StrictTransportSecurityOnlyOverHttps) {
+  EXPECT_TRUE(get("/")["Strict-Transport-Security"].empty());
+  EXPECT_TRUE(get("/api/v1/healthz")["Strict-Transport-Security"].empty());
+  http::RouterConfig config;
+  config.secure_cookies = true;
+  make_router(config);
+  EXPECT_EQ(get("/")["Strict-Transport-Security"], "max-age=31536000");
+  EXPECT_EQ(get("/api/v1/healthz")["Strict-Transport-Security"], "max-age=31536000");
+  EXPECT_EQ(get("/api/v1/nope")["Strict-Transport-Security"], "max-age=31536000");
+}
+
+// Issue 14 §6: no inline <style> elements (an injected one could read the page through
+// attribute selectors); style attributes stay for Leaflet (docs/DECISIONS.md).
+TEST_F(SecurityHeaders, CspRefusesInlineStyleElements) {
+  const auto csp = std::string(get("/")["Content-Security-Policy"]);
+  EXPECT_NE(csp.find("style-src-elem 'self';"), std::string::npos) << csp;
+  EXPECT_NE(csp.find("style-src-attr 'unsafe-inline';"), std::string::npos) << csp;
+}
+
 TEST(TileOrigin, FromTheTileUrl) {
   EXPECT_EQ(http::tile_origin("https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png"),
             "https://cyberjapandata.gsi.go.jp");

@@ -260,6 +260,32 @@ TEST_F(SubmissionFlow, AddressSubmissionRejectedWithAReason) {
   EXPECT_EQ(call(verb::get, "/api/v1/admin/submissions?status=done", {}, admin_token).status, Status::bad_request);
 }
 
+// Issue 14 §6 over the socket, real files: a rejected submission's photo, and a
+// withdrawn user's pending one, stop being downloadable.
+TEST_F(SubmissionFlow, RejectionAndWithdrawalDeleteUnapprovedPhotoFiles) {
+  const auto photo = as_string(media::testing::make_jpeg(640, 480));
+  const auto first = submit({text("store_name", "却下される店"), text("latitude", std::string(kLat)),
+                             text("longitude", std::string(kLng)), image(photo)});
+  ASSERT_EQ(first.status, Status::created) << json::serialize(first.body);
+  const std::string url(first.body.at("submission").at("photos").as_array()[0].at("url").as_string());
+  const std::string thumb(first.body.at("submission").at("photos").as_array()[0].at("thumb_url").as_string());
+  ASSERT_EQ(call(verb::get, url).status, Status::ok);
+  const auto id = std::to_string(first.body.at("submission").at("id").as_int64());
+  ASSERT_EQ(call(verb::post, "/api/v1/admin/submissions/" + id + "/reject", R"({"reason":"重複です"})", admin_token).status,
+            Status::ok);
+  EXPECT_EQ(call(verb::get, url).status, Status::not_found);
+  EXPECT_EQ(call(verb::get, thumb).status, Status::not_found);
+
+  const auto second = submit({text("store_name", "審査待ちの店"), text("latitude", std::string(kLat)),
+                              text("longitude", std::string(kLng)), image(photo)});
+  ASSERT_EQ(second.status, Status::created);
+  const std::string pending_url(second.body.at("submission").at("photos").as_array()[0].at("url").as_string());
+  ASSERT_EQ(call(verb::get, pending_url).status, Status::ok);
+  ASSERT_EQ(call(verb::delete_, "/api/v1/users/withdrawal", R"({"reason":""})", user_token).status, Status::ok);
+  EXPECT_EQ(call(verb::get, pending_url).status, Status::not_found);
+  EXPECT_EQ(call(verb::get, "/api/v1/admin/submissions?status=pending", {}, admin_token).body.at("total"), 0);
+}
+
 TEST_F(SubmissionFlow, BadUploadsAreRefusedWithJapaneseMessages) {
   const auto name = text("store_name", "店");
   const auto lat = text("latitude", std::string(kLat));

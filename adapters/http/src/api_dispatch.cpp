@@ -28,7 +28,7 @@ struct ApiDispatcher::Handlers {
   Handlers(const ApiServices& s, const RouterConfig& config)
       : groups{SiteHandlers{config},
                StoreHandlers{s.stores},
-               AccountHandlers{s.auth, config.secure_cookies},
+               AccountHandlers{s.auth, s.submissions, config.secure_cookies},
                PurchaseHandlers{s.purchases},
                RankingHandlers{s.ranking},
                SubmissionHandlers{s.submissions},

@@ -5,6 +5,7 @@
 #include "api_body.hpp"
 #include "json_body.hpp"
 #include "json_mapping.hpp"
+#include "pokeca/device_token.hpp"
 #include "pokeca/messages.hpp"
 #include "refresh_cookie.hpp"
 
@@ -22,6 +23,7 @@ ApiOutput AccountHandlers::session_output(const IssuedSession& s) const {
   ApiOutput out{success_body(
       {{"access_token", s.access_token}, {"expires_in", s.access_expires_in}, {"user", user_json(s.user)}})};
   out.set_cookies.push_back(refresh_cookie(s.refresh_token, s.refresh_expires_in, secure_cookies_));
+  if (!s.device_token.empty()) out.set_cookies.push_back(device_cookie(s.device_token, kDeviceTokenTtl, secure_cookies_));
   return out;
 }
 
@@ -49,7 +51,9 @@ ApiResult AccountHandlers::post_auth_login(const ApiCall& call) const {
   auto email = string_member(*body, "email");
   auto password = string_member(*body, "password");
   if (!email || !password) return bad_json();
-  auto session = auth_.login(*email, *password, call.client);
+  ClientInfo client = call.client;
+  client.device_token = std::string(device_token_from(call.cookie));
+  auto session = auth_.login(*email, *password, client);
   if (!session) return std::unexpected(session.error());
   return session_output(*session);
 }
@@ -140,6 +144,8 @@ ApiResult AccountHandlers::delete_users_withdrawal(const ApiCall& call) const {
   auto reason = string_member(*body, "reason");
   if (!reason) return std::unexpected(reason.error());
   if (auto ok = auth_.withdraw(*call.user, *reason); !ok) return std::unexpected(ok.error());
+  // Issue 14 §6: the account's unapproved submissions and their photo files go too.
+  if (auto ok = submissions_.forget_unapproved_of(call.user->id); !ok) return std::unexpected(ok.error());
   ApiOutput out{message_body(msg::kWithdrawn)};
   out.set_cookies.push_back(cleared_refresh_cookie(secure_cookies_));
   return out;

@@ -3,13 +3,16 @@
 // refresh cookie, call one AuthService method, answer with the contract's shapes.
 #include "api_call.hpp"
 #include "pokeca/auth_service.hpp"
+#include "pokeca/submission_service.hpp"
 
 namespace pokeca::http {
 
 class AccountHandlers {
  public:
-  // `secure_cookies`: the refresh cookie gets `Secure` (https deployments).
-  AccountHandlers(AuthService& auth, bool secure_cookies) : auth_(auth), secure_cookies_(secure_cookies) {}
+  // `submissions`: withdrawal also forgets the account's unapproved submissions (issue 14).
+  // `secure_cookies`: the refresh and device cookies get `Secure` (https deployments).
+  AccountHandlers(AuthService& auth, SubmissionService& submissions, bool secure_cookies)
+      : auth_(auth), submissions_(submissions), secure_cookies_(secure_cookies) {}
 
   [[nodiscard]] ApiResult post_users(const ApiCall& call) const;
   [[nodiscard]] ApiResult post_auth_login(const ApiCall& call) const;
@@ -29,6 +32,7 @@ class AccountHandlers {
   [[nodiscard]] ApiOutput session_output(const IssuedSession& session) const;
 
   AuthService& auth_;
+  SubmissionService& submissions_;
   bool secure_cookies_;
 };
 

@@ -126,7 +126,7 @@ struct Router::Impl {
 
   // Headers and framing every response gets, whoever built it.
   void finish(Response& res, const Request* req) const {
-    add_security_headers(res, csp);
+    add_security_headers(res, csp, config.secure_cookies);
     if (req) {
       res.version(req->version());
       res.keep_alive(req->keep_alive());

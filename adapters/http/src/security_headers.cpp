@@ -43,13 +43,14 @@ std::string content_security_policy(std::string_view tile_url, bool with_analyti
     img += " ";
     img += kAnalyticsCollectHosts;
   }
-  return "default-src 'self'; " + script + "; style-src 'self' 'unsafe-inline'; " + img + "; " +
+  return "default-src 'self'; " + script + "; style-src 'self' 'unsafe-inline'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; " + img + "; " +
          connect +
          "; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
          "frame-ancestors 'none'";
 }
 
-void add_security_headers(Response& response, std::string_view csp) {
+void add_security_headers(Response& response, std::string_view csp, bool https) {
+  if (https) response.set(bhttp::field::strict_transport_security, kStrictTransportSecurity);
   response.set("X-Content-Type-Options", "nosniff");
   response.set("Referrer-Policy", "strict-origin-when-cross-origin");
   response.set(bhttp::field::x_frame_options, "DENY");

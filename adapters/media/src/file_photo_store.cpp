@@ -66,6 +66,14 @@ FilePhotoStore::FilePhotoStore(fs::path dir, ContentHash hash) : dir_(std::move(
 
 fs::path FilePhotoStore::path_of(std::string_view hash) const { return dir_ / photo_relative_path(hash); }
 
+Result<void> FilePhotoStore::remove(std::string_view hash) {
+  if (!is_photo_hash(hash)) return {};  // never a path we made: nothing of ours to delete
+  std::error_code ec;
+  fs::remove(path_of(hash), ec);  // a missing file is fine
+  if (ec) return fail(ErrorCode::kInternal, msg::kPhotoStoreFailed, ec.message());
+  return {};
+}
+
 Result<std::string> FilePhotoStore::put(std::span<const std::byte> jpeg) {
   std::string hash = hash_(std::string_view(reinterpret_cast<const char*>(jpeg.data()), jpeg.size()));
   if (!is_photo_hash(hash)) return fail(ErrorCode::kInternal, msg::kPhotoStoreFailed, "content hash is not 64 hex");

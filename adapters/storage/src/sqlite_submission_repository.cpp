@@ -55,6 +55,13 @@ struct SqliteSubmissionRepository::Statements {
                             " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
                             " WHERE sub.store_id = :store_id AND sub.status = 'approved'"
                             " ORDER BY sub.reviewed_at DESC, sub.id DESC, p.position LIMIT :limit"),
+        photo_in_use(c, "SELECT EXISTS (SELECT 1 FROM submission_photos AS p"
+                        " JOIN store_submissions AS sub ON sub.id = p.submission_id"
+                        " WHERE (p.photo_hash = :hash OR p.thumb_hash = :hash) AND sub.status IN ('pending', 'approved'))"),
+        photos_unapproved_of(c, "SELECT p.photo_hash, p.thumb_hash, p.width, p.height"
+                                " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
+                                " WHERE sub.user_id = :user AND sub.status IN ('pending', 'rejected')"),
+        delete_unapproved_of(c, "DELETE FROM store_submissions WHERE user_id = :user AND status IN ('pending', 'rejected')"),
         writes(c) {}
 
   // The submission with its photos; nullopt when there is none.
@@ -122,7 +129,7 @@ struct SqliteSubmissionRepository::Statements {
 
   Connection& conn;
   Statement insert, insert_photo, find, photos_of, list_pending, list_reviewed, count, status_of, find_store;
-  Statement mark_approved, mark_rejected, photos_for_store;
+  Statement mark_approved, mark_rejected, photos_for_store, photo_in_use, photos_unapproved_of, delete_unapproved_of;
   StoreWrites writes;
 };
 
@@ -263,6 +270,35 @@ Result<std::vector<SubmissionPhoto>> SqliteSubmissionRepository::photos_for_stor
                      static_cast<int>(row.int64(3))});
     });
     if (!ok) return std::unexpected(ok.error());
+    return out;
+  });
+}
+
+Result<bool> SqliteSubmissionRepository::photo_in_use(std::string_view hash) {
+  return statements_.with([&](Statements& st) -> Result<bool> {
+    bool used = false;
+    st.photo_in_use.bind_text(":hash", hash);
+    auto ok = st.photo_in_use.each([&](const Row& row) { used = row.int64(0) != 0; });
+    if (!ok) return std::unexpected(ok.error());
+    return used;
+  });
+}
+
+Result<std::vector<SubmissionPhoto>> SqliteSubmissionRepository::delete_unapproved_of(UserId user) {
+  return statements_.with([&](Statements& st) -> Result<std::vector<SubmissionPhoto>> {
+    auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
+    if (!tx) return std::unexpected(tx.error());
+    std::vector<SubmissionPhoto> out;
+    st.photos_unapproved_of.bind_int(":user", user);
+    auto ok = st.photos_unapproved_of.each([&](const Row& row) {
+      out.push_back({std::string(row.text(0)), std::string(row.text(1)), static_cast<int>(row.int64(2)),
+                     static_cast<int>(row.int64(3))});
+    });
+    if (!ok) return std::unexpected(ok.error());
+    // submission_photos rows go with them (ON DELETE CASCADE).
+    if (auto done = st.delete_unapproved_of.bind_int(":user", user).run(); !done)
+      return std::unexpected(done.error());
+    if (auto committed = tx->commit(); !committed) return std::unexpected(committed.error());
     return out;
   });
 }

@@ -68,7 +68,10 @@ struct SqliteUserRepository::Statements {
         set_favorite_alerts(c, "UPDATE users SET favorite_alerts = :on WHERE id = :id AND withdrawn_at IS NULL"
                                " RETURNING id"),
         set_admin(c, "UPDATE users SET admin = :admin WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
-        set_blocked(c, "UPDATE users SET blocked = :blocked WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
+        // Blocking bumps the epoch: access tokens from before the block stay dead after an
+        // unblock (issue 14 §6).
+        set_blocked(c, "UPDATE users SET blocked = :blocked, session_epoch = session_epoch + :blocked"
+                       " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         record_withdrawal(c, "INSERT INTO withdrawals (user_id, reason, withdrawn_at) VALUES (:id, :reason, :at)"),
         anonymise(c, "UPDATE users SET email = 'withdrawn-' || id || '@invalid', password_hash = '',"
                      " nickname = :nickname, prefecture = '', admin = 0,"

@@ -23,6 +23,7 @@ namespace pokeca {
 // Who is calling, as far as rate limits care.
 struct ClientInfo {
   std::string ip;  // the client's address (IPv6 grouped by /64 by the adapter); may be empty
+  std::string device_token = {};  // the device cookie (device_token.hpp) when login sends one
 };
 
 struct SignUpInput {
@@ -44,6 +45,7 @@ struct IssuedSession {
   UnixSeconds access_expires_in = 0;  // seconds
   std::string refresh_token;          // goes into the HttpOnly cookie only
   UnixSeconds refresh_expires_in = 0;  // seconds (cookie Max-Age)
+  std::string device_token;            // login only: the renewed device cookie (else empty)
 };
 
 struct ProfileUpdate {
@@ -76,6 +78,8 @@ class AuthService {
   // Creates the account unverified and mails the verification link. Slow (hashes).
   Result<SignUpOutcome> sign_up(const SignUpInput& input, const ClientInfo& client);
   // Unknown e-mail and wrong password answer alike (and take as long). Slow (hashes).
+  // Limits: per IP; then, with a valid device cookie for this account, per device only;
+  // without one, per account and per (account, IP) (issue 14 §4, docs/DECISIONS.md).
   Result<IssuedSession> login(std::string_view email, std::string_view password, const ClientInfo& client);
   // Rotates the refresh token. A token that was already rotated is a replay: the whole
   // login (family) is revoked.

@@ -31,6 +31,8 @@ class PhotoStore {
   // Stores the JPEG under its SHA-256 and returns the hash. Storing the same bytes
   // again is a no-op. kInternal when the bytes cannot be written. Thread-safe.
   virtual Result<std::string> put(std::span<const std::byte> jpeg) = 0;
+  // Deletes the file of this hash; a missing file is not an error. Thread-safe.
+  virtual Result<void> remove(std::string_view hash) = 0;
 };
 
 }  // namespace pokeca

@@ -81,10 +81,15 @@ class SubmissionService {
   Result<Submission> submit(const User& user, const SubmissionForm& form, std::span<const Upload> images);
   Result<AdminSubmissionPage> list_for_admin(const AdminSubmissionQuery& query);
   Result<ApprovedSubmission> approve(const User& admin, SubmissionId id, const ApprovalEdits& edits);
+  // Also deletes the photo files no pending or approved submission uses (issue 14 §6).
   Result<Submission> reject(const User& admin, SubmissionId id, std::string_view reason);
+  // The account is being withdrawn: its pending and rejected submissions and their
+  // photo files go (files an approved or another pending submission uses stay).
+  Result<void> forget_unapproved_of(UserId user);
 
  private:
   Result<std::vector<SubmissionPhoto>> store_photos(std::span<const Upload> images);
+  Result<void> delete_unused_files(const std::vector<SubmissionPhoto>& photos);
   Result<Submission> pending(SubmissionId id);
   Result<Store> store_for(const Submission& submission, const ApprovalEdits& edits, UnixSeconds now);
 

@@ -24,6 +24,7 @@ class FilePhotoStore final : public PhotoStore {
   FilePhotoStore(std::filesystem::path dir, ContentHash hash);
 
   Result<std::string> put(std::span<const std::byte> jpeg) override;
+  Result<void> remove(std::string_view hash) override;
 
   [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
   // Where the photo with this hash is (whether or not it exists).

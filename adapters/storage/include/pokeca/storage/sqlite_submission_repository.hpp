@@ -20,6 +20,8 @@ class SqliteSubmissionRepository final : public SubmissionRepository, public Sto
   Result<ApprovedSubmission> approve(const ApprovalRequest& request) override;
   Result<Submission> reject(SubmissionId id, UserId reviewer, std::string_view reason, UnixSeconds at) override;
   Result<std::vector<SubmissionPhoto>> photos_for_store(StoreId id, int limit) override;
+  Result<bool> photo_in_use(std::string_view hash) override;
+  Result<std::vector<SubmissionPhoto>> delete_unapproved_of(UserId user) override;
 
   struct Statements;  // per connection
 

@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+"""The issue-14 audit, repeatable (standard library only; loopback only, 127.0.0.1).
+
+  hostile_load.py SERVER_BIN WORKDIR [phase …]
+
+Phases (default: all, in this order), each bounded in count and time:
+  mix        hostile request mixes (bad request lines, methods, headers, targets, bodies,
+             queries, encodings): counts per status; any 500 or a dead server fails
+  slowloris  SLOW_CONNS connections that dribble header bytes, while the map is timed
+  flood      FLOOD_CONNS anonymous POST /api/v1/store_submissions of FLOOD_MIB MiB − 1
+             each; the server's peak RSS is sampled (must stay < RSS_LIMIT_MB)
+  login      LOGIN_BURST wrong-password logins for one account, then its owner logs in
+             from the device that logged in before (the device cookie)
+  kill       WRITERS threads post purchase reports for KILL_SECONDS, the server is
+             killed with SIGKILL, then: acknowledged (201) reports missing from the
+             database, and PRAGMA integrity_check
+Prints one Markdown table row per phase. Exit status 1 when a check fails.
+"""
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+
+HOST = "127.0.0.1"
+SLOW_CONNS = int(os.environ.get("SLOW_CONNS", "500"))
+SLOW_SECONDS = float(os.environ.get("SLOW_SECONDS", "15"))
+FLOOD_CONNS = int(os.environ.get("FLOOD_CONNS", "250"))
+FLOOD_MIB = int(os.environ.get("FLOOD_MIB", "32"))
+FLOOD_SECONDS = float(os.environ.get("FLOOD_SECONDS", "60"))
+RSS_LIMIT_MB = int(os.environ.get("RSS_LIMIT_MB", "512"))
+MIX_REQUESTS = int(os.environ.get("MIX_REQUESTS", "3000"))
+LOGIN_BURST = int(os.environ.get("LOGIN_BURST", "200"))
+WRITERS = int(os.environ.get("WRITERS", "8"))
+KILL_SECONDS = float(os.environ.get("KILL_SECONDS", "10"))
+BIG = 1_000_000_000
+UNLIMITED = ",".join(f"{n}={BIG}/1" for n in (
+    "sign_up_ip", "login_ip", "login_account", "login_account_ip", "login_device", "write_ip",
+    "write_account", "purchase_account", "submission_account", "resend_ip", "resend_account"))
+MAP = "/api/v1/stores?bbox=139.60,35.60,139.80,35.75&limit=200"
+PASSWORD = "hostile-bench-2026"
+
+failures = []
+
+
+class Server:
+    def __init__(self, binary, work, rate_limits=None, fresh=True):
+        self.work = work
+        self.var = os.path.join(work, "var")
+        if fresh:
+            subprocess.run(["rm", "-rf", self.var], check=True)
+        self.log_path = os.path.join(work, "server.log")
+        args = [binary, "serve", "--data-dir", self.var, "--port", "0", "--bind", HOST, "--static-dir", work]
+        if rate_limits:
+            args += ["--rate-limits", rate_limits]
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        self.port = None
+        deadline = time.time() + 120
+        while time.time() < deadline and self.port is None:
+            time.sleep(0.1)
+            m = re.search(r'"event":"listening".*?"port":"(\d+)"', open(self.log_path).read())
+            if m:
+                self.port = int(m.group(1))
+        if self.port is None:
+            raise SystemExit("server did not start:\n" + open(self.log_path).read()[-2000:])
+
+    def rss_kib(self):
+        try:
+            for line in open(f"/proc/{self.proc.pid}/status"):
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        except OSError:
+            return 0
+        return 0
+
+    def alive(self):
+        try:
+            return request(self.port, "GET", "/api/v1/healthz", timeout=10)[0] == 200
+        except OSError:
+            return False
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=60)
+        self.log.close()
+
+
+def request(port, method, path, body=None, headers=None, timeout=30):
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        res = conn.getresponse()
+        return res.status, res.read(), res.getheaders()
+    finally:
+        conn.close()
+
+
+def post_json(port, path, obj, token=None, cookie=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if cookie:
+        headers["Cookie"] = cookie
+    return request(port, "POST", path, json.dumps(obj).encode(), headers)
+
+
+def account(server, email):
+    """Signs up, verifies (the link is in the log: outbox mailer) and logs in."""
+    port = server.port
+    post_json(port, "/api/v1/users", {"user": {"email": email, "password": PASSWORD, "username": "bench", "prefecture": ""}})
+    for _ in range(50):
+        tokens = re.findall(r"token=([A-Za-z0-9_-]+)", open(server.log_path).read())
+        if tokens:
+            break
+        time.sleep(0.1)
+    post_json(port, "/api/v1/auth/verify-email", {"token": tokens[-1]})
+    status, body, headers = post_json(port, "/api/v1/auth/login", {"email": email, "password": PASSWORD})
+    if status != 200:
+        raise SystemExit(f"login failed: {status} {body[:200]}")
+    cookies = "; ".join(v.split(";")[0] for k, v in headers if k.lower() == "set-cookie")
+    return json.loads(body)["access_token"], cookies
+
+
+def raw(port, data, timeout=10):
+    """Sends bytes on a fresh connection; the status code of the answer, or 0 (closed)."""
+    with socket.create_connection((HOST, port), timeout=timeout) as s:
+        try:
+            s.sendall(data)
+            s.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+        out = b""
+        try:
+            while len(out) < 64:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                out += chunk
+        except OSError:
+            pass
+    m = re.match(rb"HTTP/1\.[01] (\d{3})", out)
+    return int(m.group(1)) if m else 0
+
+
+def hostile_requests():
+    long = "a" * 20000
+    return [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+        b"BREW /api/v1/stores HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /photos/../../var/pokeca.db HTTP/1.1\r\nHost: x\r\n\r\n",
+        ("GET /api/v1/stores?bbox=" + long + " HTTP/1.1\r\nHost: x\r\n\r\n").encode(),
+        ("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "b" * 70000 + "\r\n\r\n").encode(),
+        b"GET /api/v1/stores?bbox=nan,nan,inf,-inf&zoom=99 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /api/v1/stores/clusters?bbox=-180,-90,180,90&zoom=0 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /api/v1/stores?prefecture=%ZZ&lat=1e309 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /api/v1/stores/99999999999999999999999 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{\"email\":",
+        b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]",
+        b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n{}",
+        b"POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        b"POST /api/v1/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"user\":{\"email\":\"\\u0000@x\",\"password\":1}}",
+        b"POST /api/v1/purchases HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer eyJhbGciOiJub25lIn0.e30.\r\nContent-Length: 2\r\n\r\n{}",
+        b"POST /api/v1/store_submissions HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=\r\nContent-Length: 4\r\n\r\n----",
+        b"DELETE /api/v1/admin/purchases/1 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /api/v1/users/ranking?period=%00&limit=-1 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET http://evil.example/ HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",
+    ]
+
+
+def phase_mix(server):
+    counts = {}
+    requests = hostile_requests()
+    t0 = time.time()
+    for i in range(MIX_REQUESTS):
+        status = raw(server.port, requests[i % len(requests)])
+        counts[status] = counts.get(status, 0) + 1
+    seconds = time.time() - t0
+    alive = server.alive()
+    bad = sum(n for s, n in counts.items() if s == 500)
+    if bad or not alive:
+        failures.append(f"mix: {bad} × 500, alive={alive}")
+    summary = ", ".join(f"{s or 'closed'}: {n}" for s, n in sorted(counts.items()))
+    return f"| mix | {MIX_REQUESTS} hostile requests ({len(requests)} kinds) in {seconds:.1f} s | {summary} | 500s: {bad}, server alive: {alive} |"
+
+
+def phase_slowloris(server):
+    socks = []
+    for _ in range(SLOW_CONNS):
+        try:
+            s = socket.create_connection((HOST, server.port), timeout=5)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            socks.append(s)
+        except OSError:
+            break
+    latencies, errors = [], 0
+    t_end = time.time() + SLOW_SECONDS
+    next_drip = time.time()
+    while time.time() < t_end:
+        if time.time() >= next_drip:
+            for s in socks:
+                try:
+                    s.sendall(b"X-a: b\r\n")
+                except OSError:
+                    pass
+            next_drip = time.time() + 5
+        t = time.time()
+        try:
+            status = request(server.port, "GET", MAP, timeout=10)[0]
+            if status != 200:
+                errors += 1
+        except OSError:
+            errors += 1
+        latencies.append((time.time() - t) * 1000)
+        time.sleep(0.05)
+    for s in socks:
+        s.close()
+    latencies.sort()
+    p50 = latencies[len(latencies) // 2] if latencies else 0
+    p99 = latencies[int(len(latencies) * 0.99)] if latencies else 0
+    if errors:
+        failures.append(f"slowloris: {errors} map requests failed")
+    return f"| slowloris | {len(socks)} dribbling connections, {SLOW_SECONDS:.0f} s | map: {len(latencies)} requests, p50 {p50:.1f} ms, p99 {p99:.1f} ms | failed: {errors} |"
+
+
+def phase_flood(server):
+    size = FLOOD_MIB * 1024 * 1024 - 1
+    chunk = b"\0" * (1024 * 1024)
+    statuses = {}
+    lock = threading.Lock()
+    peak = [server.rss_kib()]
+    stop = threading.Event()
+    deadline = time.time() + FLOOD_SECONDS
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], server.rss_kib())
+            time.sleep(0.05)
+
+    def attacker():
+        status = 0
+        try:
+            with socket.create_connection((HOST, server.port), timeout=30) as s:
+                s.sendall(("POST /api/v1/store_submissions HTTP/1.1\r\nHost: x\r\n"
+                           "Content-Type: multipart/form-data; boundary=XyZ\r\n"
+                           f"Content-Length: {size}\r\n\r\n").encode())
+                sent = 0
+                while sent < size and time.time() < deadline:
+                    n = min(len(chunk), size - sent)
+                    s.sendall(chunk[:n])
+                    sent += n
+                out = s.recv(64)
+                m = re.match(rb"HTTP/1\.[01] (\d{3})", out)
+                status = int(m.group(1)) if m else 0
+        except OSError:
+            status = 0
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    t0 = time.time()
+    threads = [threading.Thread(target=attacker) for _ in range(FLOOD_CONNS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seconds = time.time() - t0
+    alive = server.alive()
+    stop.set()
+    sampler.join()
+    peak_mb = peak[0] / 1024
+    if peak_mb >= RSS_LIMIT_MB or not alive:
+        failures.append(f"flood: peak RSS {peak_mb:.0f} MB, alive={alive}")
+    summary = ", ".join(f"{s or 'closed'}: {n}" for s, n in sorted(statuses.items()))
+    return (f"| flood | {FLOOD_CONNS} × {FLOOD_MIB} MiB − 1 anonymous uploads, {seconds:.1f} s | {summary} | "
+            f"peak RSS {peak_mb:.0f} MB (limit {RSS_LIMIT_MB}), server alive: {alive} |")
+
+
+def phase_login(server):
+    _, cookies = account(server, "owner@example.com")
+    device = "; ".join(c for c in cookies.split("; ") if c.startswith("pokeca_device="))
+    counts = {}
+    lock = threading.Lock()
+    per_thread = LOGIN_BURST // 8
+
+    def burst():
+        for _ in range(per_thread):
+            try:
+                status = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": "wrong-guess"})[0]
+            except OSError:
+                status = 0
+            with lock:
+                counts[status] = counts.get(status, 0) + 1
+
+    t0 = time.time()
+    threads = [threading.Thread(target=burst) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seconds = time.time() - t0
+    stranger = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": PASSWORD})[0]
+    owner = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": PASSWORD},
+                      cookie=device)[0] if device else 0
+    if counts.get(200) or (device and owner != 200):
+        failures.append(f"login: wrong passwords accepted {counts.get(200, 0)}, owner with device cookie {owner}")
+    summary = ", ".join(f"{s}: {n}" for s, n in sorted(counts.items()))
+    return (f"| login | {per_thread * 8} wrong-password logins (8 threads) in {seconds:.1f} s | {summary} | "
+            f"then right password without device cookie: {stranger}, owner's device: {owner or 'no cookie'} |")
+
+
+def phase_kill(binary, work):
+    server = Server(binary, work, UNLIMITED)
+    token, _ = account(server, "writer@example.com")
+    ids = [int(i) for i in re.findall(rb'"id":(\d+)', request(server.port, "GET", MAP)[1])][:100] or [1]
+    acknowledged, lock, stop = [], threading.Lock(), threading.Event()
+    errors = [0]
+
+    def writer(n):
+        i = n
+        conn = http.client.HTTPConnection(HOST, server.port, timeout=10)
+        while not stop.is_set():
+            i += WRITERS
+            body = json.dumps({"store_id": ids[i % len(ids)], "kind": "bought", "product": "pack",
+                               "product_name": "耐久テスト"}).encode()
+            try:
+                conn.request("POST", "/api/v1/purchases", body, {"Content-Type": "application/json",
+                                                                 "Authorization": "Bearer " + token})
+                res = conn.getresponse()
+                data = res.read()
+                if res.status == 201:
+                    rid = int(re.search(rb'"id":(\d+)', data).group(1))
+                    with lock:
+                        acknowledged.append(rid)
+            except (OSError, http.client.HTTPException, AttributeError):
+                errors[0] += 1
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, server.port, timeout=10)
+                if stop.is_set():
+                    break
+                time.sleep(0.01)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(WRITERS)]
+    for t in threads:
+        t.start()
+    time.sleep(KILL_SECONDS)
+    server.proc.send_signal(signal.SIGKILL)
+    server.proc.wait()
+    stop.set()
+    for t in threads:
+        t.join()
+    server.log.close()
+    db = sqlite3.connect(os.path.join(server.var, "pokeca.db"))
+    integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
+    stored = {r[0] for r in db.execute("SELECT id FROM purchase_reports")}
+    db.close()
+    lost = [i for i in acknowledged if i not in stored]
+    if lost or integrity != "ok":
+        failures.append(f"kill: {len(lost)} acknowledged reports lost, integrity {integrity}")
+    return (f"| kill -9 | {WRITERS} writers, SIGKILL after {KILL_SECONDS:.0f} s | {len(acknowledged)} acknowledged, "
+            f"{len(stored)} stored | lost acknowledged: {len(lost)}, integrity_check: {integrity} |")
+
+
+def main():
+    binary, work = sys.argv[1], sys.argv[2]
+    phases = sys.argv[3:] or ["mix", "slowloris", "flood", "login", "kill"]
+    print("| phase | load | answers | check |\n|---|---|---|---|")
+    server = None
+    for phase in phases:
+        if phase == "kill":
+            if server:
+                server.stop()
+                server = None
+            print(phase_kill(binary, work), flush=True)
+            continue
+        if server is None:
+            server = Server(binary, work)  # the built-in rate limits: this is an attack
+        print({"mix": phase_mix, "slowloris": phase_slowloris, "flood": phase_flood,
+               "login": phase_login}[phase](server), flush=True)
+    if server:
+        server.stop()
+    for f in failures:
+        print("FAILED: " + f, file=sys.stderr)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
