@@ -2,15 +2,16 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentPlugin } from './build/vite-plugin-content.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentPlugin(fileURLToPath(new URL('../content', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
     // '.' is Vite's default; src/lib/prefecture-views.test.ts reads ../data/prefectures.tsv.
-    fs: { allow: ['.', '../data'] },
+    fs: { allow: ['.', '../data', '../content'] },
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   preview: {
@@ -25,7 +26,7 @@ export default defineConfig({
     globals: true,
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

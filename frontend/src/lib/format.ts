@@ -19,3 +19,10 @@ export function formatDistanceKm(km: number): { unit: 'm' | 'km'; value: string 
   if (km < 1) return { unit: 'm', value: String(Math.max(10, Math.round((km * 1000) / 10) * 10)) };
   return { unit: 'km', value: km < 10 ? km.toFixed(1) : String(Math.round(km)) };
 }
+
+/** "2026-11-23" → "2026年11月23日" (a calendar date, no time zone involved). */
+export function formatIsoDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  return `${m[1]}年${Number(m[2])}月${Number(m[3])}日`;
+}
