@@ -3,9 +3,14 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contentPlugin } from './build/vite-plugin-content.ts';
+import { serviceWorkerPlugin } from './build/vite-plugin-pwa.ts';
 
 export default defineConfig({
-  plugins: [react(), contentPlugin(fileURLToPath(new URL('../content', import.meta.url)))],
+  plugins: [
+    react(),
+    contentPlugin(fileURLToPath(new URL('../content', import.meta.url))),
+    serviceWorkerPlugin(fileURLToPath(new URL('./build/sw-template.js', import.meta.url))),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

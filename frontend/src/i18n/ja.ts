@@ -454,6 +454,14 @@ export const ja = {
   'meta.description':
     'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる非公式ファンサイト。全国の販売店と最新の購入報告をチェック。',
 
+  // offline and updates (service worker; issue 12)
+  'offline.badge': 'オフライン',
+  'offline.noData': '通信できません。つながると最新の情報を表示します。',
+  'offline.dataAge': '{time}（{ago}）に取得した情報を表示しています',
+  'update.available': '更新があります',
+  'update.apply': '更新する',
+  'update.later': 'あとで',
+
   // pages
   'notFound.title': 'ページが見つかりません',
   'notFound.body': 'お探しのページは移動または削除された可能性があります。',

@@ -2,6 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DemoNotice } from '@/components/layout/DemoNotice';
 import { Footer } from '@/components/layout/Footer';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
+import { UpdatePrompt } from '@/components/layout/UpdatePrompt';
 import { Spinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
 import { isChromeless, isFullHeight, paths } from '@/config/paths';
@@ -48,6 +50,8 @@ export function RootLayout() {
       </main>
       {!chromeless && <Footer />}
       <Toaster />
+      <OfflineNotice bare={chromeless} />
+      <UpdatePrompt />
     </>
   );
 }
