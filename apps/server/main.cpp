@@ -30,6 +30,7 @@
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_session_repository.hpp"
@@ -160,6 +161,9 @@ int serve(const Config& config) {
     log_event("warning", {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
   router_config.secure_cookies = config.base_url.starts_with("https://");
   router_config.trust_forwarded_for = config.trusted_proxy;
+  storage::SqliteStoreCatalog catalog(db);
+  router_config.catalog = &catalog;
+  router_config.public_base_url = config.base_url;
   // Contributions (issue 4): the purchase limit shares the limiter with the accounts.
   PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account);
   storage::SqliteRankingRepository ranking_repository(db);

@@ -3,6 +3,7 @@
 //                                    loader per article
 //   virtual:guide-article/<slug>     { html, toc } of one article (its own chunk)
 //   virtual:content-page/<name>      a page from content/pages/<name>.md
+// and, in a build, content-index.json (the guide's paths and dates, for the sitemap).
 // Types: src/types/content.d.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +33,11 @@ export function contentPlugin(contentDir: string): Plugin {
     resolveId(id) {
       if (id === GUIDE || id.startsWith(ARTICLE) || id.startsWith(PAGE)) return `\0${id}`;
       return null;
+    },
+    // For the server's sitemap (adapters/http/src/site_pages.cpp): the guide's pages.
+    generateBundle() {
+      const pages = readGuide().map((d) => ({ path: `/guide/${d.slug}`, updated: d.updated }));
+      this.emitFile({ type: 'asset', fileName: 'content-index.json', source: `${JSON.stringify(pages)}\n` });
     },
     load(id) {
       if (!id.startsWith('\0virtual:')) return null;

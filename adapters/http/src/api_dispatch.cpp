@@ -7,6 +7,7 @@
 
 #include "api_handlers.hpp"
 #include "auth_handlers.hpp"
+#include "export_handlers.hpp"
 #include "purchase_handlers.hpp"
 #include "ranking_handlers.hpp"
 #include "submission_handlers.hpp"
@@ -64,6 +65,9 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/stores/{id}"}, kPublic, kNormalLane, kNone, &get_store},
     Route{{"GET", "/api/v1/stats/summary"}, kPublic, kNormalLane, kNone, &get_stats_summary},
     Route{{"GET", "/api/v1/purchases/timeline"}, kPublic, kNormalLane, kNone, &get_purchase_timeline},
+    // Open data (issue 12)
+    Route{{"GET", "/api/v1/export/stores.csv"}, kPublic, kNormalLane, kNone, &get_export_stores_csv},
+    Route{{"GET", "/api/v1/export/stores.geojson"}, kPublic, kNormalLane, kNone, &get_export_stores_geojson},
     // Accounts (issue 3)
     Route{{"POST", "/api/v1/users"}, kPublic, kSlowLane, kNone, &post_users},
     Route{{"POST", "/api/v1/auth/login"}, kPublic, kSlowLane, kNone, &post_auth_login},
@@ -127,7 +131,7 @@ std::optional<std::vector<std::string>> match(std::string_view pattern, std::str
 
 ApiReply error(const DomainError& e) {
   auto reply = error_reply(e);
-  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}};
+  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}, {}, {}};
   if (e.code == ErrorCode::kRateLimited) out.retry_after = e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);
   return out;
 }
@@ -216,8 +220,8 @@ ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const Rou
   if (!route) {
     if (!allow.empty())
       return {Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"),
-              std::move(allow), {}, {}};
-    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}};
+              std::move(allow), {}, {}, {}, {}};
+    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}, {}, {}};
   }
   auto parsed = parse_query(request.query);
   if (!parsed) return error(parsed.error());
@@ -234,7 +238,8 @@ ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const Rou
                                        request.cookie, request.client, *user, services.contributions,
                                        request.content_type});
   if (!result) return error(result.error());
-  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}};
+  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {},
+          std::move(result->content_type), std::move(result->content_disposition)};
 }
 
 }  // namespace pokeca::http

@@ -40,6 +40,8 @@ struct ApiReply {
   std::string allow;  // for 405: the methods the path does take
   std::vector<std::string> set_cookies;
   std::optional<std::int64_t> retry_after;  // 429: seconds, for the Retry-After header
+  std::string content_type;                 // empty = JSON
+  std::string content_disposition;
 };
 
 [[nodiscard]] ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const RouterConfig& config);

@@ -13,10 +13,13 @@
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/store_catalog.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
 
 namespace pokeca::http {
+
+class OpenDataExport;  // open_data_export.hpp
 
 struct RouterConfig {
   std::filesystem::path static_dir;  // the built frontend (index.html, assets/); empty = none
@@ -39,6 +42,13 @@ struct RouterConfig {
   // Take the client address from the last X-Forwarded-For entry (the one our reverse
   // proxy appended). Only with a trusted proxy in front: anyone can send the header.
   bool trust_forwarded_for = false;
+  // Sitemaps and share cards (site_pages.hpp, issue 12): every active store, page by
+  // page; null = no store sitemaps. The public URL they link to; empty = http://{Host}.
+  StoreCatalog* catalog = nullptr;
+  std::string public_base_url;
+  // The open data export's per-generation cache; made by the Router when a catalog is
+  // given (shared by the copies of this config).
+  std::shared_ptr<OpenDataExport> open_data;
 };
 
 // The contribution use cases (issue 4). Each may be left out where a test does not
