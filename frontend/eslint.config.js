@@ -7,6 +7,7 @@ const FEATURES = [
   'admin',
   'auth',
   'favorites',
+  'guide',
   'home',
   'map',
   'profile',

@@ -2,15 +2,21 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentPlugin } from './build/vite-plugin-content.ts';
+import { serviceWorkerPlugin } from './build/vite-plugin-pwa.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    contentPlugin(fileURLToPath(new URL('../content', import.meta.url))),
+    serviceWorkerPlugin(fileURLToPath(new URL('./build/sw-template.js', import.meta.url))),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
     // '.' is Vite's default; src/lib/prefecture-views.test.ts reads ../data/prefectures.tsv.
-    fs: { allow: ['.', '../data'] },
+    fs: { allow: ['.', '../data', '../content'] },
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   preview: {
@@ -25,7 +31,7 @@ export default defineConfig({
     globals: true,
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

@@ -37,6 +37,7 @@
 #include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_session_repository.hpp"
@@ -183,6 +184,9 @@ int serve(const Config& config) {
   alerts.on_error = [](const DomainError& e) { log_event("favorite_alert_error", {{"detail", e.detail}}); };
   storage::SqliteStoreSearch search_repo(db);
   StoreSearchService search(search_repo, gazetteer);
+  storage::SqliteStoreCatalog catalog(db);
+  router_config.catalog = &catalog;
+  router_config.public_base_url = config.base_url;
   // Contributions (issue 4): the purchase limit shares the limiter with the accounts.
   PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);
   storage::SqliteRankingRepository ranking_repository(db);

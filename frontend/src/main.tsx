@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { registerServiceWorker } from './lib/service-worker';
 import { startAuth } from './lib/session';
 import './styles/global.css';
 
 // SPEC §4: auth is initialised on app mount (before the first render, so a visitor who
 // never signed in sees the login link at once instead of a flash of 読み込み中...).
 startAuth(window.location.pathname);
+
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

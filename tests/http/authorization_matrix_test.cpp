@@ -48,6 +48,8 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/stores/{id}", {Who::kAnyone, ""}},
     {"GET /api/v1/stats/summary", {Who::kAnyone, ""}},
     {"GET /api/v1/purchases/timeline", {Who::kAnyone, ""}},
+    {"GET /api/v1/export/stores.csv", {Who::kAnyone, ""}},
+    {"GET /api/v1/export/stores.geojson", {Who::kAnyone, ""}},
     {"POST /api/v1/users", {Who::kAnyone, R"({"user":{"email":"bad"}})"}},
     {"POST /api/v1/auth/login", {Who::kAnyone, R"({"email":"nobody@example.com","password":"wrong-pw"})"}},
     {"POST /api/v1/auth/refresh", {Who::kAnyone, ""}},

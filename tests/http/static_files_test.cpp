@@ -59,14 +59,19 @@ TEST_F(StaticFilesTest, HashedAssetsAreImmutableAndIndexIsRevalidated) {
 }
 
 TEST_F(StaticFilesTest, ClientRoutesFallBackToIndex) {
-  for (const auto* target : {"/map", "/map?prefecture=tokyo", "/guide/faq", "/stores/12", "/admin/analytics",
-                             "/etc/passwd", "//etc/passwd"}) {
+  for (const auto* target : {"/map", "/guide/faq", "/stores/12", "/admin/analytics", "/etc/passwd", "//etc/passwd"}) {
     const auto res = get(target);
     EXPECT_EQ(res.result(), Status::ok) << target;
     EXPECT_EQ(res.body(), kIndexHtml) << target;
     EXPECT_EQ(res[field::content_type], "text/html; charset=utf-8");
     EXPECT_EQ(res[field::cache_control], "no-cache");
   }
+  // A prefecture map is the same page with its own title and share card (site_pages.hpp).
+  const auto card = get("/map?prefecture=tokyo");
+  EXPECT_EQ(card.result(), Status::ok);
+  EXPECT_TRUE(card.body().starts_with("<!doctype html><title>東京都のポケカ販売店マップ | ポケカ販売店マップ</title>"));
+  EXPECT_EQ(card[field::content_type], "text/html; charset=utf-8");
+  EXPECT_EQ(card[field::cache_control], "no-cache");
 }
 
 TEST_F(StaticFilesTest, MissingFilesWithAnExtensionAre404) {

@@ -36,6 +36,8 @@ struct ApiOutput {
   Status status = Status::ok;
   std::string body;
   std::vector<std::string> set_cookies;  // Set-Cookie values
+  std::string content_type;              // empty = JSON (downloads set their own)
+  std::string content_disposition;       // e.g. attachment; filename="…"
 };
 
 using ApiResult = Result<ApiOutput>;

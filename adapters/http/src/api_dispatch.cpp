@@ -6,6 +6,7 @@
 #include <boost/beast/core/string.hpp>
 
 #include "auth_handlers.hpp"
+#include "export_handlers.hpp"
 #include "error_mapping.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
@@ -35,11 +36,12 @@ struct ApiDispatcher::Handlers {
                FavoriteHandlers{s.favorites},
                SearchHandlers{s.search},
                StatsHandlers{s.user_stats},
-               AlertHandlers{s.alerts}} {}
+               AlertHandlers{s.alerts},
+               ExportHandlers{config}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
-             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers>
+             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers>
       groups;
 };
 
@@ -137,6 +139,10 @@ constexpr std::array kRoutes{
           kPublicRead},
     Route{{"GET", "/api/v1/purchases/timeline"}, kPublic, kNormalLane, kNone,
           call<&StoreHandlers::get_purchase_timeline>, kPublicRead},
+    // Open data (issue 12)
+    Route{{"GET", "/api/v1/export/stores.csv"}, kPublic, kNormalLane, kNone, call<&ExportHandlers::get_stores_csv>},
+    Route{{"GET", "/api/v1/export/stores.geojson"}, kPublic, kNormalLane, kNone,
+          call<&ExportHandlers::get_stores_geojson>},
     // Accounts (issue 3)
     Route{{"POST", "/api/v1/users"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_users>},
     Route{{"POST", "/api/v1/auth/login"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_auth_login>},
@@ -232,7 +238,7 @@ std::string allowed_methods(std::string_view path) {
 
 ApiReply error(const DomainError& e) {
   auto reply = error_reply(e);
-  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}, {}};
+  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}, {}, {}, {}};
   if (e.code == ErrorCode::kRateLimited) out.retry_after = e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);
   if (static_cast<unsigned>(reply.status) >= 500) out.internal_error = e;
   return out;
@@ -305,8 +311,8 @@ ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& pla
   if (!route || !params || route->info.method != wanted_method(request.method)) {
     if (auto allow = allowed_methods(request.path); !allow.empty())
       return {Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"),
-              std::move(allow), {}, {}, {}};
-    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}, {}};
+              std::move(allow), {}, {}, {}, {}, {}};
+    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}, {}, {}, {}};
   }
   auto parsed = parse_query(request.query);
   if (!parsed) return error(parsed.error());
@@ -322,7 +328,8 @@ ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& pla
   auto result = route->handler(
       *handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie, request.client, *user});
   if (!result) return error(result.error());
-  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}, {}};
+  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}, {},
+          std::move(result->content_type), std::move(result->content_disposition)};
 }
 
 }  // namespace pokeca::http

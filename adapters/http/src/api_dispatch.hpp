@@ -36,6 +36,8 @@ struct ApiReply {
   std::optional<std::int64_t> retry_after;  // 429: seconds, for the Retry-After header
   // A 5xx: the domain error behind it, for the log (never for the client).
   std::optional<DomainError> internal_error;
+  std::string content_type;  // empty = JSON (downloads set their own)
+  std::string content_disposition;
 };
 
 class ApiDispatcher {

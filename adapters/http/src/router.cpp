@@ -14,6 +14,8 @@
 #include "query_string.hpp"
 #include "response_cache.hpp"
 #include "security_headers.hpp"
+#include "open_data_export.hpp"
+#include "site_pages.hpp"
 #include "static_files.hpp"
 
 namespace pokeca::http {
@@ -51,13 +53,21 @@ struct Router::Impl {
         api(services, config),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir),
-        photo_files(config.photo_dir) {}
+        photo_files(config.photo_dir),
+        site_pages(&services.stores, config.catalog, {config.static_dir, config.public_base_url}) {
+    if (config.catalog && !config.open_data)
+      config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.data_generation, [] {
+        return static_cast<UnixSeconds>(
+            std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+      });
+  }
 
   RouterConfig config;
   ApiDispatcher api;
   std::string csp;
   StaticFiles static_files;
   PhotoFiles photo_files;
+  SitePages site_pages;
   mutable ResponseCache cache;
   RequestIds request_ids;  // for requests that come without one (tests call handle() directly)
 
@@ -107,6 +117,8 @@ struct Router::Impl {
       if (cacheable && reply.status == Status::ok) cache.put(req.target(), generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
+      if (!reply.content_type.empty()) res.set(bhttp::field::content_type, reply.content_type);
+      if (!reply.content_disposition.empty()) res.set(bhttp::field::content_disposition, reply.content_disposition);
       for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
       if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
       if (reply.internal_error)
@@ -119,6 +131,7 @@ struct Router::Impl {
       res.set(bhttp::field::allow, "GET, HEAD");
       return res;
     }
+    if (auto page = site_pages.serve(target.path, target.query, req[bhttp::field::host])) return std::move(*page);
     if (target.path.starts_with(kPhotoPathPrefix))
       return photo_files.serve(target.path, req[bhttp::field::if_none_match]);
     return static_files.serve(target.path, req[bhttp::field::if_none_match]);

@@ -21,6 +21,7 @@ constexpr std::string_view kReasonBadLatitude = "緯度が数値ではありま�
 constexpr std::string_view kReasonBadLongitude = "経度が数値ではありません";
 
 constexpr std::string_view kCsvIdPrefix = "csv:";
+constexpr std::string_view kCommentMark = "#";
 
 enum class Column {
   kId, kName, kLat, kLng, kStoreType, kAddress, kPrefecture, kCity,
@@ -152,6 +153,9 @@ Result<void> import_csv(std::string_view text, StoreImporter& importer) {
 
   CsvReader reader(text);
   auto first = reader.next();
+  // Leading "#" lines are comments (the open data export states its licence there).
+  while (first && *first && !(*first)->fields.empty() && (*first)->fields.front().starts_with(kCommentMark))
+    first = reader.next();
   if (!first) return std::unexpected(first.error());
   if (!*first) return fail(ErrorCode::kBadRequest, kEmptyCsv);
   auto header = read_header(**first);

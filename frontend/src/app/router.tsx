@@ -6,13 +6,18 @@ import { BlockedRoute } from './routes/blocked';
 import { ComingSoonRoute } from './routes/coming-soon';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
-import { PrivacyPolicyRoute } from './routes/privacy-policy';
 import { RateLimitedRoute } from './routes/rate-limited';
 
 /** Lazy: Leaflet and the map feature stay out of the initial bundle. */
 const MapRoute = lazy(() => import('./routes/map'));
 /** Lazy: the admin area (and the Leaflet of its map previews) loads only for admins. */
 const AdminRoute = lazy(() => import('./routes/admin'));
+/** Lazy: the privacy policy's long text (content/pages/privacy-policy.md). */
+const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
+/** Lazy: the guide (content/guide/*.md, rendered at build time); each article is its own chunk. */
+const guide = () => import('./routes/guide');
+const GuideIndexRoute = lazy(() => guide().then((m) => ({ default: m.GuideIndexRoute })));
+const GuideArticleRoute = lazy(() => guide().then((m) => ({ default: m.GuideArticleRoute })));
 /** Lazy: the account pages share one chunk. */
 const account = () => import('./routes/account');
 const LoginRoute = lazy(() => account().then((m) => ({ default: m.LoginRoute })));
@@ -52,6 +57,8 @@ export function AppRoutes() {
         <Route path={paths.admin.path} element={<AdminRoute />} />
         <Route path={paths.adminAnalytics.path} element={<ComingSoonRoute title="soon.adminAnalytics" />} />
         <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyRoute />} />
+        <Route path={paths.guide.path} element={<GuideIndexRoute />} />
+        <Route path={paths.guideArticle.path} element={<GuideArticleRoute />} />
         <Route path={paths.blocked.path} element={<BlockedRoute />} />
         <Route path={paths.rateLimited.path} element={<RateLimitedRoute />} />
         <Route path="*" element={<NotFoundRoute />} />

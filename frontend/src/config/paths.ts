@@ -31,6 +31,7 @@ export const paths = {
   adminAnalytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   guide: { path: '/guide', getHref: () => '/guide' },
+  guideArticle: { path: '/guide/:slug', getHref: (slug: string) => `/guide/${encodeURIComponent(slug)}` },
   blocked: { path: '/blocked', getHref: () => '/blocked' },
   rateLimited: { path: '/rate-limited', getHref: () => '/rate-limited' },
   /** The page the favourite-store alert mail's unsubscribe link opens (issue 9). */

@@ -539,6 +539,33 @@ export const ja = {
   'map.unknownPrefecture': '指定された都道府県が見つかりませんでした',
   'map.precisionApprox': '位置はおおよそです',
 
+  // guide (content/guide/*.md; issue 12)
+  'guide.title': 'ご利用ガイド',
+  'guide.lead': 'ポケカ販売店マップの使い方をまとめました。はじめての方は「はじめての方へ」からお読みください。',
+  'guide.navLabel': 'ガイドのナビゲーション',
+  'guide.breadcrumbs': '現在の位置',
+  'guide.updated': '最終更新: {date}',
+  'guide.toc': '目次',
+  'guide.pager': '前後の記事',
+  'guide.prev': '前の記事',
+  'guide.next': '次の記事',
+  'guide.backToIndex': 'ガイド一覧へ',
+  'guide.loadError': '記事を読み込めませんでした。通信環境をご確認のうえ、もう一度お試しください。',
+
+  // page titles and descriptions (issue 12: src/hooks/use-page-meta.ts)
+  'meta.siteTitle': 'ポケカ販売店マップ - ポケモンカードが買えるお店を地図で探せる',
+  'meta.titleFormat': '{title} | {site}',
+  'meta.description':
+    'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる非公式ファンサイト。全国の販売店と最新の購入報告をチェック。',
+
+  // offline and updates (service worker; issue 12)
+  'offline.badge': 'オフライン',
+  'offline.noData': '通信できません。つながると最新の情報を表示します。',
+  'offline.dataAge': '{time}（{ago}）に取得した情報を表示しています',
+  'update.available': '更新があります',
+  'update.apply': '更新する',
+  'update.later': 'あとで',
+
   // pages
   'notFound.title': 'ページが見つかりません',
   'notFound.body': 'お探しのページは移動または削除された可能性があります。',
@@ -550,26 +577,7 @@ export const ja = {
   'rateLimited.countdown': 'あと {s} 秒で再開できます',
   'rateLimited.ready': '制限は解除されました。',
   'privacy.title': 'プライバシーポリシー',
-  'privacy.updated': '最終更新: 2025年',
-  'privacy.intro':
-    'ポケカ販売店マップ（以下「当サイト」）は、利用者の情報を次のとおり取り扱います。会員登録をしなくても、地図や購入報告はご覧いただけます。',
-  'privacy.s1.title': '会員登録でお預かりする情報',
-  'privacy.s1.body':
-    '会員登録の際に、メールアドレス、パスワード、ニックネーム、お住まいの都道府県（任意）をお預かりします。パスワードは復元できない形（ハッシュ値）でのみ保存します。メールアドレスはログインと、確認・パスワード再設定のメール、お気に入り店舗の通知メール（ご自身でオンにした場合のみ）の送信にのみ使用します。お気に入りに登録した店舗と通知メールの設定も保存します。退会すると、これらの情報は削除されます（承認済みの店舗情報は投稿者がわからない形で残ります）。',
-  'privacy.s2.title': 'Cookie とお使いの端末に保存する情報',
-  'privacy.s2.body':
-    'ログイン状態を保つため、ログイン中のみ Cookie を1つ使用します（JavaScript からは読み取れない設定です）。広告や行動追跡のための Cookie は使用していません。また、ログインの有無の目印、アクセスが集中した際の待ち時間（制限が解除される時刻）、アクセス制限の有無を、お使いのブラウザの localStorage に保存します。これらはブラウザの設定からいつでも削除できます。',
-  'privacy.s3.title': '位置情報',
-  'privacy.s3.body':
-    '「現在地から探す」をご利用の場合のみ、ブラウザの許可を得て現在地を取得します。現在地は近くの店舗を検索するためにサーバーへ送信しますが、保存はしません。',
-  'privacy.s4.title': 'アクセスの記録',
-  'privacy.s4.body':
-    '不正なアクセスや過度なアクセスを防ぐため、サーバーはリクエストの日時・URL・IPアドレスを一時的に利用します。個人を特定する目的では使用しません。',
-  'privacy.s5.title': '外部サービス',
-  'privacy.s5.body':
-    '地図の表示には国土地理院の地図タイルを使用しており、表示の際にお使いのブラウザから配信元へ直接アクセスが発生します。「Googleマップで経路を見る」やお問い合わせ先などの外部サイトでは、それぞれの運営者のプライバシーポリシーが適用されます。',
-  'privacy.s6.title': 'お問い合わせ',
-  'privacy.s6.body': '本ポリシーに関するお問い合わせは、ページ下部の「お問い合わせ」からご連絡ください。',
+  'privacy.updated': '制定・最終更新: {date}',
 } as const;
 
 export type MessageKey = keyof typeof ja;

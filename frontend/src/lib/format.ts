@@ -34,3 +34,10 @@ export function formatCompactCount(n: number): string {
   if (whole < 1_000_000) return compact(whole / 1_000, 'k');
   return compact(whole / 1_000_000, 'M');
 }
+
+/** "2026-11-23" → "2026年11月23日" (a calendar date, no time zone involved). */
+export function formatIsoDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  return `${m[1]}年${Number(m[2])}月${Number(m[3])}日`;
+}

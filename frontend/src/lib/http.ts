@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { setBlocked, setRateLimited } from '@/lib/access-state';
 import { navigateTo } from '@/lib/navigation';
+import { noteApiResponse } from '@/stores/connectivity-store';
 
 /**
  * The transport under the API client (lib/api.ts) and the session code (lib/session.ts):
@@ -81,13 +82,15 @@ export async function send(url: string, options: SendOptions = {}): Promise<Resp
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
 
   try {
-    return await fetch(url, {
+    const response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: controller.signal,
       credentials: 'same-origin',
     });
+    noteApiResponse(response); // an answer from the service worker's offline cache carries its age
+    return response;
   } catch (error) {
     if (timedOut) throw new ApiError(t('common.timeout'), 0, 'timeout');
     if (options.signal?.aborted) throw error; // cancelled by the caller (e.g. TanStack Query)

@@ -76,10 +76,14 @@ describe('app shell and route guard', () => {
     expect(localStorage.getItem(STORAGE_RATE_LIMIT_UNTIL_KEY)).toBeNull();
   });
 
-  it('hides the header and footer on /guide pages', () => {
-    renderApp('/guide/hajimete');
+  it('hides the header and footer on /guide pages, showing a real article with a way back', async () => {
+    renderApp('/guide/getting-started');
+    expect(await screen.findByRole('heading', { level: 1, name: 'はじめての方へ' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'このサイトでできること' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    const guideNav = screen.getByRole('navigation', { name: 'ガイドのナビゲーション' });
+    expect(within(guideNav).getByRole('link', { name: 'ホームに戻る' })).toHaveAttribute('href', '/');
   });
 });
 

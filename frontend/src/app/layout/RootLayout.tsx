@@ -2,6 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DemoNotice } from '@/components/layout/DemoNotice';
 import { Footer } from '@/components/layout/Footer';
+import { OfflineNotice } from '@/components/layout/OfflineNotice';
+import { UpdatePrompt } from '@/components/layout/UpdatePrompt';
 import { Spinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
 import { isChromeless, isFullHeight, paths } from '@/config/paths';
@@ -25,7 +27,8 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
   useEffect(() => {
-    document.title = pageTitle(location.pathname, location.search);
+    const title = pageTitle(location.pathname, location.search);
+    if (title) document.title = title;
   }, [location.pathname, location.search]);
 
   if (verdict.kind === 'redirect') {
@@ -52,6 +55,8 @@ export function RootLayout() {
       </main>
       {!chromeless && <Footer />}
       <Toaster />
+      <OfflineNotice bare={chromeless} />
+      <UpdatePrompt />
     </>
   );
 }

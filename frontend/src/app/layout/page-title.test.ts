@@ -15,6 +15,10 @@ describe('pageTitle: each page has its own Japanese <title>', () => {
     expect(pageTitle(path, search)).toBe(title);
   });
 
+  it('leaves a guide article its own title (the article sets it)', () => {
+    expect(pageTitle('/guide/how-to-post', '')).toBeNull();
+  });
+
   it('gives every route a different title', () => {
     const routes = ['/', '/map', '/login', '/password-reset', '/email-verification', '/profile', '/favorites', '/saved-routes', '/my-stats', '/withdrawal', '/admin', '/admin/analytics', '/privacy-policy', '/blocked', '/rate-limited'];
     expect(new Set(routes.map((r) => pageTitle(r, ''))).size).toBe(routes.length);

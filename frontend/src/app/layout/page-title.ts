@@ -24,7 +24,8 @@ const TITLES: Readonly<Record<string, MessageKey>> = {
 
 const PREFECTURE_NAMES = new Map(Object.entries(PREFECTURE_CODES).map(([name, code]) => [code, name]));
 
-export function pageTitle(pathname: string, search: string): string {
+/** null for a guide article: the article sets its own title (usePageMeta), which this must not overwrite. */
+export function pageTitle(pathname: string, search: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === paths.home.path) return t('site.homeTitle');
   const params = new URLSearchParams(search);
@@ -35,7 +36,7 @@ export function pageTitle(pathname: string, search: string): string {
   } else if (path === paths.login.path && params.get('tab') === 'signup') {
     page = t('page.signup');
   } else if (path.startsWith(`${paths.guide.path}/`)) {
-    page = t('page.guide');
+    return null;
   } else {
     const key = TITLES[path];
     page = key ? t(key) : t('notFound.title');

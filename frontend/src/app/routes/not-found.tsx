@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePageMeta } from '@/hooks/use-page-meta';
 import { t } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
 import styles from './pages.module.css';
 
 export function NotFoundRoute() {
+  usePageMeta({ title: t('notFound.title'), noindex: true });
   return (
     <div className={ui.page}>
       <section className={`${ui.card} ${styles.center}`}>

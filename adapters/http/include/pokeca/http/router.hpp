@@ -16,11 +16,14 @@
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/store_search.hpp"
+#include "pokeca/store_catalog.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
 #include "pokeca/user_stats.hpp"
 
 namespace pokeca::http {
+
+class OpenDataExport;  // open_data_export.hpp
 
 struct RouterConfig {
   std::filesystem::path static_dir;  // the built frontend (index.html, assets/); empty = none
@@ -43,6 +46,13 @@ struct RouterConfig {
   // Take the client address from the last X-Forwarded-For entry (the one our reverse
   // proxy appended). Only with a trusted proxy in front: anyone can send the header.
   bool trust_forwarded_for = false;
+  // Sitemaps and share cards (site_pages.hpp, issue 12): every active store, page by
+  // page; null = no store sitemaps. The public URL they link to; empty = http://{Host}.
+  StoreCatalog* catalog = nullptr;
+  std::string public_base_url;
+  // The open data export's per-generation cache; made by the Router when a catalog is
+  // given (shared by the copies of this config).
+  std::shared_ptr<OpenDataExport> open_data;
 };
 
 // The use cases the API calls. All are required (references, never null); each handler
