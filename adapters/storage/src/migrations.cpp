@@ -14,6 +14,7 @@ namespace embedded {
 extern const std::string_view k001Init;
 extern const std::string_view k002Accounts;
 extern const std::string_view k003Contributions;
+extern const std::string_view k004SavedRoutes;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -25,6 +26,7 @@ std::span<const Migration> all_migrations() {
       Migration{1, "init", embedded::k001Init},
       Migration{2, "accounts", embedded::k002Accounts},
       Migration{3, "contributions", embedded::k003Contributions},
+      Migration{4, "saved_routes", embedded::k004SavedRoutes},
   };
   return migrations;
 }
