@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['admin', 'auth', 'home', 'map', 'profile', 'ranking', 'reports', 'submission', 'timeline'];
+const FEATURES = ['admin', 'auth', 'home', 'map', 'profile', 'ranking', 'reports', 'routes', 'submission', 'timeline'];
 
 /**
  * Layers (Bulletproof React): app → features → shared (api, components, config, hooks,

@@ -21,6 +21,10 @@ const PasswordResetRoute = lazy(() => account().then((m) => ({ default: m.Passwo
 const AuthActionRoute = lazy(() => account().then((m) => ({ default: m.AuthActionRoute })));
 const ProfileRoute = lazy(() => account().then((m) => ({ default: m.ProfileRoute })));
 const WithdrawalRoute = lazy(() => account().then((m) => ({ default: m.WithdrawalRoute })));
+/** Lazy: saved and shared routes (issue 10) share one chunk. */
+const routes = () => import('./routes/routes');
+const SavedRoutesRoute = lazy(() => routes().then((m) => ({ default: m.SavedRoutesRoute })));
+const SharedRouteRoute = lazy(() => routes().then((m) => ({ default: m.SharedRouteRoute })));
 
 /**
  * All routes (SPEC §2). Declarative mode (not the data router): the app loads data with
@@ -40,7 +44,8 @@ export function AppRoutes() {
         <Route path={paths.profile.path} element={<ProfileRoute />} />
         <Route path={paths.withdrawal.path} element={<WithdrawalRoute />} />
         <Route path={paths.favorites.path} element={<ComingSoonRoute title="soon.favorites" />} />
-        <Route path={paths.savedRoutes.path} element={<ComingSoonRoute title="soon.savedRoutes" />} />
+        <Route path={paths.savedRoutes.path} element={<SavedRoutesRoute />} />
+        <Route path={paths.sharedRoute.path} element={<SharedRouteRoute />} />
         <Route path={paths.myStats.path} element={<ComingSoonRoute title="soon.myStats" />} />
         <Route path={paths.admin.path} element={<AdminRoute />} />
         <Route path={paths.adminAnalytics.path} element={<ComingSoonRoute title="soon.adminAnalytics" />} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { Marker as LeafletMarker } from 'leaflet';
 import type { StoreType } from '@/api/initial-data';
@@ -19,10 +19,11 @@ interface StoreLayerProps {
   storeTypes: Map<string, StoreType>;
   focus: FocusRequest | null;
   onReport?: (store: Store) => void;
+  popupActions?: (store: Store) => ReactNode;
 }
 
 /** Server clusters (click zooms in) and store markers with their popups. */
-export function StoreLayer({ clusters, stores, storeTypes, focus, onReport }: StoreLayerProps) {
+export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, popupActions }: StoreLayerProps) {
   return (
     <>
       {clusters.map((cluster) => (
@@ -35,6 +36,7 @@ export function StoreLayer({ clusters, stores, storeTypes, focus, onReport }: St
           type={storeTypes.get(store.store_type)}
           focusSeq={focus && focus.id === store.id ? focus.seq : null}
           onReport={onReport}
+          popupActions={popupActions}
         />
       ))}
     </>
@@ -74,11 +76,13 @@ function StoreMarker({
   type,
   focusSeq,
   onReport,
+  popupActions,
 }: {
   store: Store;
   type: StoreType | undefined;
   focusSeq: number | null;
   onReport?: (store: Store) => void;
+  popupActions?: (store: Store) => ReactNode;
 }) {
   const ref = useRef<LeafletMarker>(null);
   const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
@@ -98,7 +102,7 @@ function StoreMarker({
       keyboard
     >
       <Popup>
-        <StorePopupContent store={store} type={type} onReport={onReport} />
+        <StorePopupContent store={store} type={type} onReport={onReport} extraActions={popupActions?.(store)} />
       </Popup>
     </Marker>
   );

@@ -49,7 +49,25 @@ function parsePoint(params: URLSearchParams): LatLngQuery | null {
  * `onReport` adds 報告する to the store popups; `mapActions` (e.g. the add-store button)
  * float at the map's bottom right, above the phone list sheet whether it is open or not.
  */
-export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) => void; mapActions?: ReactNode } = {}) {
+export function StoreMap({
+  onReport,
+  mapActions,
+  popupActions,
+  listRowAction,
+  mapLayers,
+  overlay,
+}: {
+  onReport?: (store: Store) => void;
+  mapActions?: ReactNode;
+  /** Extra buttons in each store popup (e.g. ルートに追加). */
+  popupActions?: (store: Store) => ReactNode;
+  /** An extra control beside each row of the store list. */
+  listRowAction?: (store: Store) => ReactNode;
+  /** More react-leaflet layers inside the map (e.g. the route line). */
+  mapLayers?: ReactNode;
+  /** Panels floating over the map (e.g. the route bar). */
+  overlay?: ReactNode;
+} = {}) {
   const [searchParams] = useSearchParams();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
@@ -149,6 +167,7 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
           onSelect={select}
           expanded={sheetOpen}
           onToggle={() => setSheetOpen((open) => !open)}
+          rowAction={listRowAction}
         />
         <div className={styles.mapWrap} data-testid="store-map">
           <MapContainer
@@ -174,7 +193,15 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
             )}
             <ViewportTracker onChange={setViewport} />
             <ViewController prefectureCode={prefectureCode} point={point} initialKey={initial.key} />
-            <StoreLayer clusters={clusterList} stores={storeList} storeTypes={storeTypes} focus={focus} onReport={onReport} />
+            <StoreLayer
+              clusters={clusterList}
+              stores={storeList}
+              storeTypes={storeTypes}
+              focus={focus}
+              onReport={onReport}
+              popupActions={popupActions}
+            />
+            {mapLayers}
             {point && (
               <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>
                 <Tooltip direction="top" offset={[0, -10]}>
@@ -183,6 +210,11 @@ export function StoreMap({ onReport, mapActions }: { onReport?: (store: Store) =
               </Marker>
             )}
           </MapContainer>
+          {overlay && (
+            <div className={styles.overlay} data-sheet={sheetOpen ? 'open' : 'closed'}>
+              {overlay}
+            </div>
+          )}
           {mapActions && (
             <div className={styles.actions} data-sheet={sheetOpen ? 'open' : 'closed'}>
               {mapActions}
