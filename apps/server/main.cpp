@@ -164,7 +164,9 @@ int serve(const Config& config) {
   PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account);
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
-  http::Router router(service, auth, router_config, {&purchases, &ranking, &submissions});
+  http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
+                       .submissions = submissions},
+                      router_config);
 
   http::HttpServerConfig server_config;
   server_config.bind_address = config.bind_address;

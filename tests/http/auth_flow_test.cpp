@@ -10,6 +10,7 @@
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -31,7 +32,7 @@ class AuthFlow : public ::testing::Test {
     seed();
     http::RouterConfig router_config;
     router_config.secure_cookies = true;
-    router = std::make_unique<http::Router>(service, accounts.auth, router_config);
+    router = std::make_unique<http::Router>(fakes.services(service, accounts.auth), router_config);
     config.port = 0;
     config.access_log = [](std::string_view) {};
     server = std::make_unique<http::HttpServer>(*router, config);
@@ -79,6 +80,7 @@ class AuthFlow : public ::testing::Test {
   SettableClock clock{kTestNow};
   StoreService service{stores, reports, clock};
   RealAccounts accounts;
+  FakeContributions fakes{stores, reports, accounts.limiter, clock};
   std::unique_ptr<http::Router> router;
   std::unique_ptr<http::HttpServer> server;
 };

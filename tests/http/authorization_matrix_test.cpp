@@ -136,7 +136,7 @@ class AuthorizationMatrix : public ::testing::Test {
   FakePhotoProcessor processor;
   FakePhotoStore photos;
   SubmissionService submissions{{submission_repo, stores, processor, photos, gazetteer, accounts.limiter, clock}};
-  http::Router router{service, accounts.auth, {}, {&purchases, &ranking, &submissions}};
+  http::Router router{{service, accounts.auth, purchases, ranking, submissions}, {}};
   std::map<Role, std::string> tokens;
 };
 

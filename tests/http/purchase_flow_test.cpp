@@ -12,6 +12,7 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/testing/submission_rows.hpp"
+#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -36,8 +37,8 @@ class PurchaseFlow : public ::testing::Test {
     http::RouterConfig router_config;
     // With the public response cache on, as the server runs: a write must show at once.
     router_config.data_generation = [this] { return db.write_generation(); };
-    router = std::make_unique<http::Router>(service, accounts.auth, router_config,
-                                            http::ContributionServices{&purchases, &ranking});
+    router = std::make_unique<http::Router>(
+        http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions}, router_config);
     http::HttpServerConfig config;
     config.port = 0;
     config.access_log = [](std::string_view) {};
@@ -89,6 +90,7 @@ class PurchaseFlow : public ::testing::Test {
   RealAccounts accounts{db, clock};
   PurchaseService purchases{{stores, reports, accounts.limiter, clock}, kTestPurchaseLimit};
   RankingService ranking{ranking_repository, clock};
+  FakeContributions fakes{stores, reports, accounts.limiter, clock};  // submissions
   std::unique_ptr<http::Router> router;
   std::unique_ptr<http::HttpServer> server;
 };

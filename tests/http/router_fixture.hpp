@@ -9,6 +9,7 @@
 #include <string>
 
 #include "auth_fakes.hpp"
+#include "contribution_fakes.hpp"
 #include "fake_repositories.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/http/router.hpp"
@@ -82,7 +83,7 @@ class RouterTest : public ::testing::Test {
     config.static_dir = site.path() / "site";
     if (!config.demo_data) config.demo_data = [] { return true; };
     if (config.contact_url.empty()) config.contact_url = "https://x.com/pokeca_map";
-    router = std::make_unique<http::Router>(service, auth, std::move(config));
+    router = std::make_unique<http::Router>(contributions.services(service, auth), std::move(config));
   }
 
   http::Response send(std::string_view target, http::bhttp::verb method = http::bhttp::verb::get,
@@ -114,6 +115,7 @@ class RouterTest : public ::testing::Test {
   CommonPasswords common_passwords = CommonPasswords::from_text("password\n");
   AuthService auth{{users, sessions, action_tokens, hasher, crypto, mailer, limiter, common_passwords, auth_clock},
                    {"http://localhost:8080", {}}};
+  FakeContributions contributions{stores, reports, limiter, clock};
   TempDir site;
   std::unique_ptr<http::Router> router;
 };

@@ -133,7 +133,7 @@ TEST_F(StaticFilesTest, HeadGivesTheLengthWithoutTheBody) {
 
 TEST_F(StaticFilesTest, NoStaticDirectoryMeans404ButTheApiStillWorks) {
   http::RouterConfig config;
-  router = std::make_unique<http::Router>(service, auth, config);
+  router = std::make_unique<http::Router>(contributions.services(service, auth), config);
   EXPECT_EQ(get("/").result(), Status::not_found);
   EXPECT_EQ(get("/map").result(), Status::not_found);
   EXPECT_EQ(get("/api/v1/healthz").result(), Status::ok);

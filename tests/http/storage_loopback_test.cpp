@@ -6,6 +6,7 @@
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -29,7 +30,8 @@ TEST(StorageLoopback, ReadApiOverRealSqlite) {
   FakeClock clock;
   StoreService service(stores, reports, clock);
   RealAccounts accounts(db, clock);
-  http::Router router(service, accounts.auth, {});
+  FakeContributions fakes(stores, reports, accounts.limiter, clock);
+  http::Router router(fakes.services(service, accounts.auth), {});
   http::HttpServerConfig config;
   config.port = 0;
   config.access_log = [](std::string_view) {};

@@ -17,6 +17,7 @@
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/submission_service.hpp"
+#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -81,8 +82,8 @@ class SubmissionFlow : public ::testing::Test {
     http::RouterConfig config;
     config.photo_dir = photo_store.dir();
     config.data_generation = [this] { return db.write_generation(); };
-    router = std::make_unique<http::Router>(service, accounts.auth, config,
-                                            http::ContributionServices{.submissions = &submissions});
+    router = std::make_unique<http::Router>(
+        http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, submissions}, config);
     http::HttpServerConfig server_config;
     server_config.port = 0;
     server_config.access_log = [](std::string_view) {};
@@ -153,6 +154,7 @@ class SubmissionFlow : public ::testing::Test {
   media::IsolatedPhotoProcessor processor;
   media::FilePhotoStore photo_store{dir.path() / "photos", crypto::sha256_hex};
   SubmissionService submissions{{submission_repo, stores, processor, photo_store, gazetteer, accounts.limiter, clock}};
+  FakeContributions fakes{stores, reports, accounts.limiter, clock};  // purchases, ranking
   std::unique_ptr<http::Router> router;
   std::unique_ptr<http::HttpServer> server;
   std::string user_token;

@@ -2,21 +2,37 @@
 
 #include <array>
 #include <cctype>
-#include <optional>
-#include <vector>
+#include <tuple>
 
-#include "api_handlers.hpp"
 #include "auth_handlers.hpp"
-#include "purchase_handlers.hpp"
-#include "ranking_handlers.hpp"
-#include "submission_handlers.hpp"
 #include "error_mapping.hpp"
-#include "pokeca/http/api_routes.hpp"
 #include "pokeca/auth_codes.hpp"
+#include "pokeca/http/api_routes.hpp"
 #include "pokeca/messages.hpp"
+#include "purchase_handlers.hpp"
 #include "query_string.hpp"
+#include "ranking_handlers.hpp"
+#include "site_handlers.hpp"
+#include "store_handlers.hpp"
+#include "submission_handlers.hpp"
 
 namespace pokeca::http {
+
+// Every handler group, each built with exactly the services it needs. A new feature
+// adds its group to the tuple and one line to the constructor.
+struct ApiDispatcher::Handlers {
+  Handlers(const ApiServices& s, const RouterConfig& config)
+      : groups{SiteHandlers{config},
+               StoreHandlers{s.stores},
+               AccountHandlers{s.auth, config.secure_cookies},
+               PurchaseHandlers{s.purchases},
+               RankingHandlers{s.ranking},
+               SubmissionHandlers{s.submissions}} {}
+
+  std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers>
+      groups;
+};
+
 namespace {
 
 // Who may call a route. Enforced here, before the handler runs, so a handler cannot
@@ -33,63 +49,110 @@ enum class Access {
 // (refresh, logout) are not.
 enum class Limit { kNone, kWrite };
 
-// What a body must be: JSON (the default; anything else is a 415), or a
-// multipart/form-data upload that its handler parses, with its own larger size limit.
-enum class Body { kJson, kMultipart };
+// Whether the router may keep a 200 answer until the next database write: only public
+// reads whose answer depends on nothing but the URL and the data (never the caller).
+enum class Cache { kNo, kPublicRead };
 
+// What a body must be: JSON up to the server's default limit (64 KiB; anything but JSON
+// is a 415), or a multipart/form-data upload, which its handler parses, up to its own
+// larger limit.
+struct BodyRule {
+  bool multipart = false;
+  std::uint64_t max_bytes = 0;  // 0 = the server's default
+};
+constexpr BodyRule kJsonBody{};
+constexpr BodyRule multipart_body(std::uint64_t max_bytes) { return {true, max_bytes}; }
+
+// A handler: a const member function of one handler group, called on the router's
+// instance of that group.
+using ApiHandler = ApiResult (*)(const ApiDispatcher::Handlers&, const ApiCall&);
+
+template <typename Method>
+struct GroupOf;
+template <typename Group>
+struct GroupOf<ApiResult (Group::*)(const ApiCall&) const> {
+  using type = Group;
+};
+
+template <auto Method>
+ApiResult invoke(const ApiDispatcher::Handlers& handlers, const ApiCall& call) {
+  using Group = typename GroupOf<decltype(Method)>::type;
+  return (std::get<Group>(handlers.groups).*Method)(call);
+}
+
+// `call<&StoreHandlers::get_store>`: the table's way of naming a handler.
+template <auto Method>
+constexpr ApiHandler call = &invoke<Method>;
+
+// Everything the adapter knows about a route, in one row.
 struct Route {
   ApiRouteInfo info;
   Access access;
   Lane lane;
   Limit limit;
   ApiHandler handler;
-  Body body = Body::kJson;
+  Cache cache = Cache::kNo;
+  BodyRule body = kJsonBody;
 };
 
 using enum Access;
 using enum Limit;
+using enum Cache;
 constexpr Lane kNormalLane = Lane::kNormal;
-constexpr Lane kSlowLane = Lane::kSlow;  // hashes a password
+constexpr Lane kSlowLane = Lane::kSlow;      // hashes a password
 constexpr Lane kUploadLane = Lane::kUpload;  // decodes photos (about a second each)
 
+// THE route table: method and path, who may call, which pool runs it, whether it counts
+// as a write, its handler, whether its answer may be cached, what body it takes.
 // Order matters only where a literal and a parameter segment overlap: /stores/clusters
 // comes before /stores/{id}.
 constexpr std::array kRoutes{
-    Route{{"GET", "/api/v1/healthz"}, kPublic, kNormalLane, kNone, &get_healthz},
-    Route{{"GET", "/api/v1/config"}, kPublic, kNormalLane, kNone, &get_config},
-    Route{{"GET", "/api/v1/initial_data"}, kOptionalUser, kNormalLane, kNone, &get_initial_data},
-    Route{{"GET", "/api/v1/prefectures"}, kPublic, kNormalLane, kNone, &get_prefectures},
-    Route{{"GET", "/api/v1/stores"}, kPublic, kNormalLane, kNone, &get_stores},
-    Route{{"GET", "/api/v1/stores/clusters"}, kPublic, kNormalLane, kNone, &get_store_clusters},
-    Route{{"GET", "/api/v1/stores/{id}"}, kPublic, kNormalLane, kNone, &get_store},
-    Route{{"GET", "/api/v1/stats/summary"}, kPublic, kNormalLane, kNone, &get_stats_summary},
-    Route{{"GET", "/api/v1/purchases/timeline"}, kPublic, kNormalLane, kNone, &get_purchase_timeline},
+    Route{{"GET", "/api/v1/healthz"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_healthz>},
+    Route{{"GET", "/api/v1/config"}, kPublic, kNormalLane, kNone, call<&SiteHandlers::get_config>, kPublicRead},
+    Route{{"GET", "/api/v1/initial_data"}, kOptionalUser, kNormalLane, kNone, call<&SiteHandlers::get_initial_data>},
+    Route{{"GET", "/api/v1/prefectures"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_prefectures>,
+          kPublicRead},
+    Route{{"GET", "/api/v1/stores"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_stores>, kPublicRead},
+    Route{{"GET", "/api/v1/stores/clusters"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_store_clusters>,
+          kPublicRead},
+    Route{{"GET", "/api/v1/stores/{id}"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_store>, kPublicRead},
+    Route{{"GET", "/api/v1/stats/summary"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_stats_summary>,
+          kPublicRead},
+    Route{{"GET", "/api/v1/purchases/timeline"}, kPublic, kNormalLane, kNone,
+          call<&StoreHandlers::get_purchase_timeline>, kPublicRead},
     // Accounts (issue 3)
-    Route{{"POST", "/api/v1/users"}, kPublic, kSlowLane, kNone, &post_users},
-    Route{{"POST", "/api/v1/auth/login"}, kPublic, kSlowLane, kNone, &post_auth_login},
-    Route{{"POST", "/api/v1/auth/refresh"}, kPublic, kNormalLane, kNone, &post_auth_refresh},
-    Route{{"POST", "/api/v1/auth/logout"}, kPublic, kNormalLane, kNone, &post_auth_logout},
-    Route{{"POST", "/api/v1/auth/verify-email"}, kPublic, kNormalLane, kWrite, &post_auth_verify_email},
-    Route{{"POST", "/api/v1/auth/resend-verification"}, kPublic, kSlowLane, kNone, &post_auth_resend_verification},
-    Route{{"POST", "/api/v1/auth/password-reset"}, kPublic, kNormalLane, kNone, &post_auth_password_reset},
+    Route{{"POST", "/api/v1/users"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_users>},
+    Route{{"POST", "/api/v1/auth/login"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_auth_login>},
+    Route{{"POST", "/api/v1/auth/refresh"}, kPublic, kNormalLane, kNone, call<&AccountHandlers::post_auth_refresh>},
+    Route{{"POST", "/api/v1/auth/logout"}, kPublic, kNormalLane, kNone, call<&AccountHandlers::post_auth_logout>},
+    Route{{"POST", "/api/v1/auth/verify-email"}, kPublic, kNormalLane, kWrite,
+          call<&AccountHandlers::post_auth_verify_email>},
+    Route{{"POST", "/api/v1/auth/resend-verification"}, kPublic, kSlowLane, kNone,
+          call<&AccountHandlers::post_auth_resend_verification>},
+    Route{{"POST", "/api/v1/auth/password-reset"}, kPublic, kNormalLane, kNone,
+          call<&AccountHandlers::post_auth_password_reset>},
     Route{{"POST", "/api/v1/auth/password-reset/confirm"}, kPublic, kSlowLane, kNone,
-          &post_auth_password_reset_confirm},
-    Route{{"GET", "/api/v1/auth/me"}, kUser, kNormalLane, kNone, &get_auth_me},
-    Route{{"GET", "/api/v1/admin/check"}, kAdmin, kNormalLane, kNone, &get_admin_check},
-    Route{{"GET", "/api/v1/users/profile"}, kUser, kNormalLane, kNone, &get_users_profile},
-    Route{{"PUT", "/api/v1/users/profile"}, kUser, kNormalLane, kWrite, &put_users_profile},
-    Route{{"DELETE", "/api/v1/users/withdrawal"}, kUser, kNormalLane, kWrite, &delete_users_withdrawal},
+          call<&AccountHandlers::post_auth_password_reset_confirm>},
+    Route{{"GET", "/api/v1/auth/me"}, kUser, kNormalLane, kNone, call<&AccountHandlers::get_auth_me>},
+    Route{{"GET", "/api/v1/admin/check"}, kAdmin, kNormalLane, kNone, call<&AccountHandlers::get_admin_check>},
+    Route{{"GET", "/api/v1/users/profile"}, kUser, kNormalLane, kNone, call<&AccountHandlers::get_users_profile>},
+    Route{{"PUT", "/api/v1/users/profile"}, kUser, kNormalLane, kWrite, call<&AccountHandlers::put_users_profile>},
+    Route{{"DELETE", "/api/v1/users/withdrawal"}, kUser, kNormalLane, kWrite,
+          call<&AccountHandlers::delete_users_withdrawal>},
     // Contributions (issue 4)
-    Route{{"GET", "/api/v1/users/ranking"}, kPublic, kNormalLane, kNone, &get_users_ranking},
-    Route{{"POST", "/api/v1/purchases"}, kUser, kNormalLane, kWrite, &post_purchases},
-    Route{{"DELETE", "/api/v1/admin/purchases/{id}"}, kAdmin, kNormalLane, kWrite, &delete_admin_purchase},
-    Route{{"POST", "/api/v1/store_submissions"}, kUser, kUploadLane, kWrite, &post_store_submissions,
-          Body::kMultipart},
-    Route{{"GET", "/api/v1/admin/submissions"}, kAdmin, kNormalLane, kNone, &get_admin_submissions},
+    Route{{"GET", "/api/v1/users/ranking"}, kPublic, kNormalLane, kNone, call<&RankingHandlers::get_users_ranking>,
+          kPublicRead},
+    Route{{"POST", "/api/v1/purchases"}, kUser, kNormalLane, kWrite, call<&PurchaseHandlers::post_purchases>},
+    Route{{"DELETE", "/api/v1/admin/purchases/{id}"}, kAdmin, kNormalLane, kWrite,
+          call<&PurchaseHandlers::delete_admin_purchase>},
+    Route{{"POST", "/api/v1/store_submissions"}, kUser, kUploadLane, kWrite,
+          call<&SubmissionHandlers::post_store_submissions>, kNo, multipart_body(kSubmissionBodyBytes)},
+    Route{{"GET", "/api/v1/admin/submissions"}, kAdmin, kNormalLane, kNone,
+          call<&SubmissionHandlers::get_admin_submissions>},
     Route{{"POST", "/api/v1/admin/submissions/{id}/approve"}, kAdmin, kNormalLane, kWrite,
-          &post_admin_submission_approve},
+          call<&SubmissionHandlers::post_admin_submission_approve>},
     Route{{"POST", "/api/v1/admin/submissions/{id}/reject"}, kAdmin, kNormalLane, kWrite,
-          &post_admin_submission_reject},
+          call<&SubmissionHandlers::post_admin_submission_reject>},
 };
 
 constexpr auto kRouteInfos = [] {
@@ -125,10 +188,28 @@ std::optional<std::vector<std::string>> match(std::string_view pattern, std::str
   return params;
 }
 
+// HEAD is GET without the body; the router drops the body.
+std::string_view wanted_method(bhttp::verb method) {
+  return method == bhttp::verb::head ? "GET" : std::string_view(bhttp::to_string(method));
+}
+
+// The methods a path does take (for a 405's Allow), empty when no route has the path.
+std::string allowed_methods(std::string_view path) {
+  std::string allow;
+  for (const auto& route : kRoutes) {
+    if (!match(route.info.path, path)) continue;
+    if (!allow.empty()) allow += ", ";
+    allow += route.info.method;
+    if (route.info.method == "GET") allow += ", HEAD";
+  }
+  return allow;
+}
+
 ApiReply error(const DomainError& e) {
   auto reply = error_reply(e);
-  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}};
+  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}, {}};
   if (e.code == ErrorCode::kRateLimited) out.retry_after = e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);
+  if (static_cast<unsigned>(reply.status) >= 500) out.internal_error = e;
   return out;
 }
 
@@ -172,69 +253,55 @@ Result<std::optional<User>> caller(const Route& route, const ApiRequest& request
   return std::optional<User>{std::move(*user)};
 }
 
-const Route* find_route(bhttp::verb method, std::string_view path, std::string* allow,
-                        std::vector<std::string>* params) {
-  // HEAD is GET without the body; the router drops the body.
-  const std::string_view wanted =
-      method == bhttp::verb::head ? "GET" : std::string_view(bhttp::to_string(method));
-  for (const auto& route : kRoutes) {
-    auto matched = match(route.info.path, path);
-    if (!matched) continue;
-    if (route.info.method != wanted) {
-      if (allow) {
-        if (!allow->empty()) *allow += ", ";
-        *allow += route.info.method;
-        if (route.info.method == "GET") *allow += ", HEAD";
-      }
-      continue;
-    }
-    if (params) *params = std::move(*matched);
-    return &route;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 std::span<const ApiRouteInfo> api_routes() { return kRouteInfos; }
 
-Lane api_lane(bhttp::verb method, std::string_view path) {
-  const auto* route = find_route(method, path, nullptr, nullptr);
-  return route ? route->lane : Lane::kNormal;
+ApiDispatcher::ApiDispatcher(const ApiServices& services, const RouterConfig& config)
+    : auth_(services.auth), handlers_(std::make_unique<const Handlers>(services, config)) {}
+
+ApiDispatcher::~ApiDispatcher() = default;
+
+RoutePlan ApiDispatcher::plan(bhttp::verb method, std::string_view path) {
+  const auto wanted = wanted_method(method);
+  for (std::size_t i = 0; i < kRoutes.size(); ++i) {
+    const auto& route = kRoutes[i];
+    if (route.info.method != wanted || !match(route.info.path, path)) continue;
+    RoutePlan plan{route.lane, std::nullopt, i};
+    if (route.body.max_bytes != 0) plan.body_limit = route.body.max_bytes;
+    return plan;
+  }
+  return {};
 }
 
-std::optional<std::uint64_t> api_body_limit(bhttp::verb method, std::string_view path) {
-  const auto* route = find_route(method, path, nullptr, nullptr);
-  if (!route || route->body != Body::kMultipart) return std::nullopt;
-  return submission_form_schema().limits.max_body_bytes;
+bool ApiDispatcher::cacheable(const RoutePlan& plan) {
+  return plan.route && *plan.route < kRoutes.size() && kRoutes[*plan.route].cache == kPublicRead;
 }
 
-ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const RouterConfig& config) {
-  std::string allow;
-  std::vector<std::string> params;
-  const auto* route = find_route(request.method, request.path, &allow, &params);
-  if (!route) {
-    if (!allow.empty())
+ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& plan) const {
+  const Route* route = plan.route && *plan.route < kRoutes.size() ? &kRoutes[*plan.route] : nullptr;
+  auto params = route ? match(route->info.path, request.path) : std::nullopt;
+  if (!route || !params || route->info.method != wanted_method(request.method)) {
+    if (auto allow = allowed_methods(request.path); !allow.empty())
       return {Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"),
-              std::move(allow), {}, {}};
-    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}};
+              std::move(allow), {}, {}, {}};
+    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}, {}};
   }
   auto parsed = parse_query(request.query);
   if (!parsed) return error(parsed.error());
   // A multipart route's handler checks its own Content-Type (after the access rule).
-  if (route->body == Body::kJson && !request.body.empty() && !is_json(request.content_type))
+  if (!route->body.multipart && !request.body.empty() && !is_json(request.content_type))
     return error({ErrorCode::kUnsupportedMedia, std::string(msg::kNeedJson)});
-  auto user = caller(*route, request, services.auth);
+  auto user = caller(*route, request, auth_);
   if (!user) return error(user.error());
   if (route->limit == kWrite) {
     const auto account = *user ? std::optional<UserId>((*user)->id) : std::nullopt;
-    if (auto ok = services.auth.check_write_rate(request.client, account); !ok) return error(ok.error());
+    if (auto ok = auth_.check_write_rate(request.client, account); !ok) return error(ok.error());
   }
-  auto result = route->handler(ApiCall{services.stores, services.auth, config, *parsed, params, request.body,
-                                       request.cookie, request.client, *user, services.contributions,
-                                       request.content_type});
+  auto result = route->handler(
+      *handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie, request.client, *user});
   if (!result) return error(result.error());
-  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}};
+  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}, {}};
 }
 
 }  // namespace pokeca::http

@@ -1,26 +1,20 @@
 #pragma once
-// Matches an API path against the route table, applies the route's access rule
-// (public, optional user, signed-in user, admin) and the write rate limits, and runs
-// its handler.
+// The API's route table and what runs a route: match the path once (plan), then apply the
+// route's access rule (public, optional user, signed-in user, admin), body rule and write
+// rate limits, and run its handler.
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "pokeca/auth_service.hpp"
+#include "pokeca/errors.hpp"
 #include "pokeca/http/http_types.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/http/router.hpp"
-#include "pokeca/store_service.hpp"
-#include "pokeca/submission_service.hpp"
 
 namespace pokeca::http {
-
-struct ApiServices {
-  StoreService& stores;
-  AuthService& auth;
-  ContributionServices contributions;
-};
 
 // What dispatch reads from a request.
 struct ApiRequest {
@@ -40,14 +34,35 @@ struct ApiReply {
   std::string allow;  // for 405: the methods the path does take
   std::vector<std::string> set_cookies;
   std::optional<std::int64_t> retry_after;  // 429: seconds, for the Retry-After header
+  // A 5xx: the domain error behind it, for the log (never for the client).
+  std::optional<DomainError> internal_error;
 };
 
-[[nodiscard]] ApiReply dispatch_api(const ApiRequest& request, ApiServices services, const RouterConfig& config);
+class ApiDispatcher {
+ public:
+  // Builds every handler group with exactly the services it needs. The services and the
+  // configuration must outlive the dispatcher.
+  ApiDispatcher(const ApiServices& services, const RouterConfig& config);
+  ~ApiDispatcher();
+  ApiDispatcher(const ApiDispatcher&) = delete;
+  ApiDispatcher& operator=(const ApiDispatcher&) = delete;
 
-// The lane of the route a method and raw path match (kNormal when none does).
-[[nodiscard]] Lane api_lane(bhttp::verb method, std::string_view path);
-// The largest body the matched route takes, when it is not the server's default
-// (multipart uploads).
-[[nodiscard]] std::optional<std::uint64_t> api_body_limit(bhttp::verb method, std::string_view path);
+  // Looks the method and raw path up in the route table: the route, its lane and body
+  // limit. An empty plan (no route) when nothing matches.
+  [[nodiscard]] static RoutePlan plan(bhttp::verb method, std::string_view path);
+  // Whether the planned route is a public read whose answer depends only on the URL and
+  // the data (never on the caller), so the router may cache it.
+  [[nodiscard]] static bool cacheable(const RoutePlan& plan);
+
+  // Runs the planned route; 404 or 405 (with Allow) when the plan has none.
+  [[nodiscard]] ApiReply dispatch(const ApiRequest& request, const RoutePlan& plan) const;
+
+  // The handler groups (defined in api_dispatch.cpp, next to the table that uses them).
+  struct Handlers;
+
+ private:
+  AuthService& auth_;
+  std::unique_ptr<const Handlers> handlers_;
+};
 
 }  // namespace pokeca::http

@@ -219,7 +219,9 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     const auto& header = parser.get();
     seen.method = header.method_string();
     seen.path = split_target(header.target()).path;
-    const auto limit = handler.body_limit(header.base()).value_or(config.body_limit);
+    // The route is looked up once, from the header: its body limit, lane and handler.
+    const auto plan = handler.plan(header.base());
+    const auto limit = plan.body_limit.value_or(config.body_limit);
     if (parser.content_length() && *parser.content_length() > limit) {
       co_await refuse(*conn, seen, Status::payload_too_large, "payload_too_large", msg::kBodyTooLarge);
       co_return;
@@ -251,8 +253,8 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     stream.expires_never();  // the handler may take a while; the write sets its own timeout
 
     Response response;
-    auto* lane = bounded(handler.lane(request.base()));
-    if (auto ready = handler.try_ready(request)) {
+    auto* lane = bounded(plan.lane);
+    if (auto ready = handler.try_ready(request, plan)) {
       response = std::move(*ready);
     } else if (lane && lane->in_flight.fetch_add(1) >= lane->queue_limit) {
       --lane->in_flight;
@@ -268,7 +270,9 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
       try {
         response = co_await asio::co_spawn(
             lane ? lane->pool.get_executor() : workers.get_executor(),
-            [this, &request, &conn]() -> awaitable<Response> { co_return handler.handle(request, conn->peer); },
+            [this, &request, &conn, &plan, &seen]() -> awaitable<Response> {
+              co_return handler.handle(request, RequestContext{conn->peer, seen.request_id, plan});
+            },
             asio::use_awaitable);
       } catch (...) {
         response = handler.error_response(Status::internal_server_error, "internal", msg::kInternal);

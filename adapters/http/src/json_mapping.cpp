@@ -136,12 +136,4 @@ boost::json::object ranking_entry_json(const RankedContributor& entry) {
           {"points", entry.totals.points}};
 }
 
-std::string message_body(std::string_view message, boost::json::object extra) {
-  boost::json::object body;
-  body["success"] = true;
-  body["message"] = text(message);
-  for (auto& [key, value] : extra) body[key] = std::move(value);
-  return to_json_text(body);
-}
-
 }  // namespace pokeca::http

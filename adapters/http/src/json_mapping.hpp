@@ -33,8 +33,6 @@ inline constexpr double kCoordinateStepsPerDegree = 1e6;
 // docs/API.md's RankingEntry: rank, nickname, prefecture (name or null),
 // approved_submissions_count, points. Never the account id.
 [[nodiscard]] boost::json::object ranking_entry_json(const RankedContributor& entry);
-// {"success":true,"message":…} plus `extra` members, as JSON text.
-[[nodiscard]] std::string message_body(std::string_view message, boost::json::object extra = {});
 [[nodiscard]] boost::json::object prefecture_json(const Prefecture& prefecture,
                                                   std::int64_t store_count);
 

@@ -2,6 +2,7 @@
 
 #include <boost/json/object.hpp>
 
+#include "api_body.hpp"
 #include "json_body.hpp"
 #include "json_mapping.hpp"
 #include "pokeca/messages.hpp"
@@ -10,11 +11,6 @@ namespace pokeca::http {
 namespace {
 
 namespace json = boost::json;
-
-Result<PurchaseService*> purchases(const ApiCall& call) {
-  if (!call.contributions.purchases) return fail(ErrorCode::kInternal, msg::kInternal, "purchase service not wired");
-  return call.contributions.purchases;
-}
 
 Result<PurchaseReportInput> purchase_input(std::string_view body_text) {
   auto body = body_object(body_text);
@@ -36,22 +32,18 @@ Result<PurchaseReportInput> purchase_input(std::string_view body_text) {
 
 }  // namespace
 
-ApiResult post_purchases(const ApiCall& call) {
-  auto service = purchases(call);
-  if (!service) return std::unexpected(service.error());
+ApiResult PurchaseHandlers::post_purchases(const ApiCall& call) const {
   auto input = purchase_input(call.body);
   if (!input) return std::unexpected(input.error());
-  auto report = (*service)->report(*call.user, *input);
+  auto report = purchases_.report(*call.user, *input);
   if (!report) return std::unexpected(report.error());
   return ApiOutput{Status::created, message_body(msg::kPurchaseReported, {{"report", report_json(*report)}})};
 }
 
-ApiResult delete_admin_purchase(const ApiCall& call) {
-  auto service = purchases(call);
-  if (!service) return std::unexpected(service.error());
+ApiResult PurchaseHandlers::delete_admin_purchase(const ApiCall& call) const {
   const auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
-  if (auto ok = (*service)->remove(*id); !ok) return std::unexpected(ok.error());
+  if (auto ok = purchases_.remove(*id); !ok) return std::unexpected(ok.error());
   return message_body(msg::kPurchaseDeleted);
 }
 

@@ -1,11 +1,20 @@
 #pragma once
 // The thin handlers of docs/API.md's purchase reports: read the JSON body or the path,
 // call PurchaseService, answer with the contract's shapes.
-#include "api_handlers.hpp"
+#include "api_call.hpp"
+#include "pokeca/purchase_service.hpp"
 
 namespace pokeca::http {
 
-[[nodiscard]] ApiResult post_purchases(const ApiCall& call);
-[[nodiscard]] ApiResult delete_admin_purchase(const ApiCall& call);
+class PurchaseHandlers {
+ public:
+  explicit PurchaseHandlers(PurchaseService& purchases) : purchases_(purchases) {}
+
+  [[nodiscard]] ApiResult post_purchases(const ApiCall& call) const;
+  [[nodiscard]] ApiResult delete_admin_purchase(const ApiCall& call) const;
+
+ private:
+  PurchaseService& purchases_;
+};
 
 }  // namespace pokeca::http

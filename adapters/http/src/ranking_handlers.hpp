@@ -1,9 +1,18 @@
 #pragma once
 // GET /users/ranking: the public contributors' ranking (docs/API.md, issue 4).
-#include "api_handlers.hpp"
+#include "api_call.hpp"
+#include "pokeca/ranking_service.hpp"
 
 namespace pokeca::http {
 
-[[nodiscard]] ApiResult get_users_ranking(const ApiCall& call);
+class RankingHandlers {
+ public:
+  explicit RankingHandlers(RankingService& ranking) : ranking_(ranking) {}
+
+  [[nodiscard]] ApiResult get_users_ranking(const ApiCall& call) const;
+
+ private:
+  RankingService& ranking_;
+};
 
 }  // namespace pokeca::http

@@ -21,14 +21,6 @@ constexpr std::string_view kApiCache = "no-store";
 
 bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
 
-// Public reads whose answer depends only on the URL and the data (never on the caller).
-bool is_cacheable_read(bhttp::verb method, std::string_view path) {
-  if (method != bhttp::verb::get && method != bhttp::verb::head) return false;
-  return path == "/api/v1/config" || path == "/api/v1/prefectures" || path == "/api/v1/stats/summary" ||
-         path == "/api/v1/purchases/timeline" || path == "/api/v1/stores" || path.starts_with("/api/v1/stores/") ||
-         path == "/api/v1/users/ranking";
-}
-
 Response json_response(Status status, std::string body) {
   Response res{status, 11};
   res.set(bhttp::field::content_type, kJsonType);
@@ -40,31 +32,25 @@ Response json_response(Status status, std::string body) {
 }  // namespace
 
 struct Router::Impl {
-  Impl(StoreService& s, AuthService& a, RouterConfig c, ContributionServices k)
-      : service(s),
-        auth(a),
-        contributions(k),
-        config(std::move(c)),
+  Impl(const ApiServices& services, RouterConfig c)
+      : config(std::move(c)),
+        api(services, config),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir),
         photo_files(config.photo_dir) {}
 
-  StoreService& service;
-  AuthService& auth;
-  ContributionServices contributions;
   RouterConfig config;
+  ApiDispatcher api;
   std::string csp;
   StaticFiles static_files;
   PhotoFiles photo_files;
   mutable ResponseCache cache;
 
-  bool is_cached_read(const Request& req, std::string_view path) const {
-    return config.data_generation && is_cacheable_read(req.method(), path);
-  }
+  // The route table says which reads may be cached; the cache needs the data generation.
+  bool is_cached_read(const RoutePlan& plan) const { return config.data_generation && ApiDispatcher::cacheable(plan); }
 
-  std::optional<Response> cached(const Request& req) const {
-    const auto target = split_target(req.target());
-    if (!is_cached_read(req, target.path)) return std::nullopt;
+  std::optional<Response> cached(const Request& req, const RoutePlan& plan) const {
+    if (!is_cached_read(plan)) return std::nullopt;
     auto body = cache.get(req.target(), config.data_generation(), ResponseCache::Clock::now());
     if (!body) return std::nullopt;
     auto res = json_response(Status::ok, std::move(*body));
@@ -72,26 +58,26 @@ struct Router::Impl {
     return res;
   }
 
-  Response route(const Request& req, const Peer& peer) const {
+  Response route(const Request& req, const RequestContext& context) const {
     const auto target = split_target(req.target());
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
       return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
     if (is_api_path(target.path)) {
-      const ApiRequest api{req.method(),
+      const ApiRequest request{req.method(),
                            target.path,
                            target.query,
                            req.body(),
                            req[bhttp::field::content_type],
                            req[bhttp::field::authorization],
                            req[bhttp::field::cookie],
-                           ClientInfo{client_address(peer.address, req["X-Forwarded-For"],
+                           ClientInfo{client_address(context.peer.address, req["X-Forwarded-For"],
                                                      config.trust_forwarded_for)}};
-      const bool cacheable = is_cached_read(req, target.path);
+      const bool cacheable = is_cached_read(context.plan);
       const auto generation = cacheable ? config.data_generation() : 0;
       const auto now = ResponseCache::Clock::now();
       if (cacheable)
         if (auto body = cache.get(req.target(), generation, now)) return json_response(Status::ok, std::move(*body));
-      auto reply = dispatch_api(api, {service, auth, contributions}, config);
+      auto reply = api.dispatch(request, context.plan);
       if (cacheable && reply.status == Status::ok) cache.put(req.target(), generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
@@ -128,15 +114,15 @@ struct Router::Impl {
   }
 };
 
-Router::Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions)
-    : impl_(std::make_unique<Impl>(service, auth, std::move(config), contributions)) {}
+Router::Router(ApiServices services, RouterConfig config)
+    : impl_(std::make_unique<Impl>(services, std::move(config))) {}
 
 Router::~Router() = default;
 
-Response Router::handle(const Request& request, const Peer& peer) const {
+Response Router::handle(const Request& request, const RequestContext& context) const {
   Response res;
   try {
-    res = impl_->route(request, peer);
+    res = impl_->route(request, context);
   } catch (...) {
     // A bug or resource exhaustion: the envelope, never the exception's text.
     res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
@@ -145,24 +131,18 @@ Response Router::handle(const Request& request, const Peer& peer) const {
   return res;
 }
 
-std::optional<Response> Router::try_ready(const Request& request) const {
+std::optional<Response> Router::try_ready(const Request& request, const RoutePlan& plan) const {
   try {
-    return impl_->cached(request);
+    return impl_->cached(request, plan);
   } catch (...) {
     return std::nullopt;  // the normal path will answer (and report) it
   }
 }
 
-Lane Router::lane(const RequestHeader& header) const {
+RoutePlan Router::plan(const RequestHeader& header) const {
   const auto target = split_target(header.target());
-  if (!is_api_path(target.path)) return Lane::kNormal;
-  return api_lane(header.method(), target.path);
-}
-
-std::optional<std::uint64_t> Router::body_limit(const RequestHeader& header) const {
-  const auto target = split_target(header.target());
-  if (!is_api_path(target.path)) return std::nullopt;
-  return api_body_limit(header.method(), target.path);
+  if (!is_api_path(target.path)) return {};
+  return ApiDispatcher::plan(header.method(), target.path);
 }
 
 Response Router::error_response(Status status, std::string_view code, std::string_view message) const {

@@ -3,9 +3,9 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
+#include "api_body.hpp"
 #include "json_body.hpp"
 #include "json_mapping.hpp"
-#include "json_text.hpp"
 #include "multipart/memory_file_sink.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"
@@ -33,8 +33,6 @@ std::optional<std::string> field(const multipart::Form& form, std::string_view n
   const auto* value = form.find(name);
   return value ? std::optional<std::string>(*value) : std::nullopt;
 }
-
-std::unexpected<DomainError> no_service() { return fail(ErrorCode::kInternal, msg::kInternal, "no SubmissionService"); }
 
 // A JSON number member (integer or not); absent or null = nullopt.
 Result<std::optional<double>> number_member(const json::object& obj, std::string_view key) {
@@ -89,13 +87,13 @@ const multipart::FormSchema& submission_form_schema() {
     schema.file_fields = {std::string(kFieldImages)};
     schema.limits.max_files = kMaxImagesPerSubmission;
     schema.limits.max_file_bytes = kMaxPhotoBytes;
+    schema.limits.max_body_bytes = kSubmissionBodyBytes;
     return schema;
   }();
   return kSchema;
 }
 
-ApiResult post_store_submissions(const ApiCall& call) {
-  if (!call.contributions.submissions) return no_service();
+ApiResult SubmissionHandlers::post_store_submissions(const ApiCall& call) const {
   // The body is already in memory (Beast read it whole, up to the schema's limit), so
   // the files are kept there too; the upload lane bounds how many such requests run.
   multipart::MemoryFileSink sink;
@@ -110,43 +108,40 @@ ApiResult post_store_submissions(const ApiCall& call) {
   std::vector<Upload> images;
   for (const auto& file : sink.files())
     images.emplace_back(reinterpret_cast<const std::byte*>(file.bytes.data()), file.bytes.size());
-  auto submission = call.contributions.submissions->submit(*call.user, input, images);
+  auto submission = submissions_.submit(*call.user, input, images);
   if (!submission) return std::unexpected(submission.error());
   return ApiOutput{Status::created,
                    message_body(msg::kSubmissionThanks, {{"submission", submission_json(*submission)}})};
 }
 
-ApiResult get_admin_submissions(const ApiCall& call) {
-  if (!call.contributions.submissions) return no_service();
-  auto page = call.contributions.submissions->list_for_admin(
+ApiResult SubmissionHandlers::get_admin_submissions(const ApiCall& call) const {
+  auto page = submissions_.list_for_admin(
       {find_param(call.query, "status"), find_param(call.query, "limit"), find_param(call.query, "offset")});
   if (!page) return std::unexpected(page.error());
   json::array data;
   for (const auto& item : page->items) data.push_back(admin_submission_json(item));
-  return to_json_text(json::object{{"success", true}, {"data", std::move(data)}, {"total", page->total}});
+  return data_body(std::move(data), {{"total", page->total}});
 }
 
-ApiResult post_admin_submission_approve(const ApiCall& call) {
-  if (!call.contributions.submissions) return no_service();
+ApiResult SubmissionHandlers::post_admin_submission_approve(const ApiCall& call) const {
   auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
   auto edits = approval_edits(call.body);
   if (!edits) return std::unexpected(edits.error());
-  auto approved = call.contributions.submissions->approve(*call.user, *id, *edits);
+  auto approved = submissions_.approve(*call.user, *id, *edits);
   if (!approved) return std::unexpected(approved.error());
   return message_body(msg::kSubmissionApproved,
                       {{"submission", submission_json(approved->submission)}, {"store", store_json(approved->store)}});
 }
 
-ApiResult post_admin_submission_reject(const ApiCall& call) {
-  if (!call.contributions.submissions) return no_service();
+ApiResult SubmissionHandlers::post_admin_submission_reject(const ApiCall& call) const {
   auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
   auto body = body_object(call.body);
   if (!body) return std::unexpected(body.error());
   auto reason = string_member(*body, "reason");
   if (!reason) return std::unexpected(reason.error());
-  auto rejected = call.contributions.submissions->reject(*call.user, *id, *reason);
+  auto rejected = submissions_.reject(*call.user, *id, *reason);
   if (!rejected) return std::unexpected(rejected.error());
   return message_body(msg::kSubmissionRejected, {{"submission", submission_json(*rejected)}});
 }

@@ -1,7 +1,9 @@
 #pragma once
-// What HttpServer needs from the application: answer a request, and build the
-// response for a request the server refused before it was complete (413, 431, 400),
-// so that every response carries the same envelope and headers.
+// What HttpServer needs from the application: plan a request from its header (which
+// pool runs it, how large a body it may send), answer it, and build the response for a
+// request the server refused before it was complete (413, 431, 400), so that every
+// response carries the same envelope and headers.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,31 +24,57 @@ struct Peer {
 // bodies are large) get another, so they hold up neither the map nor logins.
 enum class Lane { kNormal, kSlow, kUpload };
 
+// What the handler decides from the header alone, before the body is read. The route
+// is looked up once, here; the server carries the plan to try_ready() and handle().
+struct RoutePlan {
+  Lane lane = Lane::kNormal;
+  std::optional<std::uint64_t> body_limit;  // nullopt = the server's default
+  // The matched API route, as an index the handler understands (opaque to the server);
+  // nullopt when the request is not for an API route the handler knows.
+  std::optional<std::size_t> route;
+};
+
+// Everything about a request that is not in the request itself.
+struct RequestContext {
+  Peer peer;
+  std::string request_id;  // the X-Request-Id the server sends and logs; empty = make one
+  RoutePlan plan;
+};
+
 class RequestHandler {
  public:
   virtual ~RequestHandler() = default;
 
-  // Called on a worker thread, possibly several at once. Must not throw.
-  [[nodiscard]] virtual Response handle(const Request& request, const Peer& peer) const = 0;
-  // For callers without a socket (tests): an unknown peer.
+  // The lane, body limit and route of a request, from its header. Must be cheap.
+  [[nodiscard]] virtual RoutePlan plan(const RequestHeader&) const { return {}; }
+
+  // Called on a worker thread, possibly several at once, with the plan made for this
+  // request's header. Must not throw.
+  [[nodiscard]] virtual Response handle(const Request& request, const RequestContext& context) const = 0;
+  // For callers without a server (tests): plans the request itself.
+  [[nodiscard]] Response handle(const Request& request, const Peer& peer) const {
+    return handle(request, RequestContext{peer, {}, plan(request.base())});
+  }
   [[nodiscard]] Response handle(const Request& request) const { return handle(request, Peer{}); }
 
   // Called on an I/O thread before any pool: an answer that is ready without work (a
   // cache hit) is sent from there, saving two thread hops. Must be cheap; never block.
-  [[nodiscard]] virtual std::optional<Response> try_ready(const Request&) const { return std::nullopt; }
+  [[nodiscard]] virtual std::optional<Response> try_ready(const Request&, const RoutePlan&) const {
+    return std::nullopt;
+  }
+  [[nodiscard]] std::optional<Response> try_ready(const Request& request) const {
+    return try_ready(request, plan(request.base()));
+  }
 
-  // The pool that should run this request; decided from the header alone.
-  [[nodiscard]] virtual Lane lane(const RequestHeader&) const { return Lane::kNormal; }
+  // Shorthands for plan(header).lane and plan(header).body_limit.
+  [[nodiscard]] Lane lane(const RequestHeader& header) const { return plan(header).lane; }
+  [[nodiscard]] std::optional<std::uint64_t> body_limit(const RequestHeader& header) const {
+    return plan(header).body_limit;
+  }
 
   // An error response with the JSON envelope; `code` is the machine code.
   [[nodiscard]] virtual Response error_response(Status status, std::string_view code,
                                                 std::string_view message) const = 0;
-
-  // The largest body this request may carry; nullopt = the server's default.
-  // Upload routes (multipart) answer their own, larger limit.
-  [[nodiscard]] virtual std::optional<std::uint64_t> body_limit(const RequestHeader&) const {
-    return std::nullopt;
-  }
 };
 
 }  // namespace pokeca::http

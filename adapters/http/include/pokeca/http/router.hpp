@@ -1,6 +1,6 @@
 #pragma once
-// The pure request → response function: API routes (thin handlers over StoreService
-// and AuthService), static files of the built frontend, the JSON error envelope and
+// The pure request → response function: API routes (thin handlers over core's
+// services), static files of the built frontend, the JSON error envelope and
 // security headers. Tests call handle() directly, without a socket.
 #include <cstdint>
 #include <filesystem>
@@ -41,30 +41,32 @@ struct RouterConfig {
   bool trust_forwarded_for = false;
 };
 
-// The contribution use cases (issue 4). Each may be left out where a test does not
-// need it; its routes then answer 500 (a wiring mistake, not a client's).
-struct ContributionServices {
-  PurchaseService* purchases = nullptr;
-  RankingService* ranking = nullptr;
-  SubmissionService* submissions = nullptr;
+// The use cases the API calls. All are required (references, never null); each handler
+// group receives only the ones it uses (api_dispatch.cpp). A new feature adds its service
+// here and one line in apps/server/main.cpp.
+struct ApiServices {
+  StoreService& stores;
+  AuthService& auth;
+  PurchaseService& purchases;
+  RankingService& ranking;
+  SubmissionService& submissions;
 };
 
 class Router final : public RequestHandler {
  public:
   // The services must outlive the router.
-  Router(StoreService& service, AuthService& auth, RouterConfig config, ContributionServices contributions = {});
+  Router(ApiServices services, RouterConfig config);
   ~Router() override;
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
 
   using RequestHandler::handle;
-  [[nodiscard]] Response handle(const Request& request, const Peer& peer) const override;
-  [[nodiscard]] std::optional<Response> try_ready(const Request& request) const override;
-  // Password hashing routes (sign-up, login, resend, reset confirm) go to the slow lane,
-  // photo uploads to the upload lane.
-  [[nodiscard]] Lane lane(const RequestHeader& header) const override;
-  // The upload route takes up to its multipart schema's body size.
-  [[nodiscard]] std::optional<std::uint64_t> body_limit(const RequestHeader& header) const override;
+  using RequestHandler::try_ready;
+  // The API route's lane (password hashing: slow, photo uploads: upload) and body limit
+  // (uploads: 32 MiB), from the route table.
+  [[nodiscard]] RoutePlan plan(const RequestHeader& header) const override;
+  [[nodiscard]] Response handle(const Request& request, const RequestContext& context) const override;
+  [[nodiscard]] std::optional<Response> try_ready(const Request& request, const RoutePlan& plan) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code,
                                         std::string_view message) const override;
 

@@ -1,6 +1,7 @@
 #pragma once
-// The thin handlers of the public read API: read parameters, call one StoreService
-// method, map its result to the JSON of docs/API.md.
+// What a handler reads about a request (ApiCall) and what it answers (ApiResult). The
+// services a handler calls are not here: each handler group gets exactly its own, as
+// references, when the router is built (api_dispatch.cpp).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,27 +11,21 @@
 #include "pokeca/auth_service.hpp"
 #include "pokeca/errors.hpp"
 #include "pokeca/http/http_types.hpp"
-#include "pokeca/http/router.hpp"
-#include "pokeca/store_service.hpp"
-#include "pokeca/submission_service.hpp"
+#include "pokeca/user.hpp"
 #include "query_string.hpp"
 
 namespace pokeca::http {
 
 struct ApiCall {
-  StoreService& service;
-  AuthService& auth;
-  const RouterConfig& config;
   const QueryParams& query;
   const std::vector<std::string>& path_params;  // decoded "{…}" segments, in order
-  std::string_view body;                        // JSON text (checked Content-Type) or empty
-  std::string_view cookie;                      // the Cookie header
+  std::string_view body;          // JSON text (checked Content-Type) or, on multipart routes, the form
+  std::string_view content_type;  // the Content-Type header (multipart routes read it)
+  std::string_view cookie;        // the Cookie header
   const ClientInfo& client;
   // The signed-in account: always set on user and admin routes (dispatch refused the
   // rest), set on optional-user routes when the bearer token is valid.
   const std::optional<User>& user;
-  const ContributionServices& contributions;
-  std::string_view content_type;  // the Content-Type header (multipart routes read it)
 };
 
 // A success: the whole body ({"success":true,…}) as JSON text, its status, and any
@@ -47,16 +42,5 @@ using ApiResult = Result<ApiOutput>;
 
 // The route's "{id}" segment as a positive integer, else 400 msg::kBadId.
 [[nodiscard]] Result<std::int64_t> id_path_param(const ApiCall& call);
-using ApiHandler = ApiResult (*)(const ApiCall&);
-
-[[nodiscard]] ApiResult get_healthz(const ApiCall& call);
-[[nodiscard]] ApiResult get_config(const ApiCall& call);
-[[nodiscard]] ApiResult get_initial_data(const ApiCall& call);
-[[nodiscard]] ApiResult get_prefectures(const ApiCall& call);
-[[nodiscard]] ApiResult get_stores(const ApiCall& call);
-[[nodiscard]] ApiResult get_store_clusters(const ApiCall& call);
-[[nodiscard]] ApiResult get_store(const ApiCall& call);
-[[nodiscard]] ApiResult get_stats_summary(const ApiCall& call);
-[[nodiscard]] ApiResult get_purchase_timeline(const ApiCall& call);
 
 }  // namespace pokeca::http

@@ -1,27 +1,18 @@
-#include "api_handlers.hpp"
+#include "store_handlers.hpp"
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
+#include "api_body.hpp"
 #include "json_mapping.hpp"
-#include "json_text.hpp"
 #include "submission_json.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/store_types.hpp"
 
 namespace pokeca::http {
 namespace {
 
 namespace json = boost::json;
-
-std::string success(json::value data, json::object extra = {}) {
-  json::object body;
-  body["success"] = true;
-  body["data"] = std::move(data);
-  for (auto& [key, value] : extra) body[key] = std::move(value);
-  return to_json_text(body);
-}
 
 // The parameters core's query parser reads; anything else (cache busters) is ignored.
 StoreQueryInput store_query_input(const QueryParams& q) {
@@ -41,34 +32,14 @@ StoreQueryInput store_query_input(const QueryParams& q) {
 
 }  // namespace
 
-ApiResult get_healthz(const ApiCall& call) {
-  auto summary = call.service.summary();
+ApiResult StoreHandlers::get_healthz(const ApiCall&) const {
+  auto summary = stores_.summary();
   if (!summary) return std::unexpected(summary.error());
-  return success(json::object{{"status", "ok"}, {"stores", summary->store_count}});
+  return data_body(json::object{{"status", "ok"}, {"stores", summary->store_count}});
 }
 
-ApiResult get_config(const ApiCall& call) {
-  const auto& c = call.config;
-  json::object data;
-  data["tile_url"] = c.tile_url;
-  data["tile_attribution"] = c.tile_attribution;
-  data["tile_max_zoom"] = c.tile_max_zoom;
-  data["contact_url"] = c.contact_url;
-  data["analytics_id"] = c.analytics_id ? json::value(*c.analytics_id) : json::value(nullptr);
-  data["demo_data"] = c.demo_data ? c.demo_data() : false;
-  return success(std::move(data));
-}
-
-ApiResult get_initial_data(const ApiCall& call) {
-  json::array types;
-  for (const auto& t : all_store_types()) types.push_back(store_type_json(t));
-  // The account when a valid bearer token came along, else null.
-  json::value user = call.user ? json::value(user_json(*call.user)) : json::value(nullptr);
-  return success(json::object{{"user", std::move(user)}, {"store_types", std::move(types)}});
-}
-
-ApiResult get_prefectures(const ApiCall& call) {
-  auto counts = call.service.prefecture_counts();
+ApiResult StoreHandlers::get_prefectures(const ApiCall&) const {
+  auto counts = stores_.prefecture_counts();
   if (!counts) return std::unexpected(counts.error());
   json::array regions;
   for (const auto& region : all_regions()) {
@@ -86,39 +57,33 @@ ApiResult get_prefectures(const ApiCall& call) {
       if (c.code == p.code) count = c.count;
     prefectures.push_back(prefecture_json(p, count));
   }
-  return success(json::object{{"regions", std::move(regions)}, {"prefectures", std::move(prefectures)}});
+  return data_body(json::object{{"regions", std::move(regions)}, {"prefectures", std::move(prefectures)}});
 }
 
-ApiResult get_stores(const ApiCall& call) {
-  auto found = call.service.search(store_query_input(call.query));
+ApiResult StoreHandlers::get_stores(const ApiCall& call) const {
+  auto found = stores_.search(store_query_input(call.query));
   if (!found) return std::unexpected(found.error());
   json::array stores;
   stores.reserve(found->stores.size());
   for (const auto& s : found->stores)
     stores.push_back(store_json(s.store, found->with_distance ? std::optional(s.distance_km) : std::nullopt));
-  return success(std::move(stores), json::object{{"truncated", found->truncated}});
+  return data_body(std::move(stores), json::object{{"truncated", found->truncated}});
 }
 
-ApiResult get_store_clusters(const ApiCall& call) {
-  auto found = call.service.clusters(store_query_input(call.query));
+ApiResult StoreHandlers::get_store_clusters(const ApiCall& call) const {
+  auto found = stores_.clusters(store_query_input(call.query));
   if (!found) return std::unexpected(found.error());
   json::array clusters;
   for (const auto& c : found->clusters) clusters.push_back(cluster_json(c));
   json::array stores;
   for (const auto& s : found->stores) stores.push_back(store_json(s));
-  return success(json::object{{"clusters", std::move(clusters)}, {"stores", std::move(stores)}});
+  return data_body(json::object{{"clusters", std::move(clusters)}, {"stores", std::move(stores)}});
 }
 
-Result<std::int64_t> id_path_param(const ApiCall& call) {
-  const auto id = parse_integer(call.path_params.at(0));
-  if (!id || *id <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
-  return *id;
-}
-
-ApiResult get_store(const ApiCall& call) {
+ApiResult StoreHandlers::get_store(const ApiCall& call) const {
   const auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
-  auto detail = call.service.detail(*id);
+  auto detail = stores_.detail(*id);
   if (!detail) return std::unexpected(detail.error());
   auto data = store_json(detail->store);
   json::array photos;
@@ -127,26 +92,26 @@ ApiResult get_store(const ApiCall& call) {
   json::array reports;
   for (const auto& r : detail->recent_reports) reports.push_back(report_json(r));
   data["recent_reports"] = std::move(reports);
-  return success(std::move(data));
+  return data_body(std::move(data));
 }
 
-ApiResult get_stats_summary(const ApiCall& call) {
-  auto s = call.service.summary();
+ApiResult StoreHandlers::get_stats_summary(const ApiCall&) const {
+  auto s = stores_.summary();
   if (!s) return std::unexpected(s.error());
-  return success(json::object{{"store_count", s->store_count},
+  return data_body(json::object{{"store_count", s->store_count},
                               {"prefecture_count", s->prefecture_count},
                               {"reports_24h", s->reports.last_24h},
                               {"reports_7d", s->reports.last_7d},
                               {"latest_report_at", time_or_null(s->reports.latest)}});
 }
 
-ApiResult get_purchase_timeline(const ApiCall& call) {
-  auto items = call.service.timeline(find_param(call.query, "limit"));
+ApiResult StoreHandlers::get_purchase_timeline(const ApiCall& call) const {
+  auto items = stores_.timeline(find_param(call.query, "limit"));
   if (!items) return std::unexpected(items.error());
   json::array out;
   out.reserve(items->size());
   for (const auto& item : *items) out.push_back(timeline_item_json(item));
-  return success(std::move(out));
+  return data_body(std::move(out));
 }
 
 }  // namespace pokeca::http

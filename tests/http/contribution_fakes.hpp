@@ -1,0 +1,40 @@
+#pragma once
+// The contribution services (purchases, ranking, submissions) over in-memory fakes, for
+// router tests that do not exercise them: the router needs every service it routes to.
+#include "pokeca/gazetteer.hpp"
+#include "pokeca/http/router.hpp"
+#include "pokeca/purchase_service.hpp"
+#include "pokeca/ranking_service.hpp"
+#include "pokeca/submission_service.hpp"
+#include "submission_fakes.hpp"
+
+namespace pokeca::testing {
+
+class FakeRankingRepository final : public RankingRepository {
+ public:
+  std::vector<ContributorTotals> totals;
+  Result<std::vector<ContributorTotals>> contributor_totals(UnixSeconds) override { return totals; }
+};
+
+struct FakeContributions {
+  FakeContributions(StoreRepository& stores, ReportRepository& reports, RateLimiter& limiter, const Clock& clock)
+      : purchases({stores, reports, limiter, clock}, {1'000'000, 1}),
+        ranking(ranking_repository, clock),
+        submissions({submission_repo, stores, processor, photos, gazetteer, limiter, clock}) {}
+
+  // Every service the router takes: the given store and account services, these fakes.
+  http::ApiServices services(StoreService& stores, AuthService& auth) {
+    return {stores, auth, purchases, ranking, submissions};
+  }
+
+  FakeRankingRepository ranking_repository;
+  FakeSubmissionRepository submission_repo;
+  FakePhotoProcessor processor;
+  FakePhotoStore photos;
+  Gazetteer gazetteer = *Gazetteer::from_tsv("prefecture_code\tprefecture_name\tcity\tlat\tlng\n");
+  PurchaseService purchases;
+  RankingService ranking;
+  SubmissionService submissions;
+};
+
+}  // namespace pokeca::testing
