@@ -494,6 +494,7 @@ export const ja = {
   'route.start.pickStore': '出発する店舗',
   'route.start.locating': '現在地を取得中...',
   'route.start.currentSet': '現在地から出発',
+  'route.start.saved': '保存した出発地点',
   'route.returnToStart': '出発地点に戻る',
   'route.stopNumber': '{n}番目',
   'route.moveUp': '「{name}」を1つ前へ',

@@ -58,6 +58,7 @@ export function RouteBar() {
 
   const onStartChange = async (value: string) => {
     if (value === 'none') route.setStart({ kind: 'none' });
+    else if (value === 'point') return;
     else if (value.startsWith('store:')) route.setStart({ kind: 'store', storeId: Number(value.slice(6)) });
     else if (value === 'current') {
       setLocating(true);
@@ -111,10 +112,10 @@ export function RouteBar() {
         id,
         body: {
           name: trimmed,
-          start: draft.start.kind === 'current' ? draft.start.point : null,
+          start,
           // A new route takes open stores only; an update keeps stops that closed since.
           store_ids: (id === null ? active : draft.stops).map((s) => s.id),
-          return_to_start: draft.returnToStart && draft.start.kind === 'current',
+          return_to_start: draft.returnToStart && start !== null,
         },
       });
       route.markSaved(saved.id, saved.name);
@@ -132,7 +133,7 @@ export function RouteBar() {
   };
 
   const startValue =
-    draft.start.kind === 'store' ? `store:${draft.start.storeId}` : draft.start.kind === 'current' ? 'current' : 'none';
+    draft.start.kind === 'store' ? `store:${draft.start.storeId}` : draft.start.kind;
   const summary = t('route.summary', { n: draft.stops.length, distance: formatDistance(total) });
 
   return (
@@ -166,6 +167,7 @@ export function RouteBar() {
             <select value={startValue} onChange={(e) => void onStartChange(e.target.value)} disabled={locating}>
               <option value="none">{t('route.start.none')}</option>
               <option value="current">{locating ? t('route.start.locating') : t('route.start.current')}</option>
+              {draft.start.kind === 'point' && <option value="point">{t('route.start.saved')}</option>}
               {active.map((s) => (
                 <option key={s.id} value={`store:${s.id}`}>
                   {t('route.start.store')}: {s.name}
@@ -182,7 +184,7 @@ export function RouteBar() {
               </label>
             ))}
           </fieldset>
-          {draft.start.kind === 'current' && (
+          {start !== null && (
             <label className={styles.check}>
               <input type="checkbox" checked={draft.returnToStart} onChange={(e) => route.setReturnToStart(e.target.checked)} />
               {t('route.returnToStart')}

@@ -75,7 +75,7 @@ export function SharedRoutePage({ shareId }: { shareId: string }) {
             route.replace(stops, {
               savedId: null,
               name: shared.name,
-              start: shared.start ? { kind: 'current', point: shared.start } : { kind: 'none' },
+              start: shared.start ? { kind: 'point', point: shared.start } : { kind: 'none' },
               returnToStart: shared.return_to_start,
               expanded: true,
             });

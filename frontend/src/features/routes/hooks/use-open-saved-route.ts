@@ -19,7 +19,7 @@ export function useOpenSavedRoute(id: number | null) {
     replace(stopsFromApi(saved), {
       savedId: saved.id,
       name: saved.name,
-      start: saved.start ? { kind: 'current', point: saved.start } : { kind: 'none' },
+      start: saved.start ? { kind: 'point', point: saved.start } : { kind: 'none' },
       returnToStart: saved.return_to_start,
       expanded: true,
     });

@@ -136,6 +136,6 @@ export function useRouteDraft() {
 
 /** The start as a point (a start store is the first stop, so it is its location). */
 export function startPoint(draft: RouteDraft): LatLngPoint | null {
-  if (draft.start.kind === 'current') return draft.start.point;
+  if (draft.start.kind === 'current' || draft.start.kind === 'point') return draft.start.point;
   return null;
 }

@@ -20,7 +20,12 @@ export interface LatLngPoint {
 }
 
 /** Where the route starts: nowhere in particular, the current position, or one of its stops. */
-export type RouteStart = { kind: 'none' } | { kind: 'current'; point: LatLngPoint } | { kind: 'store'; storeId: number };
+export type RouteStart =
+  | { kind: 'none' }
+  | { kind: 'current'; point: LatLngPoint }
+  /** A point saved with the route (where its owner started). */
+  | { kind: 'point'; point: LatLngPoint }
+  | { kind: 'store'; storeId: number };
 
 /** Anything store-like that can be added: the map's Store, a favourite, a search result. */
 export interface StoreLike {
