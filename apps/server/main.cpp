@@ -25,9 +25,11 @@
 #include "pokeca/mail/smtp_mailer.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/route_service.hpp"
 #include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
@@ -164,8 +166,11 @@ int serve(const Config& config) {
   PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account);
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
+  // Routes (issue 10): share ids come from the same CSPRNG as the session tokens.
+  storage::SqliteSavedRouteRepository saved_routes(db);
+  RouteService routes({stores, saved_routes, token_crypto, clock});
   http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
-                       .submissions = submissions},
+                       .submissions = submissions, .routes = routes},
                       router_config);
 
   http::HttpServerConfig server_config;

@@ -27,7 +27,7 @@ function visited(href: string): string[] {
 }
 
 async function stopNames(page: Page): Promise<string[]> {
-  return (await page.getByTestId('route-stop').allTextContents()).map((text) => text.replace(/^\d+/, ''));
+  return (await page.getByTestId('route-stop-name').allTextContents()).map((text) => text.trim());
 }
 
 async function signIn(page: Page, testInfo: TestInfo) {
@@ -81,6 +81,8 @@ test.describe('routes', () => {
     await expect(page.getByText(`ルート「${name}」を保存しました`)).toBeVisible();
 
     await page.goto(url('/saved-routes'));
+    // Let the page's session refresh finish before reloading (a rotated refresh cookie must land first).
+    await expect(page.getByTestId('saved-routes')).toBeVisible();
     await page.reload();
     const saved = page.getByTestId('saved-route').filter({ hasText: name });
     await expect(saved).toBeVisible();

@@ -8,8 +8,10 @@
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/route_service.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "submission_fakes.hpp"
@@ -66,11 +68,20 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/admin/submissions", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/submissions/{id}/approve", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/submissions/{id}/reject", {Who::kAdmin, R"({"reason":""})"}},
+    // Routes (issue 10): too few stops (400) or no route 1 of the caller's (404) once past the check.
+    {"POST /api/v1/routes/plan", {Who::kUser, R"({"store_ids":[1]})"}},
+    {"GET /api/v1/saved_routes", {Who::kUser, ""}},
+    {"POST /api/v1/saved_routes", {Who::kUser, R"({"name":"","store_ids":[1,2]})"}},
+    {"GET /api/v1/saved_routes/{id}", {Who::kUser, ""}},
+    {"PUT /api/v1/saved_routes/{id}", {Who::kUser, R"({"name":"x"})"}},
+    {"DELETE /api/v1/saved_routes/{id}", {Who::kUser, ""}},
+    {"GET /api/v1/shared_routes/{share_id}", {Who::kAnyone, ""}},
 };
 
 std::string target_of(std::string_view path) {
   std::string out(path);
   if (const auto at = out.find("{id}"); at != std::string::npos) out.replace(at, 4, "1");
+  if (const auto at = out.find("{share_id}"); at != std::string::npos) out.replace(at, 10, "unknown-share-id");
   if (out.ends_with("/stores")) out += "?prefecture=tokyo";
   if (out.ends_with("/clusters")) out += "?bbox=139,35,140,36&zoom=10";
   return out;
@@ -136,7 +147,9 @@ class AuthorizationMatrix : public ::testing::Test {
   FakePhotoProcessor processor;
   FakePhotoStore photos;
   SubmissionService submissions{{submission_repo, stores, processor, photos, gazetteer, accounts.limiter, clock}};
-  http::Router router{{service, accounts.auth, purchases, ranking, submissions}, {}};
+  storage::SqliteSavedRouteRepository saved_routes{db};
+  RouteService routes{{stores, saved_routes, accounts.crypto, clock}};
+  http::Router router{{service, accounts.auth, purchases, ranking, submissions, routes}, {}};
   std::map<Role, std::string> tokens;
 };
 

@@ -38,7 +38,7 @@ class PurchaseFlow : public ::testing::Test {
     // With the public response cache on, as the server runs: a write must show at once.
     router_config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
-        http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions}, router_config);
+        http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, fakes.routes}, router_config);
     http::HttpServerConfig config;
     config.port = 0;
     config.access_log = [](std::string_view) {};

@@ -83,7 +83,7 @@ class SubmissionFlow : public ::testing::Test {
     config.photo_dir = photo_store.dir();
     config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
-        http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, submissions}, config);
+        http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, submissions, fakes.routes}, config);
     http::HttpServerConfig server_config;
     server_config.port = 0;
     server_config.access_log = [](std::string_view) {};

@@ -12,6 +12,7 @@
 #include "purchase_handlers.hpp"
 #include "query_string.hpp"
 #include "ranking_handlers.hpp"
+#include "routes_handlers.hpp"
 #include "site_handlers.hpp"
 #include "store_handlers.hpp"
 #include "submission_handlers.hpp"
@@ -27,9 +28,11 @@ struct ApiDispatcher::Handlers {
                AccountHandlers{s.auth, config.secure_cookies},
                PurchaseHandlers{s.purchases},
                RankingHandlers{s.ranking},
-               SubmissionHandlers{s.submissions}} {}
+               SubmissionHandlers{s.submissions},
+               RouteHandlers{s.routes}} {}
 
-  std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers>
+  std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
+             RouteHandlers>
       groups;
 };
 
@@ -153,6 +156,17 @@ constexpr std::array kRoutes{
           call<&SubmissionHandlers::post_admin_submission_approve>},
     Route{{"POST", "/api/v1/admin/submissions/{id}/reject"}, kAdmin, kNormalLane, kWrite,
           call<&SubmissionHandlers::post_admin_submission_reject>},
+    // Routes (issue 10)
+    Route{{"POST", "/api/v1/routes/plan"}, kUser, kNormalLane, kNone, call<&RouteHandlers::post_routes_plan>},
+    Route{{"GET", "/api/v1/saved_routes"}, kUser, kNormalLane, kNone, call<&RouteHandlers::get_saved_routes>},
+    Route{{"POST", "/api/v1/saved_routes"}, kUser, kNormalLane, kWrite, call<&RouteHandlers::post_saved_routes>},
+    Route{{"GET", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kNone, call<&RouteHandlers::get_saved_route>},
+    Route{{"PUT", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kWrite, call<&RouteHandlers::put_saved_route>},
+    Route{{"DELETE", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kWrite,
+          call<&RouteHandlers::delete_saved_route>},
+    // Public, but not kPublicRead: the answer must stop the moment sharing is turned off.
+    Route{{"GET", "/api/v1/shared_routes/{share_id}"}, kPublic, kNormalLane, kNone,
+          call<&RouteHandlers::get_shared_route>},
 };
 
 constexpr auto kRouteInfos = [] {

@@ -13,6 +13,7 @@
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/route_service.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
 
@@ -50,6 +51,7 @@ struct ApiServices {
   PurchaseService& purchases;
   RankingService& ranking;
   SubmissionService& submissions;
+  RouteService& routes;  // issue 10: /routes/plan, /saved_routes, /shared_routes
 };
 
 class Router final : public RequestHandler {

@@ -224,13 +224,17 @@ export function RouteBar() {
                 <span className={styles.stopMain}>
                   {unavailable ? (
                     <>
-                      <s className={styles.stopName}>{stop.name}</s>
+                      <s className={styles.stopName} data-testid="route-stop-name">
+                        {stop.name}
+                      </s>
                       <span className={styles.badge} title={t('route.unavailable')}>
                         {t(stop.status === 'hidden' ? 'route.status.hidden' : 'route.status.closed')}
                       </span>
                     </>
                   ) : (
-                    <span className={styles.stopName}>{stop.name}</span>
+                    <span className={styles.stopName} data-testid="route-stop-name">
+                      {stop.name}
+                    </span>
                   )}
                   {leg !== undefined && <span className={styles.leg}>{t('route.legFrom', { distance: formatDistance(leg) })}</span>}
                 </span>
