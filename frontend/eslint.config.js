@@ -13,6 +13,7 @@ const FEATURES = [
   'profile',
   'ranking',
   'reports',
+  'routes',
   'stats',
   'store-search',
   'store-sheet',

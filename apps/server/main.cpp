@@ -28,9 +28,11 @@
 #include "pokeca/mail/smtp_mailer.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/route_service.hpp"
 #include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
@@ -192,9 +194,12 @@ int serve(const Config& config) {
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
   UserStatsService user_stats(activity, ranking_repository, clock);
+  // Routes (issue 10): share ids come from the same CSPRNG as the session tokens.
+  storage::SqliteSavedRouteRepository saved_routes(db);
+  RouteService routes({stores, saved_routes, token_crypto, clock});
   http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
                        .submissions = submissions, .favorites = favorites, .search = search,
-                       .user_stats = user_stats, .alerts = alerts},
+                       .user_stats = user_stats, .alerts = alerts, .routes = routes},
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();

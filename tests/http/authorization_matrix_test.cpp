@@ -8,8 +8,10 @@
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/route_service.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
@@ -79,11 +81,20 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"DELETE /api/v1/favorites/{id}", {Who::kUser, ""}},
     {"GET /api/v1/users/stats", {Who::kUser, ""}},
     {"POST /api/v1/alerts/unsubscribe", {Who::kAnyone, ""}},
+    // Routes (issue 10): too few stops (400) or no route 1 of the caller's (404) once past the check.
+    {"POST /api/v1/routes/plan", {Who::kUser, R"({"store_ids":[1]})"}},
+    {"GET /api/v1/saved_routes", {Who::kUser, ""}},
+    {"POST /api/v1/saved_routes", {Who::kUser, R"({"name":"","store_ids":[1,2]})"}},
+    {"GET /api/v1/saved_routes/{id}", {Who::kUser, ""}},
+    {"PUT /api/v1/saved_routes/{id}", {Who::kUser, R"({"name":"x"})"}},
+    {"DELETE /api/v1/saved_routes/{id}", {Who::kUser, ""}},
+    {"GET /api/v1/shared_routes/{share_id}", {Who::kAnyone, ""}},
 };
 
 std::string target_of(std::string_view path) {
   std::string out(path);
   if (const auto at = out.find("{id}"); at != std::string::npos) out.replace(at, 4, "1");
+  if (const auto at = out.find("{share_id}"); at != std::string::npos) out.replace(at, 10, "unknown-share-id");
   if (out.ends_with("/stores")) out += "?prefecture=tokyo";
   if (out.ends_with("/clusters")) out += "?bbox=139,35,140,36&zoom=10";
   if (out.ends_with("/search")) out += "?q=abc";
@@ -159,8 +170,10 @@ class AuthorizationMatrix : public ::testing::Test {
   FavoriteAlerts alerts{{favorite_repo, mail_queue, accounts.users, accounts.crypto, clock}, "http://localhost:8080"};
   StoreSearchService search{search_repo, gazetteer};
   UserStatsService user_stats{activity, ranking_repository, clock};
+  storage::SqliteSavedRouteRepository saved_routes{db};
+  RouteService routes{{stores, saved_routes, accounts.crypto, clock}};
   http::Router router{
-      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts}, {}};
+      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes}, {}};
   std::map<Role, std::string> tokens;
 };
 

@@ -1,12 +1,14 @@
 #pragma once
-// The contribution services (purchases, ranking, submissions) over in-memory fakes, for
+// The contribution services (purchases, ranking, submissions, routes) over in-memory fakes, for
 // router tests that do not exercise them: the router needs every service it routes to.
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/route_service.hpp"
 #include "pokeca/submission_service.hpp"
 #include "auth_fakes.hpp"
+#include "route_fakes.hpp"
 #include "submission_fakes.hpp"
 
 namespace pokeca::testing {
@@ -52,11 +54,16 @@ struct FakeContributions {
         favorites(favorite_repo, clock),
         search(search_repo, gazetteer),
         user_stats(stats_repo, ranking_repository, clock),
-        alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080") {}
+        alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080"),
+        routes({stores, saved_routes, crypto, clock}) {}
 
   // Every service the router takes: the given store and account services, these fakes.
   http::ApiServices services(StoreService& stores, AuthService& auth) {
-    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts};
+    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes};
+  }
+  // The same, with the test's own (real) route service.
+  http::ApiServices services(StoreService& stores, AuthService& auth, RouteService& real_routes) {
+    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, real_routes};
   }
 
   FakeRankingRepository ranking_repository;
@@ -77,6 +84,8 @@ struct FakeContributions {
   StoreSearchService search;
   UserStatsService user_stats;
   FavoriteAlerts alerts;
+  FakeSavedRouteRepository saved_routes;
+  RouteService routes;
 };
 
 }  // namespace pokeca::testing

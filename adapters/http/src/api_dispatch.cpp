@@ -16,6 +16,7 @@
 #include "purchase_handlers.hpp"
 #include "query_string.hpp"
 #include "ranking_handlers.hpp"
+#include "routes_handlers.hpp"
 #include "site_handlers.hpp"
 #include "store_handlers.hpp"
 #include "submission_handlers.hpp"
@@ -37,11 +38,12 @@ struct ApiDispatcher::Handlers {
                SearchHandlers{s.search},
                StatsHandlers{s.user_stats},
                AlertHandlers{s.alerts},
-               ExportHandlers{config}} {}
+               ExportHandlers{config},
+               RouteHandlers{s.routes}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
-             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers>
+             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers>
       groups;
 };
 
@@ -183,6 +185,17 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/users/stats"}, kUser, kNormalLane, kNone, call<&StatsHandlers::get_users_stats>},
     Route{{"POST", "/api/v1/alerts/unsubscribe"}, kPublic, kNormalLane, kWrite,
           call<&AlertHandlers::post_alerts_unsubscribe>, kNo, kIgnoredBody},
+    // Routes (issue 10)
+    Route{{"POST", "/api/v1/routes/plan"}, kUser, kNormalLane, kNone, call<&RouteHandlers::post_routes_plan>},
+    Route{{"GET", "/api/v1/saved_routes"}, kUser, kNormalLane, kNone, call<&RouteHandlers::get_saved_routes>},
+    Route{{"POST", "/api/v1/saved_routes"}, kUser, kNormalLane, kWrite, call<&RouteHandlers::post_saved_routes>},
+    Route{{"GET", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kNone, call<&RouteHandlers::get_saved_route>},
+    Route{{"PUT", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kWrite, call<&RouteHandlers::put_saved_route>},
+    Route{{"DELETE", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kWrite,
+          call<&RouteHandlers::delete_saved_route>},
+    // Public, but not kPublicRead: the answer must stop the moment sharing is turned off.
+    Route{{"GET", "/api/v1/shared_routes/{share_id}"}, kPublic, kNormalLane, kNone,
+          call<&RouteHandlers::get_shared_route>},
 };
 // clang-format on
 

@@ -15,6 +15,7 @@ extern const std::string_view k001Init;
 extern const std::string_view k002Accounts;
 extern const std::string_view k003Contributions;
 extern const std::string_view k004Personal;
+extern const std::string_view k005SavedRoutes;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -27,6 +28,7 @@ std::span<const Migration> all_migrations() {
       Migration{2, "accounts", embedded::k002Accounts},
       Migration{3, "contributions", embedded::k003Contributions},
       Migration{4, "personal", embedded::k004Personal},
+      Migration{5, "saved_routes", embedded::k005SavedRoutes},
   };
   return migrations;
 }

@@ -221,5 +221,20 @@ inline constexpr std::string_view kFavoriteAlertBody =
     "通知の設定はプロフィールからも変更できます：{settings_url}\n"
     "\n"
     "ポケカ販売店マップ（非公式ファンサイト）\n";
+// Routes (issue 10): planning, saved routes and shared links.
+inline constexpr std::string_view kRouteTooFewStops = "ルートには店舗を{min}件以上追加してください。";
+inline constexpr std::string_view kRouteTooManyStops = "ルートに追加できる店舗は{max}件までです。";
+inline constexpr std::string_view kRouteDuplicateStop = "同じ店舗がルートに2回以上含まれています。";
+inline constexpr std::string_view kRouteBadStoreIds = "店舗ID（store_ids）は正の整数の配列で指定してください。";
+inline constexpr std::string_view kRouteUnknownStores = "次の店舗はルートに追加できません（存在しないか、非公開・閉店です）：{ids}";
+inline constexpr std::string_view kRouteBadStart = "出発地点（start）は緯度・経度（lat・lng）で指定してください。";
+inline constexpr std::string_view kRouteNameRequired = "ルート名を入力してください。";
+inline constexpr std::string_view kRouteNameTooLong = "ルート名は{max}文字以内で入力してください。";
+inline constexpr std::string_view kRouteNameBadText = "ルート名に使用できない文字が含まれています。";
+inline constexpr std::string_view kRouteLimitReached =
+    "保存できるルートは{max}件までです。不要なルートを削除してから保存してください。";
+inline constexpr std::string_view kRouteNotFound = "ルートが見つかりませんでした。";
+inline constexpr std::string_view kSharedRouteNotFound = "このルートは見つからないか、共有が停止されています。";
+inline constexpr std::string_view kRouteDeleted = "ルートを削除しました。";
 
 }  // namespace pokeca::msg

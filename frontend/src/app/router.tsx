@@ -31,6 +31,10 @@ const personal = () => import('./routes/personal');
 const FavoritesRoute = lazy(() => personal().then((m) => ({ default: m.FavoritesRoute })));
 const MyStatsRoute = lazy(() => personal().then((m) => ({ default: m.MyStatsRoute })));
 const UnsubscribeRoute = lazy(() => personal().then((m) => ({ default: m.UnsubscribeRoute })));
+/** Lazy: saved and shared routes (issue 10) share one chunk. */
+const routes = () => import('./routes/routes');
+const SavedRoutesRoute = lazy(() => routes().then((m) => ({ default: m.SavedRoutesRoute })));
+const SharedRouteRoute = lazy(() => routes().then((m) => ({ default: m.SharedRouteRoute })));
 
 /**
  * All routes (SPEC §2). Declarative mode (not the data router): the app loads data with
@@ -51,7 +55,8 @@ export function AppRoutes() {
         <Route path={paths.profile.path} element={<ProfileRoute />} />
         <Route path={paths.withdrawal.path} element={<WithdrawalRoute />} />
         <Route path={paths.favorites.path} element={<FavoritesRoute />} />
-        <Route path={paths.savedRoutes.path} element={<ComingSoonRoute title="soon.savedRoutes" />} />
+        <Route path={paths.savedRoutes.path} element={<SavedRoutesRoute />} />
+        <Route path={paths.sharedRoute.path} element={<SharedRouteRoute />} />
         <Route path={paths.myStats.path} element={<MyStatsRoute />} />
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
         <Route path={paths.admin.path} element={<AdminRoute />} />

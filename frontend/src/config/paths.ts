@@ -25,6 +25,8 @@ export const paths = {
   profile: { path: '/profile', getHref: () => '/profile' },
   favorites: { path: '/favorites', getHref: () => '/favorites' },
   savedRoutes: { path: '/saved-routes', getHref: () => '/saved-routes' },
+  /** A route shared by its owner: public and read-only (issue 10). */
+  sharedRoute: { path: '/shared-routes/:shareId', getHref: (shareId: string) => `/shared-routes/${encodeURIComponent(shareId)}` },
   myStats: { path: '/my-stats', getHref: () => '/my-stats' },
   withdrawal: { path: '/withdrawal', getHref: () => '/withdrawal' },
   admin: { path: '/admin', getHref: () => '/admin' },

@@ -5,6 +5,10 @@ import type { Store } from '@/api/stores';
 import { PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
 import { StoreMap, type MapJump } from '@/features/map/components/StoreMap';
 import { useReportDialog } from '@/features/reports/hooks/use-report-dialog';
+import { AddToRouteButton } from '@/features/routes/components/AddToRouteButton';
+import { RouteBar } from '@/features/routes/components/RouteBar';
+import { RouteLayer } from '@/features/routes/components/RouteLayer';
+import { useOpenSavedRoute } from '@/features/routes/hooks/use-open-saved-route';
 import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
@@ -15,13 +19,16 @@ const STORE_PARAM = 'store';
 /**
  * /map: the store map; a marker, a list row or a search result opens the store's sheet
  * (?store={id}, so the URL can be shared and Back closes it) with the 報告する form; the
- * search box and the add-store button for signed-in users.
+ * search box and the add-store button for signed-in users; the route being built (issue 10:
+ * ルートに追加 in the sheet and the list, the bar, the line). ?route={id} opens a saved route.
  */
 export default function MapRoute() {
   const report = useReportDialog();
   const [params, setParams] = useSearchParams();
   const storeId = params.get(STORE_PARAM);
   const favoriteIds = useFavoriteIds();
+  const routeId = Number(params.get('route'));
+  useOpenSavedRoute(Number.isInteger(routeId) && routeId > 0 ? routeId : null);
   const [jump, setJump] = useState<MapJump | null>(null);
   // The store whose position is already on screen (opened from its marker or the list);
   // any other ?store= (a shared link, Back/Forward) is centred once its details arrive.
@@ -72,6 +79,7 @@ export default function MapRoute() {
               storeId={storeId}
               onClose={closeStore}
               onReport={report.open}
+              routeAction={(store) => <AddToRouteButton store={store} />}
               onLoaded={(store) => {
                 if (shownStore.current === storeId) return;
                 shownStore.current = storeId;
@@ -81,6 +89,10 @@ export default function MapRoute() {
           )
         }
         mapActions={<AddStoreButton placement="inline" />}
+        popupActions={(store) => <AddToRouteButton store={store} />}
+        listRowAction={(store) => <AddToRouteButton store={store} compact />}
+        mapLayers={<RouteLayer />}
+        overlay={<RouteBar />}
       />
       {report.dialog}
     </>

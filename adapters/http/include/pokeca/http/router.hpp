@@ -17,6 +17,7 @@
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/store_search.hpp"
 #include "pokeca/store_catalog.hpp"
+#include "pokeca/route_service.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
 #include "pokeca/user_stats.hpp"
@@ -69,6 +70,7 @@ struct ApiServices {
   StoreSearchService& search;
   UserStatsService& user_stats;
   FavoriteAlerts& alerts;
+  RouteService& routes;  // issue 10: /routes/plan, /saved_routes, /shared_routes
 };
 
 class Router final : public RequestHandler {

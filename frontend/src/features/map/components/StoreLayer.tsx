@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { Marker as LeafletMarker } from 'leaflet';
 import type { StoreType } from '@/api/initial-data';
@@ -24,10 +24,12 @@ interface StoreLayerProps {
   onOpen?: (store: Store) => void;
   /** Issue 9: the signed-in user's favourite stores get a ★ on their marker. */
   favoriteIds?: ReadonlySet<string>;
+  /** Issue 10: more actions in the popup (ルートに追加) where the popup is used. */
+  popupActions?: (store: Store) => ReactNode;
 }
 
 /** Server clusters (click zooms in) and store markers with their popups (or the sheet, with `onOpen`). */
-export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds }: StoreLayerProps) {
+export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, popupActions }: StoreLayerProps) {
   return (
     <>
       {clusters.map((cluster) => (
@@ -42,6 +44,7 @@ export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOp
           onReport={onReport}
           onOpen={onOpen}
           favorite={favoriteIds?.has(String(store.id)) ?? false}
+          popupActions={popupActions}
         />
       ))}
     </>
@@ -83,6 +86,7 @@ function StoreMarker({
   onReport,
   onOpen,
   favorite,
+  popupActions,
 }: {
   store: Store;
   type: StoreType | undefined;
@@ -90,6 +94,7 @@ function StoreMarker({
   onReport?: (store: Store) => void;
   onOpen?: (store: Store) => void;
   favorite: boolean;
+  popupActions?: (store: Store) => ReactNode;
 }) {
   const ref = useRef<LeafletMarker>(null);
   const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
@@ -116,7 +121,7 @@ function StoreMarker({
     >
       {!onOpen && (
         <Popup>
-          <StorePopupContent store={store} type={type} onReport={onReport} />
+          <StorePopupContent store={store} type={type} onReport={onReport} extraActions={popupActions?.(store)} />
         </Popup>
       )}
     </Marker>

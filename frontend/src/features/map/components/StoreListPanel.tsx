@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StoreType } from '@/api/initial-data';
 import { Spinner } from '@/components/ui/Spinner';
 import { RECENT_REPORT_HOURS } from '@/config/constants';
@@ -24,6 +25,8 @@ interface StoreListPanelProps {
   onSelect: (store: Store) => void;
   expanded: boolean;
   onToggle: () => void;
+  /** A control beside each row (another feature's, wired by the page). */
+  rowAction?: (store: Store) => ReactNode;
 }
 
 function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
@@ -33,7 +36,8 @@ function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
 
 /** Stores in view (or nearest to the current location): a side panel on desktop, a bottom sheet on phones. */
 export function StoreListPanel(props: StoreListPanelProps) {
-  const { mode, stores, clusteredCount, highlights, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle } = props;
+  const { mode, stores, clusteredCount, highlights, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle, rowAction } =
+    props;
   const title = mode === 'nearby' ? t('map.nearbyTitle') : t('map.listTitle');
   // With clusters in view the markers are only part of it: show the whole count and
   // ask for a zoom rather than listing the few single-store markers as if they were all.
@@ -70,7 +74,7 @@ export function StoreListPanel(props: StoreListPanelProps) {
             const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS, now);
             const distance = store.distance_km !== undefined ? formatDistanceKm(store.distance_km) : null;
             return (
-              <li key={store.id}>
+              <li key={store.id} className={rowAction ? styles.withAction : undefined}>
                 <button type="button" className={styles.row} onClick={() => onSelect(store)}>
                   <span className={styles.icon} style={{ ['--pk-color' as string]: type?.color ?? '#6b7280' }} aria-hidden="true">
                     {type?.icon}
@@ -95,6 +99,7 @@ export function StoreListPanel(props: StoreListPanelProps) {
                     </span>
                   )}
                 </button>
+                {rowAction?.(store)}
               </li>
             );
           })}

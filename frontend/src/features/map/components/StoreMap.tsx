@@ -72,6 +72,14 @@ interface StoreMapProps {
   search?: ReactNode;
   /** Issue 9: the store sheet, over the map (a side panel on desktops, a bottom sheet on phones). */
   storeSheet?: ReactNode;
+  /** Issue 10: extra buttons in each store popup (e.g. ルートに追加). */
+  popupActions?: (store: Store) => ReactNode;
+  /** Issue 10: an extra control beside each row of the store list. */
+  listRowAction?: (store: Store) => ReactNode;
+  /** Issue 10: more react-leaflet layers inside the map (e.g. the route line). */
+  mapLayers?: ReactNode;
+  /** Issue 10: panels floating over the map (e.g. the route bar). */
+  overlay?: ReactNode;
 }
 
 /**
@@ -79,7 +87,19 @@ interface StoreMapProps {
  * `onReport` adds 報告する to the store popups; `mapActions` (e.g. the add-store button)
  * float at the map's bottom right, above the phone list sheet whether it is open or not.
  */
-export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump, search, storeSheet }: StoreMapProps = {}) {
+export function StoreMap({
+  onReport,
+  mapActions,
+  onOpenStore,
+  favoriteIds,
+  jump,
+  search,
+  storeSheet,
+  popupActions,
+  listRowAction,
+  mapLayers,
+  overlay,
+}: StoreMapProps = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
@@ -241,6 +261,7 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
           onSelect={select}
           expanded={sheetOpen}
           onToggle={() => setSheetOpen((open) => !open)}
+          rowAction={listRowAction}
         />
         <div className={styles.mapWrap} data-testid="store-map">
           <MapContainer
@@ -266,7 +287,9 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
               onReport={onReport}
               onOpen={onOpenStore}
               favoriteIds={favoriteIds}
+              popupActions={popupActions}
             />
+            {mapLayers}
             {point && (
               <Marker position={[point.lat, point.lng]} icon={currentLocationIcon} zIndexOffset={1000} keyboard={false}>
                 <Tooltip direction="top" offset={[0, -10]}>
@@ -276,6 +299,11 @@ export function StoreMap({ onReport, mapActions, onOpenStore, favoriteIds, jump,
             )}
           </MapContainer>
           {search && <div className={styles.search}>{search}</div>}
+          {overlay && (
+            <div className={styles.overlay} data-sheet={sheetOpen ? 'open' : 'closed'}>
+              {overlay}
+            </div>
+          )}
           {mapActions && (
             <div className={styles.actions} data-sheet={sheetOpen ? 'open' : 'closed'}>
               {mapActions}

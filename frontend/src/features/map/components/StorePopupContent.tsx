@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StoreType } from '@/api/initial-data';
 import { directionsUrl, RECENT_REPORT_HOURS } from '@/config/constants';
 import { t, type MessageKey } from '@/i18n/ja';
@@ -19,10 +20,13 @@ export function StorePopupContent({
   store,
   type,
   onReport,
+  extraActions,
 }: {
   store: Store;
   type: StoreType | undefined;
   onReport?: (store: Store) => void;
+  /** More buttons from other features, wired by the page (e.g. ルートに追加). */
+  extraActions?: ReactNode;
 }) {
   const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
   const address = store.address || [store.prefecture_name, store.city].filter(Boolean).join('');
@@ -51,6 +55,7 @@ export function StorePopupContent({
             {t('report.open')}
           </button>
         )}
+        {extraActions}
         <a className={styles.directions} href={directionsUrl(store.lat, store.lng)} target="_blank" rel="noopener noreferrer">
           {t('map.directions')}
         </a>
