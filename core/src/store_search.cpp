@@ -77,13 +77,6 @@ std::string shift_kana(std::string_view text, bool to_katakana) {
   return out;
 }
 
-std::string ascii_lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 // Hepburn (and a few kunrei) syllables, longest first where they share a prefix.
 struct Syllable {
   std::string_view romaji;

@@ -178,7 +178,7 @@ describe('route guard: accounts (SPEC §2 Route guard)', () => {
     signInForTest();
     renderApp('/saved-routes');
     expect(await screen.findByRole('heading', { name: '保存済みルート' })).toBeInTheDocument();
-    expect(screen.getByText('この機能は近日公開予定です。もうしばらくお待ちください。')).toBeInTheDocument();
+    expect(location()).toBe('/saved-routes');
   });
 
   it('/login is for guests: a signed-in user goes to /', async () => {
