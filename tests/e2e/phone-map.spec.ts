@@ -50,12 +50,14 @@ async function openList(page: Page, testInfo: TestInfo) {
   if ((await handle.getAttribute('aria-expanded')) !== 'true') await handle.click();
 }
 
-async function openFirstPopup(page: Page, testInfo: TestInfo) {
+/** Opens the first listed store's sheet (issue 9: on /map a store opens its sheet, not a popup). */
+async function openFirstSheet(page: Page, testInfo: TestInfo) {
   await openList(page, testInfo);
   await page.getByTestId('store-list').getByRole('button').first().click();
-  const popup = page.getByTestId('store-popup');
-  await expect(popup).toBeVisible();
-  return popup;
+  const sheet = page.getByTestId('store-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('heading', { level: 2 })).toBeVisible(); // the details have arrived
+  return sheet;
 }
 
 // The site's CSP allows only its own scripts; axe is injected by the test.
@@ -133,10 +135,10 @@ test.describe('guest', () => {
     await expect(page.getByRole('checkbox', { name: /24時間以内に報告あり/ })).toBeChecked();
   });
 
-  test('the popup: the last report is a status, not a button; axe finds nothing on /map with it open', async ({ page }, testInfo) => {
+  test('the store sheet: the last report is a status, not a button; axe finds nothing on /map with it open', async ({ page }, testInfo) => {
     await page.goto(url('/map?prefecture=tokyo'));
-    const popup = await openFirstPopup(page, testInfo);
-    const status = popup.getByTestId('store-popup-status');
+    const sheet = await openFirstSheet(page, testInfo);
+    const status = sheet.getByTestId('store-sheet-freshness');
     await expect(status).toBeVisible();
     const style = await status.evaluate((el) => {
       const s = getComputedStyle(el);
@@ -146,7 +148,7 @@ test.describe('guest', () => {
     expect(style.radius).toBeLessThan(10);
     expect(style.cursor).not.toBe('pointer');
     expect(style.minHeight).not.toBe('40px');
-    await shot(page, testInfo, 'map-popup');
+    await shot(page, testInfo, 'map-store-sheet');
     await expectNoAxeViolations(page);
   });
 
@@ -271,10 +273,10 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(url('/'));
     await expect(page.getByRole('link', { name: 'ログイン', exact: true })).toHaveCount(0);
 
-    // The report dialog, from a store popup.
+    // The report dialog, from a store's sheet.
     await page.goto(url('/map?prefecture=tokyo'));
-    const popup = await openFirstPopup(page, testInfo);
-    await popup.getByTestId('store-popup-report').click();
+    const sheet = await openFirstSheet(page, testInfo);
+    await sheet.getByTestId('store-sheet-report').click();
     const report = page.getByRole('dialog', { name: '購入報告' });
     await expect(report).toBeVisible();
     await expectNoAxeViolations(page);
