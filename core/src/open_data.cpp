@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "pokeca/json_string.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {
