@@ -42,7 +42,8 @@ test('a guest opens a shared store link: the map on the store, with its sheet', 
   await expect(page.getByTestId('store-sheet').getByRole('heading', { level: 2 })).toHaveText(name, { timeout: 15_000 });
   await expect(page.locator('.leaflet-marker-pane .pk-marker').first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: '店舗の詳細を閉じる' }).click();
-  await expect(page).toHaveURL(/\/map$/);
+  // Closing drops ?store= (the map's own ?view= may stay: issue 15 keeps the view in the URL).
+  await expect.poll(() => new URL(page.url()).searchParams.get('store')).toBeNull();
 });
 
 test.describe('favourites, alerts and my stats (issue 9)', () => {
@@ -86,9 +87,10 @@ test.describe('favourites, alerts and my stats (issue 9)', () => {
     await expect(sheet.getByTestId('store-sheet-history')).toContainText('売り切れ');
     await shot(page, testInfo, 'store-sheet');
 
-    // The search box finds the store by (part of) its name.
+    // The search box finds the store by its name (a chain's first word alone matches more
+    // stores than the box lists).
     const search = page.getByRole('combobox', { name: '店舗名・地名で検索' });
-    await search.fill(Array.from(storeName).slice(0, 4).join(''));
+    await search.fill(storeName);
     await expect(page.getByTestId('store-search-results').getByRole('option').filter({ hasText: storeName }).first()).toBeVisible({ timeout: 10_000 });
     await shot(page, testInfo, 'store-search');
     await search.press('Escape');

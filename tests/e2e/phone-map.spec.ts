@@ -97,7 +97,8 @@ test.describe('guest', () => {
   test('the recently reported 購入できた stores lead the list', async ({ page }, testInfo) => {
     await page.goto(url('/map?prefecture=tokyo'));
     await openList(page, testInfo);
-    const rows = page.getByTestId('store-list').getByRole('button');
+    // The store rows, not the ルートに追加 buttons beside them (issue 10).
+    const rows = page.getByTestId('store-list').locator('li > button:not([data-testid="add-to-route"])');
     await expect(rows.first()).toBeVisible({ timeout: 15_000 });
     const texts = await rows.allTextContents();
     const fresh = (text: string) => /(たった今|分前|時間前)・購入できた/.test(text);
