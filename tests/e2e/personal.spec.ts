@@ -61,8 +61,11 @@ test.describe('favourites, alerts and my stats (issue 9)', () => {
     await page.goto(url('/profile'));
     const alerts = page.getByRole('switch', { name: '通知メールを受け取る' });
     await expect(alerts).not.toBeChecked();
-    await alerts.check();
+    // The switch shows the server's answer, so it turns on when PUT /users/profile returns, not
+    // at the click (Playwright's check() would demand the change at once).
+    await alerts.click();
     await expect(page.getByText('お気に入り店舗の通知メールをオンにしました')).toBeVisible();
+    await expect(alerts).toBeChecked();
 
     // Open a store's sheet from the nearby list and favourite it.
     await page.goto(url(`/map?lat=${SPOT.lat}&lng=${SPOT.lng}`));
