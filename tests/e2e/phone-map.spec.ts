@@ -75,6 +75,10 @@ test.describe('guest', () => {
       await expectMarkers(page);
       await expect(page.getByText('店舗を読み込み中...')).toHaveCount(0);
       const bubbles = page.locator('.leaflet-marker-pane .pk-cluster');
+      // A phone-sized grid once the first view has settled (a layer swap may briefly show more).
+      await expect
+        .poll(() => bubbles.count(), { message: `${prefecture}: bubbles`, timeout: 10_000 })
+        .toBeLessThanOrEqual(isMobile(testInfo) ? 24 : 60);
       const boxes = await bubbles.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
       const circlesTouch = (a: Box, b: Box) =>
         Math.hypot(a.x + a.width / 2 - (b.x + b.width / 2), a.y + a.height / 2 - (b.y + b.height / 2)) < (a.width + b.width) / 2;
