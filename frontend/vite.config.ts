@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contentPlugin } from './build/vite-plugin-content.ts';
+import { precompressPlugin } from './build/precompress.ts';
 import { serviceWorkerPlugin } from './build/vite-plugin-pwa.ts';
 
 export default defineConfig({
@@ -10,6 +11,7 @@ export default defineConfig({
     react(),
     contentPlugin(fileURLToPath(new URL('../content', import.meta.url))),
     serviceWorkerPlugin(fileURLToPath(new URL('./build/sw-template.js', import.meta.url))),
+    precompressPlugin(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -34,6 +34,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include "access_log.hpp"
+#include "log_buffer.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
@@ -138,6 +139,8 @@ struct HttpServer::State {
   const RequestHandler& handler;
   HttpServerConfig config;
   RequestIds request_ids;
+  // The default access log (stderr) is written in chunks, off the I/O threads (issue 13).
+  LogBuffer stderr_access_log{write_chunk_to_stderr};
 
   std::mutex stop_mutex;  // held through stop(), so a second caller waits for the first
   std::mutex mutex;
@@ -321,7 +324,7 @@ void HttpServer::State::log(const Seen& seen, unsigned status, std::uint64_t byt
                                        elapsed_ms(seen.started), bytes},
                                       unix_now());
   if (config.access_log) config.access_log(line);
-  else write_to_stderr(line);
+  else stderr_access_log.append(line);
 }
 
 void HttpServer::State::forget(std::uint64_t id) {
@@ -426,6 +429,7 @@ void HttpServer::stop() {
   s.workers.join();
   s.slow.pool.join();
   s.upload.pool.join();
+  s.stderr_access_log.flush();  // every line of every answered request, before stop() returns
 }
 
 }  // namespace pokeca::http

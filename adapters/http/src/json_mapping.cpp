@@ -62,6 +62,54 @@ boost::json::object store_json(const Store& store, std::optional<double> distanc
   return o;
 }
 
+namespace {
+
+void append_tri_state(std::string& out, std::optional<bool> b) {
+  out += !b ? "null" : *b ? "true" : "false";
+}
+
+}  // namespace
+
+void append_store_json(std::string& out, const Store& store, std::optional<double> distance_km) {
+  out += R"({"id":)";
+  append_json_integer(out, store.id);
+  out += R"(,"name":)";
+  append_json_string(out, store.name);
+  out += R"(,"store_type":)";
+  append_json_string(out, store.store_type);
+  out += R"(,"prefecture":)";
+  append_json_string(out, store.prefecture);
+  out += R"(,"prefecture_name":)";
+  append_json_string(out, prefecture_name(store.prefecture));
+  out += R"(,"city":)";
+  append_json_string(out, store.city);
+  out += R"(,"address":)";
+  append_json_string(out, store.address);
+  out += R"(,"lat":)";
+  append_json_number(out, coordinate(store.location.lat));
+  out += R"(,"lng":)";
+  append_json_number(out, coordinate(store.location.lng));
+  out += R"(,"location_precision":)";
+  append_json_string(out, to_string(store.precision));
+  out += R"(,"sells":{"packs":)";
+  append_tri_state(out, store.sells.packs);
+  out += R"(,"boxes":)";
+  append_tri_state(out, store.sells.boxes);
+  out += R"(,"singles":)";
+  append_tri_state(out, store.sells.singles);
+  out += R"(},"last_report_at":)";
+  if (store.last_report_at) append_json_string(out, format_iso8601(*store.last_report_at));
+  else out += "null";
+  out += R"(,"last_report_kind":)";
+  if (store.last_report_kind) append_json_string(out, to_string(*store.last_report_kind));
+  else out += "null";
+  if (distance_km) {
+    out += R"(,"distance_km":)";
+    append_json_number(out, std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm);
+  }
+  out += '}';
+}
+
 boost::json::object report_json(const PurchaseReport& report) {
   boost::json::object o;
   o["id"] = report.id;

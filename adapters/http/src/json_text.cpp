@@ -66,6 +66,9 @@ void write(std::string& out, const boost::json::value& v) {
 
 }  // namespace
 
+void append_json_number(std::string& out, double d) { append_number(out, d); }
+void append_json_integer(std::string& out, std::int64_t n) { append_integer(out, n); }
+
 std::string to_json_text(const boost::json::value& value) {
   std::string out;
   write(out, value);

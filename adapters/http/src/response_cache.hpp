@@ -26,6 +26,12 @@ class ResponseCache {
   [[nodiscard]] std::optional<std::string> get(std::string_view key, std::uint64_t generation,
                                                Clock::time_point now);
   void put(std::string_view key, std::uint64_t generation, Clock::time_point now, std::string body);
+  // The gzip form of an entry's body, kept with it (issue 13) so a hit from a browser
+  // costs no compression: get_gzip answers while get() would; put_gzip adds it to the
+  // entry of that generation (nothing if the entry is gone or newer).
+  [[nodiscard]] std::optional<std::string> get_gzip(std::string_view key, std::uint64_t generation,
+                                                    Clock::time_point now);
+  void put_gzip(std::string_view key, std::uint64_t generation, std::string gzip);
 
  private:
   static constexpr std::size_t kShards = 8;
@@ -33,6 +39,7 @@ class ResponseCache {
     std::string body;
     std::uint64_t generation;
     Clock::time_point stored;
+    std::string gzip;  // empty until put_gzip
   };
   struct Shard {
     std::mutex mutex;

@@ -7,6 +7,7 @@
 #include "api_body.hpp"
 #include "api_dispatch.hpp"
 #include "client_address.hpp"
+#include "content_encoding.hpp"
 #include "error_mapping.hpp"
 #include "photo_files.hpp"
 #include "pokeca/http/error_log.hpp"
@@ -87,11 +88,40 @@ struct Router::Impl {
 
   std::optional<Response> cached(const Request& req, const RoutePlan& plan) const {
     if (!is_cached_read(plan)) return std::nullopt;
-    auto body = cache.get(req.target(), config.data_generation(), ResponseCache::Clock::now());
+    const auto generation = config.data_generation();
+    const auto now = ResponseCache::Clock::now();
+    const bool gzip_ok = accepts_encoding(req[bhttp::field::accept_encoding], "gzip");
+    if (gzip_ok)
+      if (auto gzip = cache.get_gzip(req.target(), generation, now)) {
+        auto res = json_response(Status::ok, std::move(*gzip));
+        res.set(bhttp::field::vary, "Accept-Encoding");
+        res.set(bhttp::field::content_encoding, "gzip");
+        finish(res, &req);
+        return res;
+      }
+    auto body = cache.get(req.target(), generation, now);
     if (!body) return std::nullopt;
+    // Not compressed yet: a worker thread compresses it once and keeps it (route()).
+    if (gzip_ok && body->size() >= kMinCompressedJsonBytes) return std::nullopt;
     auto res = json_response(Status::ok, std::move(*body));
+    if (res.body().size() >= kMinCompressedJsonBytes) res.set(bhttp::field::vary, "Accept-Encoding");
     finish(res, &req);
     return res;
+  }
+
+  // Public map reads (the cacheable ones) of kMinCompressedJsonBytes or more go gzip to a
+  // client that accepts it, and the compressed bytes are kept with the cache entry.
+  // Only those: an answer that carries a secret (tokens, personal data) is never
+  // compressed, so no BREACH-style guessing through its length.
+  void compress(Response& res, const Request& req, bool keep, std::uint64_t generation) const {
+    if (res.result() != Status::ok || res.body().size() < kMinCompressedJsonBytes) return;
+    res.set(bhttp::field::vary, "Accept-Encoding");
+    if (!accepts_encoding(req[bhttp::field::accept_encoding], "gzip")) return;
+    auto gzip = gzip_compress(res.body());
+    if (gzip.empty()) return;
+    if (keep) cache.put_gzip(req.target(), generation, gzip);
+    res.body() = std::move(gzip);
+    res.set(bhttp::field::content_encoding, "gzip");
   }
 
   Response route(const Request& req, const RequestContext& context, Failure& failure) const {
@@ -112,10 +142,16 @@ struct Router::Impl {
       const auto generation = cacheable ? config.data_generation() : 0;
       const auto now = ResponseCache::Clock::now();
       if (cacheable)
-        if (auto body = cache.get(req.target(), generation, now)) return json_response(Status::ok, std::move(*body));
+        if (auto body = cache.get(req.target(), generation, now)) {
+          auto res = json_response(Status::ok, std::move(*body));
+          compress(res, req, true, generation);
+          return res;
+        }
       auto reply = api.dispatch(request, context.plan);
-      if (cacheable && reply.status == Status::ok) cache.put(req.target(), generation, now, reply.body);
+      const bool keep = cacheable && reply.status == Status::ok;
+      if (keep) cache.put(req.target(), generation, now, reply.body);
       auto res = json_response(reply.status, std::move(reply.body));
+      if (cacheable && reply.content_type.empty()) compress(res, req, keep, generation);
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
       if (!reply.content_type.empty()) res.set(bhttp::field::content_type, reply.content_type);
       if (!reply.content_disposition.empty()) res.set(bhttp::field::content_disposition, reply.content_disposition);
@@ -134,7 +170,7 @@ struct Router::Impl {
     if (auto page = site_pages.serve(target.path, target.query, req[bhttp::field::host])) return std::move(*page);
     if (target.path.starts_with(kPhotoPathPrefix))
       return photo_files.serve(target.path, req[bhttp::field::if_none_match]);
-    return static_files.serve(target.path, req[bhttp::field::if_none_match]);
+    return static_files.serve(target.path, req[bhttp::field::if_none_match], req[bhttp::field::accept_encoding]);
   }
 
   // Headers and framing every response gets, whoever built it.

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <utility>
 
+#include "content_encoding.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"
 #include "query_string.hpp"
@@ -48,12 +49,20 @@ bool has_extension(std::string_view raw_path) {
   return last.find('.') != std::string_view::npos;
 }
 
-std::string etag_for(std::uintmax_t size, fs::file_time_type mtime) {
-  char buf[64];
-  const auto n = std::snprintf(buf, sizeof buf, "\"%jx-%llx\"", size,
-                               static_cast<unsigned long long>(mtime.time_since_epoch().count()));
+// Each encoding of a file is its own representation, with its own tag.
+std::string etag_for(std::uintmax_t size, fs::file_time_type mtime, std::string_view coding) {
+  char buf[80];
+  const auto n = std::snprintf(buf, sizeof buf, "\"%jx-%llx%s%.*s\"", size,
+                               static_cast<unsigned long long>(mtime.time_since_epoch().count()),
+                               coding.empty() ? "" : "-", static_cast<int>(coding.size()), coding.data());
   return std::string(buf, static_cast<std::size_t>(n));
 }
+
+// Build-time siblings, best first.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kPrecompressedSiblings{{
+    {"br", ".br"},
+    {"gzip", ".gz"},
+}};
 
 Response plain(Status status, std::string_view text) {
   Response res{status, 11};
@@ -117,7 +126,8 @@ bool StaticFiles::inside_root(const fs::path& file) const {
   return root_end == root_.end() && file_it != real.end();
 }
 
-Response StaticFiles::serve(std::string_view raw_path, std::string_view if_none_match) const {
+Response StaticFiles::serve(std::string_view raw_path, std::string_view if_none_match,
+                           std::string_view accept_encoding) const {
   if (root_.empty()) return plain(Status::not_found, msg::kNotFound);
   const auto relative = safe_relative_path(raw_path);
   if (!relative) return plain(Status::not_found, msg::kNotFound);
@@ -126,33 +136,49 @@ Response StaticFiles::serve(std::string_view raw_path, std::string_view if_none_
   std::error_code ec;
   if (fs::is_regular_file(candidate, ec) && inside_root(candidate)) {
     const bool hashed = raw_path.starts_with(kHashedAssetsPrefix);
-    return file_response(candidate, hashed ? kImmutableCache : kRevalidateCache, if_none_match);
+    return file_response(candidate, hashed ? kImmutableCache : kRevalidateCache, if_none_match, accept_encoding);
   }
   // Client-side routes (/map, /guide/faq) have no extension: the SPA renders them, and
   // its own not-found page. A missing asset stays a 404, so a stale page fails loudly.
   if (!has_extension(raw_path) && !raw_path.starts_with(kHashedAssetsPrefix)) {
     const auto index = root_ / kIndexFile;
-    if (fs::is_regular_file(index, ec)) return file_response(index, kRevalidateCache, if_none_match);
+    if (fs::is_regular_file(index, ec)) return file_response(index, kRevalidateCache, if_none_match, accept_encoding);
   }
   return plain(Status::not_found, msg::kNotFound);
 }
 
-Response StaticFiles::file_response(const fs::path& file, std::string_view cache,
-                                    std::string_view if_none_match) const {
+Response StaticFiles::file_response(const fs::path& file, std::string_view cache, std::string_view if_none_match,
+                                    std::string_view accept_encoding) const {
   std::error_code ec;
-  const auto size = fs::file_size(file, ec);
-  const auto mtime = fs::last_write_time(file, ec);
+  const bool negotiable = is_precompressed_type(file);
+  fs::path chosen = file;
+  std::string_view coding;
+  if (negotiable && !accept_encoding.empty())
+    for (const auto& [name, suffix] : kPrecompressedSiblings) {
+      if (!accepts_encoding(accept_encoding, name)) continue;
+      auto sibling = file;
+      sibling += suffix;
+      if (fs::is_regular_file(sibling, ec) && inside_root(sibling)) {
+        chosen = std::move(sibling);
+        coding = name;
+        break;
+      }
+    }
+  const auto size = fs::file_size(chosen, ec);
+  const auto mtime = fs::last_write_time(chosen, ec);
   if (ec || size > kMaxStaticFileBytes) return plain(Status::not_found, msg::kNotFound);
 
-  const auto etag = etag_for(size, mtime);
+  const auto etag = etag_for(size, mtime, coding);
   Response res{Status::ok, 11};
   res.set(bhttp::field::cache_control, cache);
   res.set(bhttp::field::etag, etag);
+  if (negotiable) res.set(bhttp::field::vary, "Accept-Encoding");
   if (!if_none_match.empty() && etag_matches(if_none_match, etag)) {
     res.result(Status::not_modified);
     return res;
   }
-  std::ifstream in(file, std::ios::binary);
+  if (!coding.empty()) res.set(bhttp::field::content_encoding, coding);
+  std::ifstream in(chosen, std::ios::binary);
   if (!in) return plain(Status::not_found, msg::kNotFound);
   res.body().assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   res.set(bhttp::field::content_type, mime_type_for(file));

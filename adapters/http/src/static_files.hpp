@@ -31,11 +31,14 @@ class StaticFiles {
   explicit StaticFiles(std::filesystem::path root);
 
   // The response for GET/HEAD of a non-API path (status, body and content headers).
-  [[nodiscard]] Response serve(std::string_view raw_path, std::string_view if_none_match) const;
+  // Text assets with a build-time NAME.br / NAME.gz sibling are sent compressed when
+  // Accept-Encoding allows (br first), always with Vary: Accept-Encoding.
+  [[nodiscard]] Response serve(std::string_view raw_path, std::string_view if_none_match,
+                               std::string_view accept_encoding = {}) const;
 
  private:
   [[nodiscard]] Response file_response(const std::filesystem::path& file, std::string_view cache,
-                                       std::string_view if_none_match) const;
+                                       std::string_view if_none_match, std::string_view accept_encoding) const;
   [[nodiscard]] bool inside_root(const std::filesystem::path& file) const;
 
   std::filesystem::path root_;  // canonical when it exists

@@ -24,10 +24,23 @@ std::filesystem::path migrated(const std::filesystem::path& file, const Connecti
   return file;
 }
 
-// SQLite's commit hook: return 0 to let the commit go ahead.
+// SQLite's commit hook: return 0 to let the commit go ahead. It runs before the commit
+// is visible to other connections, so a reader can see the new generation and still
+// read the old rows; the WAL hook below moves the generation again once the commit is
+// visible, so an answer built from the old rows is never kept under the final one.
 int count_commit(void* generation) {
   static_cast<std::atomic<std::uint64_t>*>(generation)->fetch_add(1, std::memory_order_acq_rel);
   return 0;
+}
+
+// SQLite's default WAL hook checkpoints at this many pages; setting our own replaces it.
+constexpr int kWalAutoCheckpointPages = 1000;
+
+// Called after a commit has become visible (and the write lock is released).
+int count_visible_commit(void* generation, sqlite3* db, const char* name, int pages) {
+  static_cast<std::atomic<std::uint64_t>*>(generation)->fetch_add(1, std::memory_order_acq_rel);
+  if (pages >= kWalAutoCheckpointPages) sqlite3_wal_checkpoint(db, name);  // as sqlite3_wal_autocheckpoint does
+  return SQLITE_OK;
 }
 
 }  // namespace
@@ -38,7 +51,10 @@ Database::Database(const std::filesystem::path& file, DatabaseOptions options)
   // Lease every connection once (the pool is idle here) to hook its commits.
   std::vector<ConnectionPool::Lease> leases;
   for (std::size_t i = 0; i < pool_.size(); ++i) leases.push_back(pool_.acquire());
-  for (auto& lease : leases) sqlite3_commit_hook(lease.connection().handle(), count_commit, &write_generation_);
+  for (auto& lease : leases) {
+    sqlite3_commit_hook(lease.connection().handle(), count_commit, &write_generation_);
+    sqlite3_wal_hook(lease.connection().handle(), count_visible_commit, &write_generation_);
+  }
 }
 
 }  // namespace pokeca::storage

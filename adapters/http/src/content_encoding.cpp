@@ -1,0 +1,79 @@
+#include "content_encoding.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include "pokeca/text.hpp"
+
+namespace pokeca::http {
+namespace {
+
+constexpr std::array<std::string_view, 9> kPrecompressedExtensions{
+    ".js", ".mjs", ".css", ".svg", ".html", ".json", ".webmanifest", ".map", ".xml"};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// The q of "gzip;q=0.5" (1 when absent; 0 when unreadable, so a bad value never enables).
+double quality(std::string_view params) {
+  while (!params.empty()) {
+    const auto semi = params.find(';');
+    auto param = trim(params.substr(0, semi));
+    params = semi == std::string_view::npos ? std::string_view{} : params.substr(semi + 1);
+    if (param.size() >= 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') {
+      const auto text = trim(param.substr(2));
+      double q = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), q);
+      return ec == std::errc{} && end == text.data() + text.size() ? q : 0.0;
+    }
+  }
+  return 1.0;
+}
+
+}  // namespace
+
+bool accepts_encoding(std::string_view header, std::string_view coding) {
+  double named = -1;
+  double any = -1;
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    const auto item = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+    const auto semi = item.find(';');
+    const auto name = ascii_lower(trim(item.substr(0, semi)));
+    const auto q = semi == std::string_view::npos ? 1.0 : quality(item.substr(semi + 1));
+    if (name == coding || (coding == "gzip" && name == "x-gzip")) named = std::max(named, q);
+    else if (name == "*") any = std::max(any, q);
+  }
+  return named >= 0 ? named > 0 : any > 0;
+}
+
+std::string gzip_compress(std::string_view data, int level) {
+  z_stream z{};
+  // 15 window bits + 16: a gzip header and trailer instead of zlib's.
+  if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return {};
+  std::string out(deflateBound(&z, static_cast<uLong>(data.size())), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));  // zlib's API is not const
+  z.avail_in = static_cast<uInt>(data.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  const auto rc = deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return rc == Z_STREAM_END ? out : std::string{};
+}
+
+bool is_precompressed_type(const std::filesystem::path& file) {
+  const auto ext = ascii_lower(file.extension().string());
+  for (const auto e : kPrecompressedExtensions)
+    if (e == ext) return true;
+  return false;
+}
+
+}  // namespace pokeca::http
