@@ -11,6 +11,10 @@ startAuth(window.location.pathname);
 
 registerServiceWorker();
 
+// Issue 13: a visit that lands on the map fetches the map's chunk now, while the entry
+// renders, instead of once the router has rendered the lazy route.
+if (window.location.pathname === '/map') void import('./app/routes/map');
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
