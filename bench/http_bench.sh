@@ -113,50 +113,21 @@ curl -sS --max-time 10 -o "$tmp/www/stores.json" "$base$bbox_path"
 bbox_bytes=$(stat -c %s "$tmp/www/stores.json")
 chmod 755 "$tmp" "$tmp/www" && chmod 644 "$tmp/www/stores.json"  # nginx workers run as nobody
 nginx_port=$("${probe[@]}" free-port)
-cat >"$tmp/nginx.conf" <<EOF
-worker_processes 2;
-daemon off;
-pid $tmp/nginx.pid;
-error_log $tmp/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_timeout 65;
-  types { }
-  default_type application/json;
-  client_body_temp_path $tmp/nginx-tmp;
-  proxy_temp_path $tmp/nginx-tmp;
-  fastcgi_temp_path $tmp/nginx-tmp;
-  uwsgi_temp_path $tmp/nginx-tmp;
-  scgi_temp_path $tmp/nginx-tmp;
-  server {
-    listen 127.0.0.1:$nginx_port;
-    root $tmp/www;
-  }
-}
-EOF
+bench_nginx_conf "$tmp" "$nginx_port" 2
 "$nginx_bin" -c "$tmp/nginx.conf" -p "$tmp" 2>"$tmp/nginx-start.log" &
 nginx_pid=$!
 for _ in $(seq 200); do curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$nginx_port/stores.json" && break; sleep 0.05; done
 nginx_bytes=$( (curl -sS --max-time 10 "http://127.0.0.1:$nginx_port/stores.json" | cmp -s - "$tmp/www/stores.json") && echo identical || echo DIFFERENT)
 
-# CPU time (clock ticks) used so far by the given processes, all their threads.
-cpu_ticks() {
-  local t=0 p f
-  for p in "$@"; do read -r -a f <"/proc/$p/stat"; t=$((t + f[13] + f[14])); done
-  echo "$t"
-}
 tck=$(getconf CLK_TCK)
 # wrk once against $1 while measuring the CPU of pids $2…: prints
 # "req/s p50 p99 cpu-µs/request non-2xx [socket errors]"
 run_wrk() {
   local url=$1 out before after
   shift
-  before=$(cpu_ticks "$@")
+  before=$(bench_cpu_ticks "$@")
   out=$(timeout 60 wrk -t2 -c32 -d"$duration" --latency "$url")
-  after=$(cpu_ticks "$@")
+  after=$(bench_cpu_ticks "$@")
   echo "$out" >>"$tmp/wrk.log"
   local rps p50 p99 n non2xx sock cpu
   rps=$(awk '/^Requests\/sec:/{print $2}' <<<"$out")

@@ -101,3 +101,41 @@ bench_workdir() {
   pid=""
   trap 'if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 }
+
+# nginx serving DIR/www as JSON on PORT, for the static ceiling: bench_nginx_conf DIR PORT
+# WORKERS [AFFINITY] writes DIR/nginx.conf (run it with nginx -c DIR/nginx.conf -p DIR).
+bench_nginx_conf() {
+  local dir=$1 port=$2 workers=$3 affinity=${4:-}
+  cat >"$dir/nginx.conf" <<EOF
+worker_processes $workers;
+${affinity:+worker_cpu_affinity $affinity;}
+daemon off;
+pid $dir/nginx.pid;
+error_log $dir/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  types { }
+  default_type application/json;
+  client_body_temp_path $dir/nginx-tmp;
+  proxy_temp_path $dir/nginx-tmp;
+  fastcgi_temp_path $dir/nginx-tmp;
+  uwsgi_temp_path $dir/nginx-tmp;
+  scgi_temp_path $dir/nginx-tmp;
+  server {
+    listen 127.0.0.1:$port;
+    root $dir/www;
+  }
+}
+EOF
+}
+
+# CPU time (clock ticks) used so far by the given processes, all their threads.
+bench_cpu_ticks() {
+  local t=0 p f
+  for p in "$@"; do read -r -a f <"/proc/$p/stat"; t=$((t + f[13] + f[14])); done
+  echo "$t"
+}

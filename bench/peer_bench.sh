@@ -103,32 +103,7 @@ curl -sS --max-time 10 -o "$tmp/www/stores.json" "$base$bbox_path"
 bbox_bytes=$(stat -c %s "$tmp/www/stores.json")
 chmod 755 "$tmp" "$tmp/www" && chmod 644 "$tmp/www/stores.json"  # nginx's worker may run as nobody
 nginx_port=$("${probe[@]}" free-port)
-cat >"$tmp/nginx.conf" <<EOF
-worker_processes 1;
-worker_cpu_affinity 01;
-daemon off;
-pid $tmp/nginx.pid;
-error_log $tmp/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_timeout 65;
-  keepalive_requests 100;
-  types { }
-  default_type application/json;
-  client_body_temp_path $tmp/nginx-tmp;
-  proxy_temp_path $tmp/nginx-tmp;
-  fastcgi_temp_path $tmp/nginx-tmp;
-  uwsgi_temp_path $tmp/nginx-tmp;
-  scgi_temp_path $tmp/nginx-tmp;
-  server {
-    listen 127.0.0.1:$nginx_port;
-    root $tmp/www;
-  }
-}
-EOF
+bench_nginx_conf "$tmp" "$nginx_port" 1 01
 taskset -c $server_cpu "$nginx_bin" -c "$tmp/nginx.conf" -p "$tmp" 2>"$tmp/nginx-start.log" &
 nginx_pid=$!
 pids+=("$nginx_pid")
@@ -162,12 +137,6 @@ request = function()
 end
 EOF
 
-# CPU time (clock ticks) of the given processes, all their threads.
-cpu_ticks() {
-  local t=0 p f
-  for p in "$@"; do read -r -a f <"/proc/$p/stat"; t=$((t + f[13] + f[14])); done
-  echo "$t"
-}
 tck=$(getconf CLK_TCK)
 nginx_worker=$(pgrep -P "$nginx_pid" | head -1)
 # run_wrk URL LUA|- PID…: "req/s cpu-µs/request p50 p99 p90 errors" (ms; wrk --latency has no p99.9); GZIP=1 sends
@@ -177,9 +146,9 @@ run_wrk() {
   shift 2
   [ "$lua" = - ] || script=(-s "$lua")
   [ "${GZIP:-0}" = 0 ] || script+=(-H 'Accept-Encoding: gzip')
-  before=$(cpu_ticks "$@")
+  before=$(bench_cpu_ticks "$@")
   out=$(timeout 120 taskset -c $load_cpu wrk -t1 -c"$connections" -d"$duration" --latency "${script[@]}" "$url")
-  after=$(cpu_ticks "$@")
+  after=$(bench_cpu_ticks "$@")
   echo "$out" >>"$tmp/wrk.log"
   local n
   n=$(awk '/requests in/{print $1}' <<<"$out")

@@ -8,26 +8,31 @@ ResponseCache::Shard& ResponseCache::shard_for(std::string_view key) {
   return shards_[std::hash<std::string_view>{}(key) % kShards];
 }
 
+const ResponseCache::Entry* ResponseCache::fresh(Shard& shard, std::string_view key, std::uint64_t generation,
+                                                 Clock::time_point now) {
+  const auto it = shard.entries.find(std::string(key));
+  if (it == shard.entries.end() || it->second.generation != generation ||
+      now - it->second.stored > kResponseCacheTtl)
+    return nullptr;
+  return &it->second;
+}
+
 std::optional<std::string> ResponseCache::get(std::string_view key, std::uint64_t generation,
                                               Clock::time_point now) {
   auto& shard = shard_for(key);
   std::lock_guard lock(shard.mutex);
-  const auto it = shard.entries.find(std::string(key));
-  if (it == shard.entries.end() || it->second.generation != generation ||
-      now - it->second.stored > kResponseCacheTtl)
-    return std::nullopt;
-  return it->second.body;
+  const auto* entry = fresh(shard, key, generation, now);
+  if (!entry) return std::nullopt;
+  return entry->body;
 }
 
 std::optional<std::string> ResponseCache::get_gzip(std::string_view key, std::uint64_t generation,
                                                    Clock::time_point now) {
   auto& shard = shard_for(key);
   std::lock_guard lock(shard.mutex);
-  const auto it = shard.entries.find(std::string(key));
-  if (it == shard.entries.end() || it->second.generation != generation ||
-      now - it->second.stored > kResponseCacheTtl || it->second.gzip.empty())
-    return std::nullopt;
-  return it->second.gzip;
+  const auto* entry = fresh(shard, key, generation, now);
+  if (!entry || entry->gzip.empty()) return std::nullopt;
+  return entry->gzip;
 }
 
 void ResponseCache::put_gzip(std::string_view key, std::uint64_t generation, std::string gzip) {

@@ -48,6 +48,9 @@ class ResponseCache {
     std::size_t bytes = 0;
   };
   Shard& shard_for(std::string_view key);
+  // The entry for key while it may be served (same generation, within the TTL); the
+  // shard's mutex must be held.
+  static const Entry* fresh(Shard& shard, std::string_view key, std::uint64_t generation, Clock::time_point now);
   std::array<Shard, kShards> shards_;
 };
 
