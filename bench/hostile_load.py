@@ -8,6 +8,8 @@ Phases (default: all, in this order), each bounded in count and time:
              queries, encodings): counts per status; any 500 or a dead server fails
   slowloris  SLOW_CONNS connections that dribble header bytes, while the map is timed
   flood      FLOOD_CONNS anonymous POST /api/v1/store_submissions of FLOOD_MIB MiB − 1
+  flood_users  the same from FLOOD_ACCOUNTS signed-in accounts (a server without
+             sign-up limits): the per-account upload bound and the body budget
              each; the server's peak RSS is sampled (must stay < RSS_LIMIT_MB)
   login      LOGIN_BURST wrong-password logins for one account, then its owner logs in
              from the device that logged in before (the device cookie)
@@ -20,6 +22,7 @@ import http.client
 import json
 import os
 import re
+import select
 import signal
 import socket
 import sqlite3
@@ -33,6 +36,7 @@ SLOW_CONNS = int(os.environ.get("SLOW_CONNS", "500"))
 SLOW_SECONDS = float(os.environ.get("SLOW_SECONDS", "15"))
 FLOOD_CONNS = int(os.environ.get("FLOOD_CONNS", "250"))
 FLOOD_MIB = int(os.environ.get("FLOOD_MIB", "32"))
+FLOOD_ACCOUNTS = int(os.environ.get("FLOOD_ACCOUNTS", "12"))
 FLOOD_SECONDS = float(os.environ.get("FLOOD_SECONDS", "60"))
 RSS_LIMIT_MB = int(os.environ.get("RSS_LIMIT_MB", "512"))
 MIX_REQUESTS = int(os.environ.get("MIX_REQUESTS", "3000"))
@@ -50,7 +54,7 @@ failures = []
 
 
 class Server:
-    def __init__(self, binary, work, rate_limits=None, fresh=True):
+    def __init__(self, binary, work, rate_limits=None, fresh=True, extra_args=()):
         self.work = work
         self.var = os.path.join(work, "var")
         if fresh:
@@ -59,6 +63,7 @@ class Server:
         args = [binary, "serve", "--data-dir", self.var, "--port", "0", "--bind", HOST, "--static-dir", work]
         if rate_limits:
             args += ["--rate-limits", rate_limits]
+        args += list(extra_args)
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         self.port = None
@@ -103,8 +108,10 @@ def request(port, method, path, body=None, headers=None, timeout=30):
         conn.close()
 
 
-def post_json(port, path, obj, token=None, cookie=None):
+def post_json(port, path, obj, token=None, cookie=None, client_ip=None):
     headers = {"Content-Type": "application/json"}
+    if client_ip:  # a server started with --trusted-proxy takes this as the client's address
+        headers["X-Forwarded-For"] = client_ip
     if token:
         headers["Authorization"] = "Bearer " + token
     if cookie:
@@ -115,10 +122,11 @@ def post_json(port, path, obj, token=None, cookie=None):
 def account(server, email):
     """Signs up, verifies (the link is in the log: outbox mailer) and logs in."""
     port = server.port
+    before = len(re.findall(r"token=([A-Za-z0-9_-]+)", open(server.log_path).read()))
     post_json(port, "/api/v1/users", {"user": {"email": email, "password": PASSWORD, "username": "bench", "prefecture": ""}})
-    for _ in range(50):
+    for _ in range(100):  # the mail thread sends it (the durable queue): wait for its line
         tokens = re.findall(r"token=([A-Za-z0-9_-]+)", open(server.log_path).read())
-        if tokens:
+        if len(tokens) > before:
             break
         time.sleep(0.1)
     post_json(port, "/api/v1/auth/verify-email", {"token": tokens[-1]})
@@ -235,6 +243,17 @@ def phase_slowloris(server):
 
 
 def phase_flood(server):
+    return flood(server, [None], "anonymous")
+
+
+def phase_flood_users(server):
+    """The same flood from FLOOD_ACCOUNTS signed-in accounts: the per-account upload bound
+    and the body budget (not the 401) must keep the memory down."""
+    tokens = [account(server, f"flood{i}@example.com")[0] for i in range(FLOOD_ACCOUNTS)]
+    return flood(server, tokens, f"signed-in ({FLOOD_ACCOUNTS} accounts)")
+
+
+def flood(server, tokens, who):
     size = FLOOD_MIB * 1024 * 1024 - 1
     chunk = b"\0" * (1024 * 1024)
     statuses = {}
@@ -248,15 +267,20 @@ def phase_flood(server):
             peak[0] = max(peak[0], server.rss_kib())
             time.sleep(0.05)
 
-    def attacker():
+    def attacker(token):
         status = 0
+        auth = f"Authorization: Bearer {token}\r\n" if token else ""
         try:
             with socket.create_connection((HOST, server.port), timeout=30) as s:
-                s.sendall(("POST /api/v1/store_submissions HTTP/1.1\r\nHost: x\r\n"
+                s.sendall(("POST /api/v1/store_submissions HTTP/1.1\r\nHost: x\r\n" + auth +
                            "Content-Type: multipart/form-data; boundary=XyZ\r\n"
                            f"Content-Length: {size}\r\n\r\n").encode())
                 sent = 0
                 while sent < size and time.time() < deadline:
+                    # An early answer (401, 503) ends the upload: read it before the
+                    # server closes the connection and a reset loses it.
+                    if select.select([s], [], [], 0)[0]:
+                        break
                     n = min(len(chunk), size - sent)
                     s.sendall(chunk[:n])
                     sent += n
@@ -271,7 +295,7 @@ def phase_flood(server):
     sampler = threading.Thread(target=sample)
     sampler.start()
     t0 = time.time()
-    threads = [threading.Thread(target=attacker) for _ in range(FLOOD_CONNS)]
+    threads = [threading.Thread(target=attacker, args=(tokens[i % len(tokens)],)) for i in range(FLOOD_CONNS)]
     for t in threads:
         t.start()
     for t in threads:
@@ -282,9 +306,9 @@ def phase_flood(server):
     sampler.join()
     peak_mb = peak[0] / 1024
     if peak_mb >= RSS_LIMIT_MB or not alive:
-        failures.append(f"flood: peak RSS {peak_mb:.0f} MB, alive={alive}")
+        failures.append(f"flood ({who}): peak RSS {peak_mb:.0f} MB, alive={alive}")
     summary = ", ".join(f"{s or 'closed'}: {n}" for s, n in sorted(statuses.items()))
-    return (f"| flood | {FLOOD_CONNS} × {FLOOD_MIB} MiB − 1 anonymous uploads, {seconds:.1f} s | {summary} | "
+    return (f"| flood | {FLOOD_CONNS} × {FLOOD_MIB} MiB − 1 {who} uploads, {seconds:.1f} s | {summary} | "
             f"peak RSS {peak_mb:.0f} MB (limit {RSS_LIMIT_MB}), server alive: {alive} |")
 
 
@@ -295,25 +319,30 @@ def phase_login(server):
     lock = threading.Lock()
     per_thread = LOGIN_BURST // 8
 
-    def burst():
-        for _ in range(per_thread):
+    def burst(n):
+        for i in range(per_thread):
+            # The audit's attackers came from many addresses (the server trusts the
+            # forwarded address here): the per-IP limit alone cannot stop them.
+            attacker_ip = f"198.51.{n}.{i % 250 + 1}"
             try:
-                status = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": "wrong-guess"})[0]
+                status = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": "wrong-guess"},
+                                   client_ip=attacker_ip)[0]
             except OSError:
                 status = 0
             with lock:
                 counts[status] = counts.get(status, 0) + 1
 
     t0 = time.time()
-    threads = [threading.Thread(target=burst) for _ in range(8)]
+    threads = [threading.Thread(target=burst, args=(n,)) for n in range(8)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     seconds = time.time() - t0
-    stranger = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": PASSWORD})[0]
+    stranger = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": PASSWORD},
+                         client_ip="198.51.100.7")[0]
     owner = post_json(server.port, "/api/v1/auth/login", {"email": "owner@example.com", "password": PASSWORD},
-                      cookie=device)[0] if device else 0
+                      cookie=device, client_ip="203.0.113.9")[0] if device else 0
     if counts.get(200) or (device and owner != 200):
         failures.append(f"login: wrong passwords accepted {counts.get(200, 0)}, owner with device cookie {owner}")
     summary = ", ".join(f"{s}: {n}" for s, n in sorted(counts.items()))
@@ -375,7 +404,7 @@ def phase_kill(binary, work):
 
 def main():
     binary, work = sys.argv[1], sys.argv[2]
-    phases = sys.argv[3:] or ["mix", "slowloris", "flood", "login", "kill"]
+    phases = sys.argv[3:] or ["mix", "slowloris", "flood", "flood_users", "login", "kill"]
     print("| phase | load | answers | check |\n|---|---|---|---|")
     server = None
     for phase in phases:
@@ -384,6 +413,22 @@ def main():
                 server.stop()
                 server = None
             print(phase_kill(binary, work), flush=True)
+            continue
+        if phase == "flood_users":  # many accounts: sign-up limits off for this one
+            if server:
+                server.stop()
+            server = Server(binary, work, rate_limits=UNLIMITED)
+            print(phase_flood_users(server), flush=True)
+            server.stop()
+            server = None
+            continue
+        if phase == "login":  # attackers from many addresses: X-Forwarded-For, trusted
+            if server:
+                server.stop()
+            server = Server(binary, work, extra_args=["--trusted-proxy", "true"])
+            print(phase_login(server), flush=True)
+            server.stop()
+            server = None
             continue
         if server is None:
             server = Server(binary, work)  # the built-in rate limits: this is an attack

@@ -84,7 +84,12 @@ bench_access_token() {
   local dir=$1 email=bench@example.com password=bench-password-2026 link
   curl -sf -XPOST "$base/api/v1/users" -H 'Content-Type: application/json' \
     -d "{\"user\":{\"email\":\"$email\",\"password\":\"$password\",\"username\":\"bench\",\"prefecture\":\"\"}}" >/dev/null
-  link=$(grep -o 'token=[A-Za-z0-9_-]*' "$dir/server.log" | tail -1 | cut -d= -f2)
+  # The mail thread sends the mail from the durable queue: wait for its line.
+  for _ in $(seq 50); do
+    link=$(grep -o 'token=[A-Za-z0-9_-]*' "$dir/server.log" | tail -1 | cut -d= -f2)
+    [ -n "$link" ] && break
+    sleep 0.1
+  done
   curl -sf -XPOST "$base/api/v1/auth/verify-email" -H 'Content-Type: application/json' -d "{\"token\":\"$link\"}" >/dev/null
   curl -sf -XPOST "$base/api/v1/auth/login" -H 'Content-Type: application/json' \
     -d "{\"email\":\"$email\",\"password\":\"$password\"}" | grep -o '"access_token":"[^"]*"' | cut -d'"' -f4

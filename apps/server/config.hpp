@@ -6,11 +6,19 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pokeca/rate_limiter.hpp"
 
 namespace pokeca::server {
+
+// A second decoder when the machine has the cores for it (issue 14 §2): one account's
+// large HEIC photos then hold up at most one of the two.
+inline constexpr unsigned kCoresForASecondDecoder = 4;
+inline unsigned default_upload_threads() {
+  return std::thread::hardware_concurrency() >= kCoresForASecondDecoder ? 2 : 1;
+}
 
 struct Config {
   std::filesystem::path data_dir = "var";        // database, outbox, secrets
@@ -32,7 +40,7 @@ struct Config {
   bool trusted_proxy = false;                    // honour X-Forwarded-For (a reverse proxy is in front)
   RateLimits rate_limits{};                      // core's named limits, overridable by name
   unsigned auth_threads = 1;                     // slow lane: password hashing (Argon2id, 64 MiB each)
-  unsigned upload_threads = 1;                   // upload lane: photo submissions (a decoder process each)
+  unsigned upload_threads = default_upload_threads();  // upload lane: photo submissions (a decoder process each)
   std::filesystem::path photo_worker;            // pokeca-photo-worker; empty = next to this binary
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }

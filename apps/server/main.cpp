@@ -203,6 +203,8 @@ int serve(const Config& config) {
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();
+  // Verification and reset mails through the same durable queue (issue 14 §5).
+  auth.queue_mail(mail_queue, [&mail_sender] { mail_sender.wake(); });
 
   http::HttpServerConfig server_config;
   server_config.bind_address = config.bind_address;

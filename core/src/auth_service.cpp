@@ -58,6 +58,22 @@ void AuthService::spend_equal_time(std::string_view password) {
   (void)deps_.hasher.verify(dummy_hash_, password);
 }
 
+void AuthService::queue_mail(MailQueue& queue, std::function<void()> queued) {
+  mail_queue_ = &queue;
+  mail_queued_ = std::move(queued);
+}
+
+Result<void> AuthService::deliver(const User& user, std::string_view kind, std::string_view token, Mail mail) {
+  if (!mail_queue_) return deps_.mailer.send(mail);
+  std::string key(kind);
+  key += ':';
+  key += deps_.crypto.hash_token(token);
+  auto queued = mail_queue_->enqueue({std::move(key), std::string(kind), user.id, std::move(mail)}, deps_.clock.now());
+  if (!queued) return propagate(queued.error());
+  if (mail_queued_) mail_queued_();
+  return {};
+}
+
 Result<std::string> AuthService::new_action_token(const User& user, ActionPurpose purpose, UnixSeconds ttl) {
   const auto now = deps_.clock.now();
   auto token = deps_.crypto.random_token();
@@ -103,7 +119,8 @@ Result<SignUpOutcome> AuthService::sign_up(const SignUpInput& input, const Clien
   // The account exists from here on: a mail failure only means "ask for a resend".
   bool sent = false;
   if (auto token = new_action_token(*user, ActionPurpose::kVerifyEmail, kVerifyEmailTokenTtl))
-    sent = deps_.mailer.send(verification_mail(*user, settings_.base_url, *token)).has_value();
+    sent = deliver(*user, kVerifyEmailMailKind, *token, verification_mail(*user, settings_.base_url, *token))
+               .has_value();
   return SignUpOutcome{std::move(*user), sent};
 }
 
@@ -243,7 +260,7 @@ Result<void> AuthService::resend_verification(std::string_view email_typed, std:
     return fail(ErrorCode::kConflict, msg::kAlreadyVerified, auth_code::kAlreadyVerified);
   auto token = new_action_token(user, ActionPurpose::kVerifyEmail, kVerifyEmailTokenTtl);
   if (!token) return propagate(token.error());
-  if (!deps_.mailer.send(verification_mail(user, settings_.base_url, *token)))
+  if (!deliver(user, kVerifyEmailMailKind, *token, verification_mail(user, settings_.base_url, *token)))
     return fail(ErrorCode::kUnavailable, msg::kMailFailed);
   return {};
 }
@@ -263,8 +280,8 @@ Result<void> AuthService::request_password_reset(std::string_view email_typed, c
   auto token = new_action_token(user, ActionPurpose::kResetPassword, kResetPasswordTokenTtl);
   if (!token) return propagate(token.error());
   // A mail failure cannot be reported without saying that the account exists; the
-  // mail adapter logs it for the operator.
-  (void)deps_.mailer.send(password_reset_mail(user, settings_.base_url, *token));
+  // mail adapter (or the mail thread) logs it for the operator.
+  (void)deliver(user, kPasswordResetMailKind, *token, password_reset_mail(user, settings_.base_url, *token));
   return {};
 }
 

@@ -420,3 +420,65 @@ TEST_F(HangingWorkerFlow, TheMapAnswersWhileAnUploadIsDecoding) {
 
 }  // namespace
 }  // namespace pokeca::testing
+
+namespace pokeca::testing {
+namespace {
+
+// Issue 14 §1: an anonymous upload is refused from its header, before a byte of its
+// body is read (the server held 250 × 32 MiB of such bodies before this).
+TEST_F(SubmissionFlow, AnAnonymousUploadIs401BeforeItsBodyIsRead) {
+  for (const std::string authorization : {"", "Authorization: Bearer not-a-token\r\n"}) {
+    TestClient client(server->port());
+    const std::uint64_t almost_32_mib = 32ULL * 1024 * 1024 - 1;
+    ASSERT_FALSE(client.write_raw("POST /api/v1/store_submissions HTTP/1.1\r\nHost: 127.0.0.1\r\n" + authorization +
+                                  "Content-Type: multipart/form-data; boundary=" + std::string(kBoundary) +
+                                  "\r\nContent-Length: " + std::to_string(almost_32_mib) + "\r\n\r\n"));
+    const auto started = std::chrono::steady_clock::now();
+    auto [ec, res] = client.receive();
+    ASSERT_FALSE(ec) << ec.message();
+    EXPECT_EQ(res.result(), Status::unauthorized);
+    EXPECT_FALSE(res.keep_alive());
+    EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(3));
+    const auto closed = client.wait_closed();
+    EXPECT_TRUE(closed == boost::asio::error::eof || closed == boost::asio::error::connection_reset)
+        << closed.message();
+  }
+}
+
+// Issue 14 §2: anonymous posts never take a place on the upload lane, and one account
+// has one upload on the way at a time, so neither can make another user's upload 503.
+TEST_F(HangingWorkerFlow, AnonymousPostsAndAnotherUsersSecondUploadTakeNoPlaceOnTheUploadLane) {
+  const auto photo = [] {
+    return std::vector<Part>{text("store_name", "店"), text("latitude", std::string(kLat)),
+                             text("longitude", std::string(kLng)), image(as_string(media::testing::make_jpeg(64, 64)))};
+  };
+  std::thread first([&] { EXPECT_EQ(submit(photo()).status, Status::unsupported_media_type); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // in the (hanging) decoder by now
+
+  // The same account again: refused at once, without waiting for the lane.
+  const auto started = std::chrono::steady_clock::now();
+  const auto again = submit(photo());
+  EXPECT_EQ(again.status, Status::service_unavailable);
+  EXPECT_EQ(again.raw[field::retry_after], "1");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+
+  // Anonymous empty multipart posts, more than the lane's queue holds: each is answered
+  // 401 from its header.
+  const std::string empty = multipart_body({});
+  std::vector<std::unique_ptr<TestClient>> anonymous;
+  for (unsigned i = 0; i < http::kDefaultUploadLaneQueueLimit * 3; ++i) {
+    anonymous.push_back(std::make_unique<TestClient>(server->port()));
+    ASSERT_FALSE(anonymous.back()->write_raw(
+        "POST /api/v1/store_submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=" +
+        std::string(kBoundary) + "\r\nContent-Length: " + std::to_string(empty.size()) + "\r\n\r\n" + empty));
+  }
+  for (auto& client : anonymous) EXPECT_EQ(client->receive().second.result(), Status::unauthorized);
+
+  // Another account's upload waits its turn on the lane instead of being turned away.
+  const auto other = submit(photo(), admin_token);
+  EXPECT_EQ(other.status, Status::unsupported_media_type);  // the hanging decoder's answer, not 503
+  first.join();
+}
+
+}  // namespace
+}  // namespace pokeca::testing

@@ -309,6 +309,10 @@ RoutePlan ApiDispatcher::plan(bhttp::verb method, std::string_view path) {
     if (route.info.method != wanted || !match(route.info.path, path)) continue;
     RoutePlan plan{route.lane, std::nullopt, i};
     if (route.body.max_bytes != 0) plan.body_limit = route.body.max_bytes;
+    // A large body for a route that needs a user: who is calling is checked before it
+    // is read, so anonymous clients cannot make the server hold it (issue 14 §1).
+    const bool needs_user = route.access == kUser || route.access == kAdmin;
+    plan.admit_first = needs_user && (route.body.max_bytes != 0 || route.lane == kUploadLane);
     return plan;
   }
   return {};
@@ -316,6 +320,17 @@ RoutePlan ApiDispatcher::plan(bhttp::verb method, std::string_view path) {
 
 bool ApiDispatcher::cacheable(const RoutePlan& plan) {
   return plan.route && *plan.route < kRoutes.size() && kRoutes[*plan.route].cache == kPublicRead;
+}
+
+std::optional<ApiReply> ApiDispatcher::admit(std::string_view authorization, const RoutePlan& plan,
+                                             std::string& caller_key) const {
+  if (!plan.route || *plan.route >= kRoutes.size()) return std::nullopt;  // dispatch answers 404/405
+  ApiRequest request;
+  request.authorization = authorization;
+  auto user = caller(kRoutes[*plan.route], request, auth_);
+  if (!user) return error(user.error());
+  if (*user) caller_key = std::to_string((*user)->id);
+  return std::nullopt;
 }
 
 ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& plan) const {

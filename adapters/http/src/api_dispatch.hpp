@@ -56,6 +56,12 @@ class ApiDispatcher {
   // the data (never on the caller), so the router may cache it.
   [[nodiscard]] static bool cacheable(const RoutePlan& plan);
 
+  // The planned route's access rule alone, from the Authorization header (before the
+  // body is read): nullopt when the caller may go on, `caller_key` then naming the
+  // account (empty for public routes); else the refusal (401, 403).
+  [[nodiscard]] std::optional<ApiReply> admit(std::string_view authorization, const RoutePlan& plan,
+                                              std::string& caller_key) const;
+
   // Runs the planned route; 404 or 405 (with Allow) when the plan has none.
   [[nodiscard]] ApiReply dispatch(const ApiRequest& request, const RoutePlan& plan) const;
 

@@ -6,11 +6,14 @@
 #include <csignal>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <vector>
+
+#include <sys/resource.h>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -24,6 +27,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -38,6 +42,7 @@
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
+#include "request_budget.hpp"
 
 namespace pokeca::http {
 namespace {
@@ -96,12 +101,25 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
 }
 
+// The connection cap, lowered to what the open-file limit leaves.
+unsigned connection_cap(unsigned configured) {
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur == RLIM_INFINITY) return configured;
+  const auto usable = files.rlim_cur > kReservedFileDescriptors * 2 ? files.rlim_cur - kReservedFileDescriptors
+                                                                     : files.rlim_cur / 2;
+  return static_cast<unsigned>(std::min<rlim_t>(configured, usable));
+}
+
 }  // namespace
 
 struct HttpServer::State {
   State(const RequestHandler& h, HttpServerConfig c)
       : handler(h),
         config(std::move(c)),
+        body_budget(config.max_buffered_body_bytes),
+        uploads_per_user(config.max_uploads_per_user),
+        max_connections(connection_cap(config.max_connections)),
+        full_reply(serialized_busy_reply()),
         workers(std::max(1u, config.worker_threads)),
         slow(config.slow_lane_threads, config.slow_lane_queue_limit),
         upload(config.upload_lane_threads, config.upload_lane_queue_limit) {}
@@ -131,6 +149,10 @@ struct HttpServer::State {
   awaitable<void> session(std::uint64_t id, std::shared_ptr<Connection> conn);
   awaitable<void> refuse(Connection& conn, const Seen& seen, Status status, std::string_view code,
                          std::string_view message);
+  awaitable<void> refuse(Connection& conn, const Seen& seen, Response response);
+  Response busy() const;
+  std::string serialized_busy_reply() const;
+  void turn_away(tcp::socket& socket);
   awaitable<void> linger(Connection& conn);
   void log(const Seen& seen, unsigned status, std::uint64_t bytes);
   void forget(std::uint64_t id);
@@ -152,6 +174,12 @@ struct HttpServer::State {
   bool stopped = false;
   std::atomic<bool> stopping{false};
   std::uint16_t bound_port = 0;
+  // Issue 14 §1–2: what connections may hold (request_budget.hpp).
+  BodyBudget body_budget;
+  PerKeySlots uploads_per_user;
+  RefusalTally refused_connections{kRefusedConnectionsLogInterval};
+  const unsigned max_connections;
+  const std::string full_reply;  // the 503 a connection beyond the cap gets
 
   // Declared last so they go first: the acceptor before the pool, the pool (joined)
   // before the io_context whose destructor frees any coroutine frames left over.
@@ -174,12 +202,19 @@ awaitable<void> HttpServer::State::listen() {
       co_await pause.async_wait(kNoThrow);
       continue;
     }
-    auto conn = std::make_shared<Connection>(std::move(socket));
+    std::shared_ptr<Connection> conn;
     std::uint64_t id = 0;
     {
       std::lock_guard lock(mutex);
-      id = ++next_connection_id;
-      connections.emplace(id, conn);
+      if (connections.size() < max_connections) {
+        conn = std::make_shared<Connection>(std::move(socket));
+        id = ++next_connection_id;
+        connections.emplace(id, conn);
+      }
+    }
+    if (!conn) {
+      turn_away(socket);
+      continue;
     }
     asio::co_spawn(conn->stream.get_executor(), session(id, conn), [](std::exception_ptr) {});
   }
@@ -230,7 +265,32 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
       co_return;
     }
     parser.body_limit(limit);  // for chunked bodies, checked as they arrive
+    // Uploads: who is calling, from the header, before a byte of the body is held.
+    PerKeySlots::Slot upload_slot;
+    if (plan.admit_first) {
+      auto admission = co_await asio::co_spawn(
+          workers.get_executor(),
+          [this, &header, &plan, &conn]() -> awaitable<Admission> { co_return handler.admit(header, plan, conn->peer); },
+          asio::use_awaitable);
+      if (admission.refusal) {
+        co_await refuse(*conn, seen, std::move(*admission.refusal));
+        co_return;
+      }
+      if (plan.lane == Lane::kUpload && !admission.caller.empty()) {
+        upload_slot = uploads_per_user.try_take(admission.caller);
+        if (!upload_slot) {
+          co_await refuse(*conn, seen, busy());
+          co_return;
+        }
+      }
+    }
+    BodyBudget::Lease body_lease;
     if (!parser.is_done()) {
+      body_lease = body_budget.try_take(parser.content_length().value_or(limit));
+      if (!body_lease) {
+        co_await refuse(*conn, seen, busy());
+        co_return;
+      }
       if (beast::iequals(header[bhttp::field::expect], "100-continue")) {
         bhttp::response<bhttp::empty_body> go_on{Status::continue_, header.version()};
         stream.expires_after(config.write_timeout);
@@ -261,8 +321,7 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
       response = std::move(*ready);
     } else if (lane && lane->in_flight.fetch_add(1) >= lane->queue_limit) {
       --lane->in_flight;
-      response = handler.error_response(Status::service_unavailable, "unavailable", msg::kBusy);
-      response.set(bhttp::field::retry_after, kSlowLaneRetryAfterSeconds);
+      response = busy();
     } else {
       struct LaneSlot {
         std::atomic<unsigned>* count;
@@ -270,9 +329,12 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
           if (count) --*count;
         }
       } slot{lane ? &lane->in_flight : nullptr};
+      // Chosen before the co_await: GCC evaluated both arms of a conditional inside the
+      // awaited expression, reading lane->pool through a null `lane` (UBSan).
+      const auto executor = lane ? lane->pool.get_executor() : workers.get_executor();
       try {
         response = co_await asio::co_spawn(
-            lane ? lane->pool.get_executor() : workers.get_executor(),
+            executor,
             [this, &request, &conn, &plan, &seen]() -> awaitable<Response> {
               co_return handler.handle(request, RequestContext{conn->peer, seen.request_id, plan});
             },
@@ -297,7 +359,10 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
 
 awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Status status,
                                           std::string_view code, std::string_view message) {
-  auto response = handler.error_response(status, code, message);
+  co_await refuse(conn, seen, handler.error_response(status, code, message));
+}
+
+awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Response response) {
   response.keep_alive(false);  // the rest of the stream cannot be trusted
   response.set(kRequestIdHeader, seen.request_id);
   conn.stream.expires_after(config.write_timeout);
@@ -316,6 +381,40 @@ awaitable<void> HttpServer::State::linger(Connection& conn) {
     auto [read_ec, n] = co_await conn.stream.async_read_some(asio::buffer(sink), kNoThrow);
     ec = read_ec;
     dropped += n;
+  }
+}
+
+// 503 with Retry-After: a lane, the body budget or the connection cap is full.
+Response HttpServer::State::busy() const {
+  auto response = handler.error_response(Status::service_unavailable, "unavailable", msg::kBusy);
+  response.set(bhttp::field::retry_after, kSlowLaneRetryAfterSeconds);
+  return response;
+}
+
+std::string HttpServer::State::serialized_busy_reply() const {
+  auto response = busy();
+  response.keep_alive(false);
+  response.prepare_payload();
+  std::ostringstream out;
+  out << response;
+  return std::move(out).str();
+}
+
+// A connection beyond the cap: the ready-made 503 in one non-blocking write (a fresh
+// socket's send buffer takes it whole), then closed, without a coroutine or a read. The
+// refusals are summed up in one error-log line per interval.
+void HttpServer::State::turn_away(tcp::socket& socket) {
+  error_code ec;
+  socket.non_blocking(true, ec);
+  if (!ec) asio::write(socket, asio::buffer(full_reply), ec);
+  socket.shutdown(tcp::socket::shutdown_both, ec);
+  socket.close(ec);
+  if (auto refused = refused_connections.count(std::chrono::steady_clock::now())) {
+    write_error_log(format_error_log(
+        {"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
+         std::to_string(*refused) + " connection(s) refused at the cap of " + std::to_string(max_connections) +
+             " open connections"},
+        unix_now()));
   }
 }
 

@@ -233,6 +233,22 @@ RoutePlan Router::plan(const RequestHeader& header) const {
   return ApiDispatcher::plan(header.method(), target.path);
 }
 
+Admission Router::admit(const RequestHeader& header, const RoutePlan& plan, const Peer&) const {
+  Admission admission;
+  try {
+    auto refusal = impl_->api.admit(header[bhttp::field::authorization], plan, admission.caller);
+    // A storage failure: handle() runs the same check and answers and logs the 5xx.
+    if (!refusal || static_cast<unsigned>(refusal->status) >= 500) return admission;
+    auto res = json_response(refusal->status, std::move(refusal->body));
+    if (refusal->retry_after) res.set(bhttp::field::retry_after, std::to_string(*refusal->retry_after));
+    impl_->finish(res, nullptr);
+    admission.refusal = std::move(res);
+  } catch (...) {
+    admission = {};  // handle() will run the same check again and answer (and report) it
+  }
+  return admission;
+}
+
 Response Router::error_response(Status status, std::string_view code, std::string_view message) const {
   auto res = json_response(status, error_envelope(message, code));
   impl_->finish(res, nullptr);

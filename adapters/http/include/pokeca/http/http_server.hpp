@@ -34,6 +34,19 @@ inline constexpr std::string_view kSlowLaneRetryAfterSeconds = "1";
 // each holds a body of up to 32 MiB in memory while it waits.
 inline constexpr unsigned kDefaultUploadLaneThreads = 1;
 inline constexpr unsigned kDefaultUploadLaneQueueLimit = 4;
+// Uploads one account may have on the way at once (reading, queued or running), so one
+// account cannot fill the upload lane or the body budget (issue 14 §2).
+inline constexpr unsigned kDefaultMaxUploadsPerUser = 1;
+// Request bodies held in memory at once over all connections; a request whose body would
+// go beyond is answered 503 with Retry-After before its body is read (issue 14 §1).
+inline constexpr std::uint64_t kDefaultMaxBufferedBodyBytes = 256ULL * 1024 * 1024;
+// Open connections; beyond, a new connection gets a 503 and is closed at once. Lowered
+// to what the process's open-file limit leaves (kReservedFileDescriptors kept for the
+// database, photos and the decoder's pipes).
+inline constexpr unsigned kDefaultMaxConnections = 4096;
+inline constexpr unsigned kReservedFileDescriptors = 256;
+// Connections refused at the cap are summed up in one log line per interval.
+inline constexpr std::chrono::seconds kRefusedConnectionsLogInterval{10};
 
 // Receives one access-log line (JSON, no newline). Called from I/O threads.
 using AccessLogSink = std::function<void(std::string_view line)>;
@@ -47,6 +60,9 @@ struct HttpServerConfig {
   unsigned slow_lane_queue_limit = kDefaultSlowLaneQueueLimit;
   unsigned upload_lane_threads = kDefaultUploadLaneThreads;
   unsigned upload_lane_queue_limit = kDefaultUploadLaneQueueLimit;
+  unsigned max_uploads_per_user = kDefaultMaxUploadsPerUser;
+  std::uint64_t max_buffered_body_bytes = kDefaultMaxBufferedBodyBytes;
+  unsigned max_connections = kDefaultMaxConnections;
   std::size_t header_limit = kDefaultHeaderLimit;
   std::uint64_t body_limit = kDefaultBodyLimit;  // unless RequestHandler::body_limit says otherwise
   std::chrono::milliseconds read_timeout = kDefaultReadTimeout;

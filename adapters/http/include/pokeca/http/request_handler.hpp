@@ -32,6 +32,16 @@ struct RoutePlan {
   // The matched API route, as an index the handler understands (opaque to the server);
   // nullopt when the request is not for an API route the handler knows.
   std::optional<std::size_t> route;
+  // The route needs a signed-in user and takes a large body (uploads): the server asks
+  // admit() who is calling before it reads a byte of the body (issue 14 §1–2).
+  bool admit_first = false;
+};
+
+// admit()'s answer: a refusal to send at once (the body unread, the connection closed),
+// or the caller's account, which the server uses to share the upload lane fairly.
+struct Admission {
+  std::optional<Response> refusal;
+  std::string caller;  // a stable key of the account; empty = none
 };
 
 // Everything about a request that is not in the request itself.
@@ -56,6 +66,10 @@ class RequestHandler {
     return handle(request, RequestContext{peer, {}, plan(request.base())});
   }
   [[nodiscard]] Response handle(const Request& request) const { return handle(request, Peer{}); }
+
+  // For a plan with admit_first: checks the credentials in the header (the route's
+  // access rule) before the body is read. Called on a worker thread; may block.
+  [[nodiscard]] virtual Admission admit(const RequestHeader&, const RoutePlan&, const Peer&) const { return {}; }
 
   // Called on an I/O thread before any pool: an answer that is ready without work (a
   // cache hit) is sent from there, saving two thread hops. Must be cheap; never block.

@@ -87,6 +87,8 @@ class Router final : public RequestHandler {
   // (uploads: 32 MiB), from the route table.
   [[nodiscard]] RoutePlan plan(const RequestHeader& header) const override;
   [[nodiscard]] Response handle(const Request& request, const RequestContext& context) const override;
+  // Uploads: the bearer token's account, or the route's 401/403, before the body is read.
+  [[nodiscard]] Admission admit(const RequestHeader& header, const RoutePlan& plan, const Peer& peer) const override;
   [[nodiscard]] std::optional<Response> try_ready(const Request& request, const RoutePlan& plan) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code,
                                         std::string_view message) const override;
