@@ -8,15 +8,16 @@ cd "$(dirname "$0")/.."
 DEB_PACKAGES=(
   g++ cmake ninja-build ccache pkg-config git
   libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev libcurl4-openssl-dev
-  libsodium-dev
+  libsodium-dev libmaxminddb-dev
   libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev libheif-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # libFuzzer harnesses (scripts/build.sh fuzz): clang 19, the first Debian 12 clang
   # whose concepts support lets libstdc++ 12 offer std::expected (14 and 16 do not).
   clang-19 libclang-rt-19-dev
 )
-# Browser tests only (scripts/test.sh passes --with-browser).
-BROWSER_PACKAGES=(chromium)
+# The tests only (scripts/test.sh passes --with-browser): Chromium for the browser tests,
+# the MaxMind DB writer for the IP-location tests' database.
+BROWSER_PACKAGES=(chromium libmaxmind-db-writer-perl)
 
 want=("${DEB_PACKAGES[@]}")
 [[ "${1:-}" == "--with-browser" ]] && want+=("${BROWSER_PACKAGES[@]}")

@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <map>
+#include <ranges>
+#include <string_view>
 #include "pokeca/numbers.hpp"
 
 namespace pokeca::server {
@@ -115,6 +117,13 @@ const Option kOptions[] = {
      [](Config& c, const std::string& v) -> std::string {
        if (v.empty()) return "--photo-worker must name the pokeca-photo-worker executable";
        c.photo_worker = v;
+       return "";
+     }},
+    {"--ip-db", "POKECA_IP_DB",
+     [](Config& c, const std::string& v) -> std::string {
+       c.ip_db.clear();
+       for (const auto part : std::views::split(std::string_view(v), ','))
+         if (!part.empty()) c.ip_db.emplace_back(std::string_view(part.begin(), part.end()));
        return "";
      }},
 };

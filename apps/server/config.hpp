@@ -42,6 +42,7 @@ struct Config {
   unsigned auth_threads = 1;                     // slow lane: password hashing (Argon2id, 64 MiB each)
   unsigned upload_threads = default_upload_threads();  // upload lane: photo submissions (a decoder process each)
   std::filesystem::path photo_worker;            // pokeca-photo-worker; empty = next to this binary
+  std::vector<std::filesystem::path> ip_db;      // MaxMind-format .mmdb files for GET /geo/ip; empty = none
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }

@@ -21,6 +21,7 @@
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
 #include "pokeca/gazetteer.hpp"
+#include "pokeca/geoip/mmdb_locator.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/import/file_import.hpp"
@@ -121,6 +122,20 @@ Gazetteer load_gazetteer() {
   return std::move(*g);
 }
 
+// PRODUCT §6's IP fallback: the operator's .mmdb files, asked in order (a file that
+// cannot be read stops the start); none configured finds nothing.
+std::unique_ptr<IpLocator> open_ip_locator(const Config& config) {
+  std::vector<std::unique_ptr<IpLocator>> databases;
+  for (const auto& file : config.ip_db) {
+    std::string error;
+    auto locator = geoip::MmdbLocator::open(file, error);
+    if (!locator) throw std::runtime_error("--ip-db " + file.string() + ": " + error);
+    log_event("ip_db_loaded", {{"file", file.string()}});
+    databases.push_back(std::move(locator));
+  }
+  return std::make_unique<FirstIpLocator>(std::move(databases));
+}
+
 int serve(const Config& config) {
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);
@@ -197,9 +212,11 @@ int serve(const Config& config) {
   // Routes (issue 10): share ids come from the same CSPRNG as the session tokens.
   storage::SqliteSavedRouteRepository saved_routes(db);
   RouteService routes({stores, saved_routes, token_crypto, clock});
+  const auto ip_locator = open_ip_locator(config);
   http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
                        .submissions = submissions, .favorites = favorites, .search = search,
-                       .user_stats = user_stats, .alerts = alerts, .routes = routes},
+                       .user_stats = user_stats, .alerts = alerts, .routes = routes,
+                       .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();

@@ -52,6 +52,7 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/purchases/timeline", {Who::kAnyone, ""}},
     {"GET /api/v1/export/stores.csv", {Who::kAnyone, ""}},
     {"GET /api/v1/export/stores.geojson", {Who::kAnyone, ""}},
+    {"GET /api/v1/geo/ip", {Who::kAnyone, ""}},
     {"POST /api/v1/users", {Who::kAnyone, R"({"user":{"email":"bad"}})"}},
     {"POST /api/v1/auth/login", {Who::kAnyone, R"({"email":"nobody@example.com","password":"wrong-pw"})"}},
     {"POST /api/v1/auth/refresh", {Who::kAnyone, ""}},

@@ -247,6 +247,13 @@ TEST_F(PersonalStorageTest, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
   EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
   q.name_groups = {{"ヨドバシ"}};
   EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
+  // Short words only: the scan looks through the first short_query_scan_rows active stores.
+  q.name_groups = {{"梅田"}};
+  q.short_query_scan_rows = 2;  // stores 1 and 2
+  EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
+  q.short_query_scan_rows = 1;  // store 1 only
+  EXPECT_TRUE(names(q).empty());
+  q.short_query_scan_rows = kMaxShortQueryScanRows;
   // In a municipality.
   q.name_groups = {{"ポケモン"}};
   q.place = SearchPlace{"豊島区", "tokyo", "豊島区", {35.7362, 139.7142}, false};

@@ -7,6 +7,7 @@
 
 #include "auth_handlers.hpp"
 #include "export_handlers.hpp"
+#include "geo_handlers.hpp"
 #include "error_mapping.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
@@ -39,11 +40,13 @@ struct ApiDispatcher::Handlers {
                StatsHandlers{s.user_stats},
                AlertHandlers{s.alerts},
                ExportHandlers{config},
-               RouteHandlers{s.routes}} {}
+               RouteHandlers{s.routes},
+               GeoHandlers{s.ip_locator}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
-             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers>
+             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
+             GeoHandlers>
       groups;
 };
 
@@ -145,6 +148,8 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/export/stores.csv"}, kPublic, kNormalLane, kNone, call<&ExportHandlers::get_stores_csv>},
     Route{{"GET", "/api/v1/export/stores.geojson"}, kPublic, kNormalLane, kNone,
           call<&ExportHandlers::get_stores_geojson>},
+    // Current location from the IP address (issue 12): per caller, never cached.
+    Route{{"GET", "/api/v1/geo/ip"}, kPublic, kNormalLane, kNone, call<&GeoHandlers::get_geo_ip>},
     // Accounts (issue 3)
     Route{{"POST", "/api/v1/users"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_users>},
     Route{{"POST", "/api/v1/auth/login"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_auth_login>},

@@ -59,8 +59,9 @@ struct SqliteStoreSearch::Statements {
                        std::string(kNameMatches) + " ORDER BY s.id LIMIT :limit"),
         in_box(c, store_sql::select_stores(store_sql::kInBoxJoin) + "s.status = 'active'" + std::string(kNameMatches) +
                       " LIMIT :limit"),
-        scan(c, store_sql::select_stores(" FROM stores AS s WHERE s.status = 'active'") + std::string(kNameMatches) +
-                    " LIMIT :limit") {}
+        scan(c, store_sql::select_stores(" FROM (SELECT * FROM stores WHERE status = 'active' ORDER BY id"
+                                         " LIMIT :scan_rows) AS s WHERE 1") +
+                    std::string(kNameMatches) + " LIMIT :limit") {}
 
   Statement by_index, in_city, in_box, scan;
 };
@@ -83,7 +84,7 @@ Result<std::vector<Store>> SqliteStoreSearch::search(const NameSearch& q) {
     } else if (!match.empty()) {
       chosen = &st.by_index.bind_text(":match", match);
     } else {
-      chosen = &st.scan;
+      chosen = &st.scan.bind_int(":scan_rows", q.short_query_scan_rows);
     }
     chosen->bind_text(":groups", json_groups(q.name_groups)).bind_int(":limit", q.limit);
     std::vector<Store> out;

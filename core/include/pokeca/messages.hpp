@@ -236,5 +236,7 @@ inline constexpr std::string_view kRouteLimitReached =
 inline constexpr std::string_view kRouteNotFound = "ルートが見つかりませんでした。";
 inline constexpr std::string_view kSharedRouteNotFound = "このルートは見つからないか、共有が停止されています。";
 inline constexpr std::string_view kRouteDeleted = "ルートを削除しました。";
+// Current location from the IP address (issue 12); the frontend then tries the profile.
+inline constexpr std::string_view kIpLocationUnknown = "IPアドレスから現在地を推定できませんでした。";
 
 }  // namespace pokeca::msg

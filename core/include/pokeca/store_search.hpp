@@ -25,6 +25,12 @@ inline constexpr std::size_t kMaxSearchPlaces = 5;      // places listed in the 
 inline constexpr double kAreaSearchRadiusKm = 2.0;
 // The trigram index needs at least this many characters in a word.
 inline constexpr std::size_t kTrigramChars = 3;
+// A query whose words are all shorter than that and name no place can use no index: it
+// looks through at most this many active stores (lowest ids first), so its cost stays
+// bounded at a million stores (bench/RESULTS.md). Every store of the 12,000-store demo
+// data is within it; on a larger database such a query may miss stores, and adding a
+// longer word or a place finds them through an index.
+inline constexpr int kMaxShortQueryScanRows = 20'000;
 
 struct SearchPlace {
   std::string name;             // "豊島区", "池袋"
@@ -41,6 +47,7 @@ struct NameSearch {
   std::vector<std::vector<std::string>> name_groups;
   std::optional<SearchPlace> place;
   int limit = kDefaultSearchLimit;
+  int short_query_scan_rows = kMaxShortQueryScanRows;  // see the constant; tests lower it
 };
 
 class StoreSearchRepository {

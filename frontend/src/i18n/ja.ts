@@ -483,6 +483,7 @@ export const ja = {
   'geo.timeout': '現在地の取得がタイムアウトしました',
   'geo.unknown': '現在地の取得中にエラーが発生しました（コード: {code}、{message}）',
   'geo.tryingAlternatives': '別の方法で現在地の取得を試みています...',
+  'geo.usingIpLocation': 'おおよその現在地（IPアドレスから推定）の店舗マップを表示します',
   'geo.usingPrefecture': 'プロフィールの都道府県（{name}）の店舗マップを表示します',
   'geo.allFailed': 'すべての位置取得方法が失敗しました',
 

@@ -13,6 +13,7 @@
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
 #include "pokeca/http/request_handler.hpp"
+#include "pokeca/ip_location.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/store_search.hpp"
@@ -71,6 +72,8 @@ struct ApiServices {
   UserStatsService& user_stats;
   FavoriteAlerts& alerts;
   RouteService& routes;  // issue 10: /routes/plan, /saved_routes, /shared_routes
+  // Issue 12: GET /geo/ip. Without --ip-db every lookup finds nothing (404).
+  const IpLocator& ip_locator = kNoIpLocator;
 };
 
 class Router final : public RequestHandler {

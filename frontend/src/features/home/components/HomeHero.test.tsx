@@ -88,6 +88,30 @@ describe('HomeHero', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/map?prefecture=osaka'));
   });
 
+  it('the server\'s IP lookup comes before the profile prefecture when it knows the address', async () => {
+    failingGeolocation(2);
+    let asked = 0;
+    mockApi({
+      ...summary(12_000),
+      '/api/v1/geo/ip': () => {
+        asked += 1;
+        return jsonResponse({ success: true, location: { lat: 34.7, lng: 135.5, accuracy_km: 20 } });
+      },
+    });
+    signInForTest({ prefecture: '東京都' });
+    renderWithProviders(
+      <>
+        <HomeHero />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /現在地から探す/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/map?lat=34.7&lng=135.5'));
+    expect(asked).toBe(1);
+    expect(screen.getByText('おおよその現在地（IPアドレスから推定）の店舗マップを表示します')).toBeInTheDocument();
+    expect(screen.queryByText(/プロフィールの都道府県/)).not.toBeInTheDocument();
+  });
+
   it('with no usable prefecture: すべての位置取得方法が失敗しました', async () => {
     failingGeolocation(1);
     await searchAsSignedIn(null);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { getIpLocation } from '@/api/geo';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { getCurrentPosition, GeolocationFailure } from '@/lib/geolocation';
@@ -10,11 +11,14 @@ import { showToast } from '@/stores/toast-store';
 /** Where a fallback sends the search: a map URL, or null when it has nothing. */
 type Fallback = () => Promise<string | null>;
 
-/**
- * PRODUCT §6's fallbacks, in order. The server's IP lookup comes first once the API has
- * one (it does not yet: skipped); then the profile's prefecture.
- */
+/** PRODUCT §6's fallbacks, in order: the server's IP lookup (404 without a database), then the profile's prefecture. */
 const FALLBACKS: readonly Fallback[] = [
+  async () => {
+    const found = await getIpLocation();
+    if (!found) return null;
+    showToast(t('geo.usingIpLocation'), 'info');
+    return paths.map.getHref({ lat: found.lat, lng: found.lng });
+  },
   async () => {
     const name = authStore.get().user?.prefecture;
     const code = prefectureCodeFromName(name);
