@@ -102,42 +102,6 @@ std::string from_header(const Sender& from) {
 
 }  // namespace
 
-bool is_valid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t n = 0;
-    char32_t cp = 0;
-    if (b >= 0xC2 && b <= 0xDF) {
-      n = 2;
-      cp = b & 0x1FU;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      n = 3;
-      cp = b & 0x0FU;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      n = 4;
-      cp = b & 0x07U;
-    } else {
-      return false;  // continuation byte as lead, overlong C0/C1, or beyond U+10FFFF
-    }
-    if (i + n > text.size()) return false;
-    for (std::size_t k = 1; k < n; ++k) {
-      const auto c = static_cast<unsigned char>(text[i + k]);
-      if ((c & 0xC0U) != 0x80U) return false;
-      cp = (cp << 6U) | (c & 0x3FU);
-    }
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += n;
-  }
-  return true;
-}
-
 std::string encode_header_text(std::string_view utf8) {
   std::string out;
   std::size_t at = 0;
