@@ -136,7 +136,7 @@ int serve(const Config& config) {
 
   if (config.demo_data) {
     auto seeded = seed_demo_if_empty(stores, reports, meta, gazetteer, clock);
-    if (!seeded) throw std::runtime_error("demo data: " + seeded.error().message + " " + seeded.error().detail);
+    if (!seeded) throw std::runtime_error("demo data: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_data_loaded", {{"stores", std::to_string(*seeded)}});
   }
 
@@ -183,7 +183,7 @@ int serve(const Config& config) {
   storage::SqliteMailQueue mail_queue(db);
   FavoriteService favorites(favorite_repo, clock);
   FavoriteAlerts alerts({favorite_repo, mail_queue, users, token_crypto, clock}, config.base_url);
-  alerts.on_error = [](const DomainError& e) { log_event("favorite_alert_error", {{"detail", e.detail}}); };
+  alerts.on_error = [](const DomainError& e) { log_event("favorite_alert_error", {{"detail", e.cause()}}); };
   storage::SqliteStoreSearch search_repo(db);
   StoreSearchService search(search_repo, gazetteer);
   storage::SqliteStoreCatalog catalog(db);

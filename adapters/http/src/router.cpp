@@ -38,7 +38,7 @@ Response json_response(Status status, std::string body) {
 // Why a request ended in a 5xx, for the one log line it gets.
 struct Failure {
   std::string error;   // machine code ("internal", "unavailable") or "exception"
-  std::string detail;  // the domain error's detail (SQL context, errno …) or the exception's text
+  std::string detail;  // DomainError::cause() (log_detail: SQL context, errno …) or the exception's text
 };
 
 std::int64_t unix_now() {
@@ -122,7 +122,7 @@ struct Router::Impl {
       for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
       if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
       if (reply.internal_error)
-        failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->detail};
+        failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->cause()};
       return res;
     }
     if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {
