@@ -1,5 +1,6 @@
 // Domain errors → status and envelope; unknown paths, wrong methods, HEAD.
 #include "error_mapping.hpp"
+#include "http_messages.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "router_fixture.hpp"
@@ -47,7 +48,6 @@ TEST(ErrorMapping, InternalErrorsNeverShowTheirMessageOrDetail) {
   EXPECT_EQ(json::parse(reply.body).at("code"), "internal");
 }
 
-TEST(ErrorMapping, EnvelopeEscapesText) {
 // DomainError's two details: `detail` is the client's code, `log_detail` never leaves
 // the server, and a 5xx answers with its status's own code whatever `detail` says.
 TEST(ErrorMapping, TheLogDetailNeverReachesTheClient) {
@@ -77,6 +77,7 @@ TEST(ErrorMapping, TheLogSeesTheCause) {
   EXPECT_EQ(DomainError({ErrorCode::kInternal, "boom"}).cause(), "boom");
 }
 
+TEST(ErrorMapping, EnvelopeEscapesText) {
   EXPECT_EQ(http::error_envelope("a\"b\\c\n", "x"), R"({"success":false,"error":"a\"b\\c\n","code":"x"})");
 }
 

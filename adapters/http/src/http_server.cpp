@@ -34,6 +34,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include "access_log.hpp"
+#include "http_messages.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"

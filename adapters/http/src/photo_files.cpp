@@ -3,7 +3,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 #include "pokeca/photo_store.hpp"
 #include "static_files.hpp"
 

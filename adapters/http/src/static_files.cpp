@@ -8,7 +8,7 @@
 #include <iterator>
 #include <utility>
 
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 #include "pokeca/text.hpp"
 #include "query_string.hpp"
 

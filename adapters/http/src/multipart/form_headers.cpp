@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include <boost/beast/core/string.hpp>
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 #include "pokeca/text.hpp"
 
 namespace pokeca::http::multipart {
