@@ -162,7 +162,7 @@ int serve(const Config& config) {
                                 {config.rate_limits.submission_account});
   http::RouterConfig router_config;
   router_config.static_dir = resolve_static_dir(config);
-  router_config.photo_dir = config.photo_dir();
+  router_config.photos = &photo_store;
   router_config.tile_url = config.tile_url;
   router_config.tile_attribution = config.tile_attribution;
   router_config.tile_max_zoom = config.tile_max_zoom;

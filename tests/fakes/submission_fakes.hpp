@@ -128,6 +128,11 @@ class FakePhotoStore final : public PhotoStore {
     files.erase(std::string(hash));
     return {};
   }
+  Result<std::optional<std::string>> read(std::string_view hash) const override {
+    const auto found = files.find(std::string(hash));
+    if (found == files.end()) return std::optional<std::string>{};
+    return std::optional<std::string>(found->second);
+  }
 
  private:
   std::size_t next_name_ = 0;

@@ -54,7 +54,7 @@ struct Router::Impl {
         api(services, config),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir),
-        photo_files(config.photo_dir),
+        photo_files(config.photos),
         site_pages(&services.stores, config.catalog, {config.static_dir, config.public_base_url}) {
     if (config.catalog && !config.open_data)
       config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.data_generation, [] {

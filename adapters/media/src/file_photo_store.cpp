@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 #include "pokeca/messages.hpp"
 
@@ -64,7 +65,24 @@ FilePhotoStore::FilePhotoStore(fs::path dir, ContentHash hash) : dir_(std::move(
   fs::permissions(dir_, kDirPerms, fs::perm_options::replace);
 }
 
-fs::path FilePhotoStore::path_of(std::string_view hash) const { return dir_ / photo_relative_path(hash); }
+fs::path FilePhotoStore::path_of(std::string_view hash) const {
+  return dir_ / std::string(hash.substr(0, kPhotoShardHexChars)) /
+         (std::string(hash) + std::string(kPhotoFileExtension));
+}
+
+Result<std::optional<std::string>> FilePhotoStore::read(std::string_view hash) const {
+  if (!is_photo_hash(hash)) return std::optional<std::string>{};  // never a path we made
+  const auto file = path_of(hash);
+  std::error_code ec;
+  const auto size = fs::file_size(file, ec);
+  if (ec || size > kMaxStoredPhotoFileBytes) return std::optional<std::string>{};
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::optional<std::string>{};  // removed since (a rejected submission)
+  std::string bytes(static_cast<std::size_t>(size), '\0');
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(size)))
+    return fail_logged(ErrorCode::kInternal, msg::kPhotoStoreFailed, "read " + file.string());
+  return std::optional<std::string>(std::move(bytes));
+}
 
 Result<void> FilePhotoStore::remove(std::string_view hash) {
   if (!is_photo_hash(hash)) return {};  // never a path we made: nothing of ours to delete

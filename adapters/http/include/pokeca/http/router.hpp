@@ -13,11 +13,12 @@
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
 #include "pokeca/http/request_handler.hpp"
+#include "pokeca/photo_store.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
-#include "pokeca/store_search.hpp"
-#include "pokeca/store_catalog.hpp"
 #include "pokeca/route_service.hpp"
+#include "pokeca/store_catalog.hpp"
+#include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
 #include "pokeca/user_stats.hpp"
@@ -28,8 +29,9 @@ class OpenDataExport;  // open_data_export.hpp
 
 struct RouterConfig {
   std::filesystem::path static_dir;  // the built frontend (index.html, assets/); empty = none
-  // Submission photos (<dir>/<2 hex>/<64 hex>.jpg), served at /photos/; empty = none.
-  std::filesystem::path photo_dir;
+  // Submission photos, served at /photos/<hash>.jpg through core's port (where the files
+  // are is the media adapter's business); null = none.
+  const PhotoStore* photos = nullptr;
   std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
   std::string tile_attribution =
       "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" "
