@@ -163,9 +163,9 @@ int serve(const Config& config) {
   http::RouterConfig router_config;
   router_config.static_dir = resolve_static_dir(config);
   router_config.photos = &photo_store;
-  router_config.tile_url = config.tile_url;
-  router_config.tile_attribution = config.tile_attribution;
-  router_config.tile_max_zoom = config.tile_max_zoom;
+  if (config.tile_url) router_config.tile_url = *config.tile_url;
+  if (config.tile_attribution) router_config.tile_attribution = *config.tile_attribution;
+  if (config.tile_max_zoom) router_config.tile_max_zoom = *config.tile_max_zoom;
   router_config.contact_url = config.contact_url;
   router_config.analytics_id = config.analytics_id;
   router_config.demo_data = [&meta] {

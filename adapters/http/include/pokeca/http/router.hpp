@@ -32,6 +32,8 @@ struct RouterConfig {
   // Submission photos, served at /photos/<hash>.jpg through core's port (where the files
   // are is the media adapter's business); null = none.
   const PhotoStore* photos = nullptr;
+  // Map tiles (/config, CSP img-src). These defaults are the only ones: apps/server's
+  // Config leaves the tile options unset unless a flag or variable gives them.
   std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
   std::string tile_attribution =
       "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" "
