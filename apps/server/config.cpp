@@ -25,6 +25,15 @@ bool parse_number(const std::string& s, T& out, T min, T max) {
   return value.has_value();
 }
 
+// For options whose default lives elsewhere (unset = that default; the tile options).
+template <typename T>
+bool parse_number(const std::string& s, std::optional<T>& out, T min, T max) {
+  T value{};
+  if (!parse_number<T>(s, value, min, max)) return false;
+  out = value;
+  return true;
+}
+
 bool parse_bool(const std::string& s, bool& out) {
   if (s == "1" || s == "true" || s == "yes" || s == "on") return out = true, true;
   if (s == "0" || s == "false" || s == "no" || s == "off") return out = false, true;

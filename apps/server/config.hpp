@@ -29,10 +29,10 @@ struct Config {
   unsigned worker_threads = 4;
   bool demo_data = true;                         // load the demo dataset into an empty database
   std::string base_url;                          // public URL for mail links; empty = http://localhost:PORT
-  std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
-  std::string tile_attribution =
-      "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" rel=\"noopener\">地理院タイル</a>";
-  int tile_max_zoom = 18;
+  // Map tiles; unset = http::RouterConfig's defaults (GSI standard map), the one place.
+  std::optional<std::string> tile_url;
+  std::optional<std::string> tile_attribution;
+  std::optional<int> tile_max_zoom;
   std::string contact_url = "https://x.com/pokeca_map";
   std::optional<std::string> analytics_id;
   std::string smtp_url;                          // empty = write mails to <data_dir>/outbox

@@ -51,7 +51,7 @@ void MailSender::run() {
       }
       auto step = delivery_.deliver_one();
       if (!step) {
-        log_event("mail_queue_error", {{"detail", step.error().detail}});
+        log_event("mail_queue_error", {{"detail", step.error().cause()}});
         break;
       }
       if (step->outcome == DeliveryOutcome::kIdle) break;

@@ -151,7 +151,7 @@ int serve(const Config& config) {
 
   if (config.demo_data) {
     auto seeded = seed_demo_if_empty(stores, reports, meta, gazetteer, clock);
-    if (!seeded) throw std::runtime_error("demo data: " + seeded.error().message + " " + seeded.error().detail);
+    if (!seeded) throw std::runtime_error("demo data: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_data_loaded", {{"stores", std::to_string(*seeded)}});
   }
 
@@ -177,10 +177,10 @@ int serve(const Config& config) {
                                 {config.rate_limits.submission_account});
   http::RouterConfig router_config;
   router_config.static_dir = resolve_static_dir(config);
-  router_config.photo_dir = config.photo_dir();
-  router_config.tile_url = config.tile_url;
-  router_config.tile_attribution = config.tile_attribution;
-  router_config.tile_max_zoom = config.tile_max_zoom;
+  router_config.photos = &photo_store;
+  if (config.tile_url) router_config.tile_url = *config.tile_url;
+  if (config.tile_attribution) router_config.tile_attribution = *config.tile_attribution;
+  if (config.tile_max_zoom) router_config.tile_max_zoom = *config.tile_max_zoom;
   router_config.contact_url = config.contact_url;
   router_config.analytics_id = config.analytics_id;
   router_config.demo_data = [&meta] {
@@ -198,7 +198,7 @@ int serve(const Config& config) {
   storage::SqliteMailQueue mail_queue(db);
   FavoriteService favorites(favorite_repo, clock);
   FavoriteAlerts alerts({favorite_repo, mail_queue, users, token_crypto, clock}, config.base_url);
-  alerts.on_error = [](const DomainError& e) { log_event("favorite_alert_error", {{"detail", e.detail}}); };
+  alerts.on_error = [](const DomainError& e) { log_event("favorite_alert_error", {{"detail", e.cause()}}); };
   storage::SqliteStoreSearch search_repo(db);
   StoreSearchService search(search_repo, gazetteer);
   storage::SqliteStoreCatalog catalog(db);

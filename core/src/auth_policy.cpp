@@ -5,8 +5,8 @@
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/store_import.hpp"  // is_valid_utf8, utf8_length
 #include "pokeca/text.hpp"
+#include "pokeca/utf8.hpp"
 
 namespace pokeca {
 namespace {

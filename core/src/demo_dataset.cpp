@@ -4,8 +4,8 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "pokeca/numbers.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/store_query.hpp"
 #include "pokeca/store_types.hpp"
 #include "pokeca/tsv.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <limits>
 
+#include "pokeca/numbers.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/store_query.hpp"
 #include "pokeca/tsv.hpp"
 
 namespace pokeca {

@@ -22,7 +22,7 @@ Result<DeliveryReport> MailDelivery::deliver_one() {
     if (auto ok = queue_.mark_sent(mail.id, clock_.now()); !ok) return std::unexpected(ok.error());
     return report;
   }
-  report.error = sent.error().detail.empty() ? sent.error().message : sent.error().detail;
+  report.error = sent.error().cause();
   // A recipient the mailer refuses outright will never work; everything else may.
   if (sent.error().code == ErrorCode::kBadRequest || mail.attempts >= kMaxMailAttempts) {
     report.outcome = DeliveryOutcome::kGaveUp;

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "pokeca/messages.hpp"
-#include "pokeca/store_import.hpp"  // is_valid_utf8, utf8_length
 #include "pokeca/text.hpp"
+#include "pokeca/utf8.hpp"
 
 namespace pokeca {
 namespace {

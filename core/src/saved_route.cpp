@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "pokeca/messages.hpp"
-#include "pokeca/store_import.hpp"  // is_valid_utf8, utf8_length
 #include "pokeca/text.hpp"
+#include "pokeca/utf8.hpp"
 
 namespace pokeca {
 

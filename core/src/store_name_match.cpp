@@ -3,7 +3,7 @@
 #include <array>
 #include <cstdint>
 
-#include "pokeca/store_import.hpp"  // utf8_length
+#include "pokeca/utf8.hpp"
 
 namespace pokeca {
 namespace {

@@ -5,10 +5,10 @@
 #include <utility>
 
 #include "pokeca/messages.hpp"
-#include "pokeca/store_import.hpp"  // utf8_length
 #include "pokeca/store_name_match.hpp"
-#include "pokeca/store_query.hpp"   // parse_bounded_int
+#include "pokeca/store_query.hpp"  // parse_bounded_int
 #include "pokeca/text.hpp"
+#include "pokeca/utf8.hpp"
 
 namespace pokeca {
 namespace {

@@ -3,11 +3,12 @@
 #include <algorithm>
 
 #include "pokeca/messages.hpp"
+#include "pokeca/numbers.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/store_import.hpp"  // kJapanBounds, kMaxKmFromMunicipality, UTF-8 helpers
+#include "pokeca/store_import.hpp"  // kJapanBounds, kMaxKmFromMunicipality
 #include "pokeca/store_name_match.hpp"
-#include "pokeca/store_query.hpp"   // parse_decimal
 #include "pokeca/text.hpp"
+#include "pokeca/utf8.hpp"
 
 namespace pokeca {
 namespace {

@@ -1,4 +1,5 @@
 #include "pokeca/store_import.hpp"
+#include "pokeca/utf8.hpp"
 
 #include <gtest/gtest.h>
 

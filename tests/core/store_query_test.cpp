@@ -1,4 +1,5 @@
 #include "pokeca/store_query.hpp"
+#include "pokeca/numbers.hpp"
 
 #include <gtest/gtest.h>
 

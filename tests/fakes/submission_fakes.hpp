@@ -116,7 +116,7 @@ class FakePhotoStore final : public PhotoStore {
   bool fail_writes = false;
 
   Result<std::string> put(std::span<const std::byte> jpeg) override {
-    if (fail_writes) return fail(ErrorCode::kInternal, msg::kPhotoStoreFailed, "disk full");
+    if (fail_writes) return fail_logged(ErrorCode::kInternal, msg::kPhotoStoreFailed, "disk full");
     std::string bytes(reinterpret_cast<const char*>(jpeg.data()), jpeg.size());
     for (const auto& [hash, content] : files)
       if (content == bytes) return hash;
@@ -127,6 +127,11 @@ class FakePhotoStore final : public PhotoStore {
   Result<void> remove(std::string_view hash) override {
     files.erase(std::string(hash));
     return {};
+  }
+  Result<std::optional<std::string>> read(std::string_view hash) const override {
+    const auto found = files.find(std::string(hash));
+    if (found == files.end()) return std::optional<std::string>{};
+    return std::optional<std::string>(found->second);
   }
 
  private:

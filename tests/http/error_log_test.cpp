@@ -71,6 +71,30 @@ TEST_F(ErrorLog, ABusyDatabaseIsLoggedAsUnavailable) {
   EXPECT_EQ(str(lines[0].at("request_id")), std::string(res[http::kRequestIdHeader]));
 }
 
+// The storage adapter's errors carry the SQL in log_detail: the log gets it, the client
+// gets the envelope with the status's code only.
+TEST_F(ErrorLog, TheLogDetailGoesToTheLogAndNeverToTheClient) {
+  reports.failure = logged_error(ErrorCode::kUnavailable, msg::kBusy, std::string(kSqlDetail));
+  const auto busy = get("/api/v1/purchases/timeline");
+  ASSERT_EQ(busy.result(), Status::service_unavailable);
+  EXPECT_EQ(json(busy).at("code"), "unavailable");
+  EXPECT_EQ(busy.body().find("no such table"), std::string::npos);
+
+  stores.failure = logged_error(ErrorCode::kInternal, msg::kInternal, std::string(kSqlDetail));
+  const auto internal = get("/api/v1/stores?prefecture=tokyo");
+  ASSERT_EQ(internal.result(), Status::internal_server_error);
+  EXPECT_EQ(internal.body().find("no such table"), std::string::npos);
+
+  const auto lines = logged();
+  ASSERT_EQ(lines.size(), 2U);
+  EXPECT_EQ(lines[0].at("error"), "unavailable");
+  EXPECT_EQ(str(lines[0].at("detail")), kSqlDetail);
+  EXPECT_EQ(str(lines[0].at("request_id")), std::string(busy[http::kRequestIdHeader]));
+  EXPECT_EQ(lines[1].at("error"), "internal");
+  EXPECT_EQ(str(lines[1].at("detail")), kSqlDetail);
+  EXPECT_EQ(lines[1].at("request_id"), json(internal).at("request_id"));
+}
+
 TEST_F(ErrorLog, TheCatchAllLogsTheExceptionAndAnswersTheEnvelope) {
   stores.on_read = [] { throw std::runtime_error("vector::_M_range_check: boom"); };
   const auto res = get("/api/v1/stores?prefecture=tokyo");

@@ -1,5 +1,6 @@
 // Domain errors → status and envelope; unknown paths, wrong methods, HEAD.
 #include "error_mapping.hpp"
+#include "http_messages.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "router_fixture.hpp"
@@ -45,6 +46,35 @@ TEST(ErrorMapping, InternalErrorsNeverShowTheirMessageOrDetail) {
   EXPECT_EQ(reply.body.find("SQL"), std::string::npos);
   EXPECT_EQ(str(json::parse(reply.body).at("error")), msg::kInternal);
   EXPECT_EQ(json::parse(reply.body).at("code"), "internal");
+}
+
+// DomainError's two details: `detail` is the client's code, `log_detail` never leaves
+// the server, and a 5xx answers with its status's own code whatever `detail` says.
+TEST(ErrorMapping, TheLogDetailNeverReachesTheClient) {
+  DomainError limit{ErrorCode::kConflict, "上限です。", "favorites_limit"};
+  limit.log_detail = "user 42 has 500 rows in favorites";
+  const auto conflict = http::error_reply(limit);
+  EXPECT_EQ(conflict.status, Status::conflict);
+  EXPECT_EQ(json::parse(conflict.body).at("code"), "favorites_limit");
+  EXPECT_EQ(conflict.body.find("user 42"), std::string::npos);
+
+  const auto busy = http::error_reply(logged_error(ErrorCode::kUnavailable, msg::kBusy, "sqlite: database is locked"));
+  EXPECT_EQ(busy.status, Status::service_unavailable);
+  EXPECT_EQ(json::parse(busy.body).at("code"), "unavailable");
+  EXPECT_EQ(busy.body.find("sqlite"), std::string::npos);
+
+  // An old-style 503 that put its cause where the client's code goes still shows none of it.
+  const auto old_style = http::error_reply({ErrorCode::kUnavailable, std::string(msg::kBusy), "smtp: 554 refused"});
+  EXPECT_EQ(json::parse(old_style.body).at("code"), "unavailable");
+  EXPECT_EQ(old_style.body.find("smtp"), std::string::npos);
+}
+
+TEST(ErrorMapping, TheLogSeesTheCause) {
+  EXPECT_EQ(logged_error(ErrorCode::kInternal, msg::kInternal, "sqlite: disk I/O error").cause(),
+            "sqlite: disk I/O error");
+  EXPECT_EQ(DomainError({ErrorCode::kInternal, std::string(msg::kInternal), "photo/internal"}).cause(),
+            "photo/internal");
+  EXPECT_EQ(DomainError({ErrorCode::kInternal, "boom"}).cause(), "boom");
 }
 
 TEST(ErrorMapping, EnvelopeEscapesText) {

@@ -4,6 +4,8 @@
 #include <boost/json/serialize.hpp>
 
 #include "api_call.hpp"
+#include "contribution_fakes.hpp"
+#include "http_messages.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/purchase_service.hpp"
@@ -12,7 +14,6 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/testing/submission_rows.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 #include "query_string.hpp"
 
 namespace pokeca::http {

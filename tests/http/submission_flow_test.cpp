@@ -80,7 +80,7 @@ class SubmissionFlow : public ::testing::Test {
     auto twin = sample_store(1, "ﾎﾟｹｶｼｮｯﾌﾟ 皇居前", "card_shop", "tokyo", "千代田区", 35.6855, 139.7530);
     EXPECT_TRUE(stores.insert_many(std::vector{twin}));
     http::RouterConfig config;
-    config.photo_dir = photo_store.dir();
+    config.photos = &photo_store;
     config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
         http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, submissions, fakes.favorites,

@@ -180,7 +180,7 @@ TEST(OutboxMailer, AnUnwritableDirectoryIsUnavailableWithAJapaneseMessage) {
   ASSERT_FALSE(sent);
   EXPECT_EQ(sent.error().code, ErrorCode::kUnavailable);
   EXPECT_EQ(sent.error().message, msg::kSendFailed);
-  EXPECT_NE(sent.error().detail.find("outbox"), std::string::npos) << sent.error().detail;
+  EXPECT_NE(sent.error().log_detail.find("outbox"), std::string::npos) << sent.error().log_detail;
   EXPECT_TRUE(log.lines.empty());
 }
 

@@ -70,7 +70,7 @@ TEST(SmtpMailer, ARefusedRecipientIsUnavailableWithTheReplyInDetail) {
   ASSERT_FALSE(sent);
   EXPECT_EQ(sent.error().code, ErrorCode::kUnavailable);
   EXPECT_EQ(sent.error().message, msg::kSendFailed);
-  EXPECT_NE(sent.error().detail.find("550"), std::string::npos) << sent.error().detail;
+  EXPECT_NE(sent.error().log_detail.find("550"), std::string::npos) << sent.error().log_detail;
   EXPECT_TRUE(server.mails().empty());
 }
 
@@ -109,7 +109,7 @@ TEST(SmtpMailer, ARefusedSenderOrMessageIsUnavailable) {
     auto sent = SmtpMailer(config_for(server.url())).send(verification_mail());
     ASSERT_FALSE(sent);
     EXPECT_EQ(sent.error().code, ErrorCode::kUnavailable);
-    EXPECT_NE(sent.error().detail.find("554"), std::string::npos) << sent.error().detail;
+    EXPECT_NE(sent.error().log_detail.find("554"), std::string::npos) << sent.error().log_detail;
   }
 }
 
@@ -122,7 +122,7 @@ TEST(SmtpMailer, AClosedPortIsUnavailableWithinTheTimeout) {
   ASSERT_FALSE(sent);
   EXPECT_EQ(sent.error().code, ErrorCode::kUnavailable);
   EXPECT_EQ(sent.error().message, msg::kSendFailed);
-  EXPECT_FALSE(sent.error().detail.empty());
+  EXPECT_FALSE(sent.error().log_detail.empty());
   EXPECT_LT(elapsed, 2s + kSlack);
 }
 
@@ -134,7 +134,7 @@ TEST(SmtpMailer, AServerThatNeverGreetsTimesOut) {
   const auto elapsed = std::chrono::steady_clock::now() - start;
   ASSERT_FALSE(sent);
   EXPECT_EQ(sent.error().code, ErrorCode::kUnavailable);
-  EXPECT_NE(sent.error().detail.find("Timeout"), std::string::npos) << sent.error().detail;
+  EXPECT_NE(sent.error().log_detail.find("Timeout"), std::string::npos) << sent.error().log_detail;
   EXPECT_GE(elapsed, 900ms);
   EXPECT_LT(elapsed, 1s + kSlack);
 }
@@ -150,8 +150,8 @@ TEST(SmtpMailer, CredentialsAreNeverSentWithoutTls) {
   auto sent = mailer.send(verification_mail());
   ASSERT_FALSE(sent);
   EXPECT_EQ(sent.error().code, ErrorCode::kUnavailable);
-  EXPECT_EQ(sent.error().detail.find("hunter2"), std::string::npos) << sent.error().detail;
-  EXPECT_NE(sent.error().detail.find("STARTTLS"), std::string::npos) << sent.error().detail;
+  EXPECT_EQ(sent.error().log_detail.find("hunter2"), std::string::npos) << sent.error().log_detail;
+  EXPECT_NE(sent.error().log_detail.find("STARTTLS"), std::string::npos) << sent.error().log_detail;
   for (const auto& command : server.commands()) {
     EXPECT_FALSE(command.starts_with("AUTH")) << command;
     EXPECT_FALSE(command.starts_with("MAIL")) << command;

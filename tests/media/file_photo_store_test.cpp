@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -51,6 +52,23 @@ TEST(FilePhotoStore, StoresUnderTheSha256InAShardDirectoryWorldReadable) {
   ASSERT_EQ(::stat(file.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0644u);
   EXPECT_EQ(files_under(dir.path()), 1u);  // no temporary file left behind
+}
+
+// The HTTP adapter serves photos through read(): it never builds a path itself.
+TEST(FilePhotoStore, ReadGivesTheStoredBytesAndNothingForAnythingElse) {
+  TempDir dir;
+  FilePhotoStore store(dir.path(), crypto::sha256_hex);
+  const auto hash = store.put(bytes("abc")).value();
+  const auto stored = store.read(hash);
+  ASSERT_TRUE(stored);
+  ASSERT_TRUE(stored->has_value());
+  EXPECT_EQ(**stored, "abc");
+  const std::string absent(64, 'e');
+  EXPECT_EQ(store.read(absent).value(), std::nullopt);                        // never stored
+  EXPECT_EQ(store.read("../" + std::string(61, 'a')).value(), std::nullopt);  // not a hash
+  EXPECT_EQ(store.read(std::string(kAbcSha256).substr(1)).value(), std::nullopt);
+  ASSERT_TRUE(store.remove(hash));
+  EXPECT_EQ(store.read(hash).value(), std::nullopt);  // removed (a rejected submission)
 }
 
 TEST(FilePhotoStore, TheSameBytesAreStoredOnce) {

@@ -54,7 +54,7 @@ TEST(Statement, AnUnknownParameterIsAnInternalErrorAndTheStatementStaysUsable) {
   auto failed = st.bind_int(":y", 1).run();
   ASSERT_FALSE(failed);
   EXPECT_EQ(failed.error().code, ErrorCode::kInternal);
-  EXPECT_NE(failed.error().detail.find(":y"), std::string::npos);
+  EXPECT_NE(failed.error().log_detail.find(":y"), std::string::npos);
   std::int64_t value = 0;
   ASSERT_TRUE(st.bind_int(":x", 41).each([&](const Row& row) { value = row.int64(0); }));
   EXPECT_EQ(value, 42);
@@ -69,8 +69,9 @@ TEST(Statement, ErrorsCarryTheSqlButShowUsersOnlyTheGenericMessage) {
   ASSERT_FALSE(failed);
   EXPECT_EQ(failed.error().code, ErrorCode::kInternal);
   EXPECT_EQ(failed.error().message, msg::kInternal);
-  EXPECT_NE(failed.error().detail.find("NOT NULL"), std::string::npos);
-  EXPECT_NE(failed.error().detail.find("INSERT INTO t"), std::string::npos);
+  EXPECT_NE(failed.error().log_detail.find("NOT NULL"), std::string::npos);
+  EXPECT_NE(failed.error().log_detail.find("INSERT INTO t"), std::string::npos);
+  EXPECT_TRUE(failed.error().detail.empty());  // the client's code: nothing of the SQL
 }
 
 TEST(Statement, BindingsAreClearedAfterEachUse) {

@@ -18,7 +18,7 @@ Result<std::string> SodiumPasswordHasher::hash(std::string_view password) {
   char out[crypto_pwhash_STRBYTES];
   if (crypto_pwhash_str_alg(out, password.data(), password.size(), params_.ops_limit, params_.mem_limit_bytes,
                             crypto_pwhash_ALG_ARGON2ID13) != 0)
-    return fail(ErrorCode::kInternal, msg::kInternal, "argon2id: out of memory");
+    return fail_logged(ErrorCode::kInternal, msg::kInternal, "argon2id: out of memory");
   return std::string(out);
 }
 

@@ -1,7 +1,7 @@
 #include "api_call.hpp"
 
 #include "pokeca/messages.hpp"
-#include "pokeca/store_query.hpp"
+#include "pokeca/numbers.hpp"
 
 namespace pokeca::http {
 

@@ -6,14 +6,15 @@
 #include <boost/beast/core/string.hpp>
 
 #include "auth_handlers.hpp"
+#include "error_mapping.hpp"
 #include "export_handlers.hpp"
 #include "geo_handlers.hpp"
-#include "error_mapping.hpp"
+#include "http_messages.hpp"
+#include "personal_handlers.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"
-#include "personal_handlers.hpp"
 #include "purchase_handlers.hpp"
 #include "query_string.hpp"
 #include "ranking_handlers.hpp"

@@ -37,7 +37,10 @@ ErrorReply error_reply(const DomainError& error) {
   const auto mapped = error_status(error.code);
   if (mapped.status == Status::internal_server_error)
     return {mapped.status, error_envelope(msg::kInternal, mapped.code)};
-  const std::string_view code = error.detail.empty() ? mapped.code : std::string_view(error.detail);
+  // `detail` is the client's code; `log_detail` never leaves the server (the router logs
+  // it). A 5xx answers with its status's own code.
+  const bool server_side = static_cast<unsigned>(mapped.status) >= 500;
+  const std::string_view code = (server_side || error.detail.empty()) ? mapped.code : std::string_view(error.detail);
   std::optional<std::int64_t> retry_after;
   if (error.code == ErrorCode::kRateLimited)
     retry_after = error.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);

@@ -24,8 +24,9 @@ inline constexpr std::int64_t kDefaultRetryAfterSeconds = 60;
 [[nodiscard]] std::string error_envelope(std::string_view message, std::string_view code,
                                          std::optional<std::int64_t> retry_after = std::nullopt);
 
-// The envelope and status for a domain error. An internal error never shows its own
-// message or detail: those may carry SQL or file names.
+// The envelope and status for a domain error: its message and client code (`detail`).
+// A 500 never shows its own message, a 5xx never a client code, and `log_detail` (SQL,
+// file names, errno) is never sent: the router logs it with the request id.
 struct ErrorReply {
   Status status;
   std::string body;

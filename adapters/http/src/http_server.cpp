@@ -38,6 +38,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include "access_log.hpp"
+#include "http_messages.hpp"
 #include "log_buffer.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"

@@ -4,7 +4,7 @@
 
 #include <boost/json/parse.hpp>
 
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 
 namespace pokeca::http {
 

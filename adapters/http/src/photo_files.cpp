@@ -1,16 +1,19 @@
 #include "photo_files.hpp"
 
-#include <fstream>
-#include <iterator>
+#include <utility>
 
-#include "pokeca/messages.hpp"
-#include "pokeca/photo_store.hpp"
+#include "http_messages.hpp"
 #include "static_files.hpp"
 
 namespace pokeca::http {
 namespace {
 
-namespace fs = std::filesystem;
+// The hash in a URL file name that is exactly "<64 hex>.jpg", else "".
+std::string_view hash_from_file_name(std::string_view name) {
+  if (!name.ends_with(kPhotoUrlExtension)) return {};
+  const auto hash = name.substr(0, name.size() - kPhotoUrlExtension.size());
+  return is_photo_hash(hash) ? hash : std::string_view{};
+}
 
 Response not_found() {
   Response res{Status::not_found, 11};
@@ -22,15 +25,17 @@ Response not_found() {
 
 }  // namespace
 
+std::string photo_url(std::string_view hash) {
+  return std::string(kPhotoPathPrefix) + std::string(hash) + std::string(kPhotoUrlExtension);
+}
+
 Response PhotoFiles::serve(std::string_view raw_path, std::string_view if_none_match) const {
-  if (dir_.empty() || !raw_path.starts_with(kPhotoPathPrefix)) return not_found();
+  if (photos_ == nullptr || !raw_path.starts_with(kPhotoPathPrefix)) return not_found();
   // The raw path, not decoded: "%2e" or "/" can never be part of a valid name.
-  const auto hash = photo_hash_from_file_name(raw_path.substr(kPhotoPathPrefix.size()));
+  const auto hash = hash_from_file_name(raw_path.substr(kPhotoPathPrefix.size()));
   if (hash.empty()) return not_found();
-  const auto file = dir_ / photo_relative_path(hash);
-  std::error_code ec;
-  const auto size = fs::file_size(file, ec);
-  if (ec || size > kMaxPhotoFileBytes) return not_found();
+  auto bytes = photos_->read(hash);
+  if (!bytes || !*bytes) return not_found();
 
   // The name is the content's hash: the strongest validator there is.
   const std::string etag = "\"" + std::string(hash) + "\"";
@@ -41,9 +46,7 @@ Response PhotoFiles::serve(std::string_view raw_path, std::string_view if_none_m
     res.result(Status::not_modified);
     return res;
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return not_found();
-  res.body().assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  res.body() = std::move(**bytes);
   res.set(bhttp::field::content_type, "image/jpeg");
   return res;
 }

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -9,13 +9,14 @@
 #include "client_address.hpp"
 #include "content_encoding.hpp"
 #include "error_mapping.hpp"
+#include "http_messages.hpp"
+#include "open_data_export.hpp"
 #include "photo_files.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
 #include "response_cache.hpp"
 #include "security_headers.hpp"
-#include "open_data_export.hpp"
 #include "site_pages.hpp"
 #include "static_files.hpp"
 
@@ -39,7 +40,7 @@ Response json_response(Status status, std::string body) {
 // Why a request ended in a 5xx, for the one log line it gets.
 struct Failure {
   std::string error;   // machine code ("internal", "unavailable") or "exception"
-  std::string detail;  // the domain error's detail (SQL context, errno …) or the exception's text
+  std::string detail;  // DomainError::cause() (log_detail: SQL context, errno …) or the exception's text
 };
 
 std::int64_t unix_now() {
@@ -54,7 +55,7 @@ struct Router::Impl {
         api(services, config),
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir),
-        photo_files(config.photo_dir),
+        photo_files(config.photos),
         site_pages(&services.stores, config.catalog, {config.static_dir, config.public_base_url}) {
     if (config.catalog && !config.open_data)
       config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.data_generation, [] {
@@ -158,7 +159,7 @@ struct Router::Impl {
       for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
       if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
       if (reply.internal_error)
-        failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->detail};
+        failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->cause()};
       return res;
     }
     if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {

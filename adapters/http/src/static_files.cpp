@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "content_encoding.hpp"
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 #include "pokeca/text.hpp"
 #include "query_string.hpp"
 

@@ -25,10 +25,6 @@ json::value text_or_null(const std::string& s) {
 
 }  // namespace
 
-std::string photo_url(std::string_view hash) {
-  return std::string(kPhotoPathPrefix) + std::string(hash) + std::string(kPhotoExtension);
-}
-
 json::object photo_json(const SubmissionPhoto& photo) {
   return {{"url", photo_url(photo.photo_hash)},
           {"thumb_url", photo_url(photo.thumb_hash)},

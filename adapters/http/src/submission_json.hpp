@@ -10,8 +10,6 @@
 
 namespace pokeca::http {
 
-// "/photos/<hash>.jpg"
-[[nodiscard]] std::string photo_url(std::string_view hash);
 // { url, thumb_url, width, height }
 [[nodiscard]] boost::json::object photo_json(const SubmissionPhoto& photo);
 [[nodiscard]] boost::json::object submission_json(const Submission& submission);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "pokeca/csv.hpp"
-#include "pokeca/store_query.hpp"
+#include "pokeca/numbers.hpp"
 #include "sources.hpp"
 #include "text_util.hpp"
 

@@ -102,42 +102,6 @@ std::string from_header(const Sender& from) {
 
 }  // namespace
 
-bool is_valid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t n = 0;
-    char32_t cp = 0;
-    if (b >= 0xC2 && b <= 0xDF) {
-      n = 2;
-      cp = b & 0x1FU;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      n = 3;
-      cp = b & 0x0FU;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      n = 4;
-      cp = b & 0x07U;
-    } else {
-      return false;  // continuation byte as lead, overlong C0/C1, or beyond U+10FFFF
-    }
-    if (i + n > text.size()) return false;
-    for (std::size_t k = 1; k < n; ++k) {
-      const auto c = static_cast<unsigned char>(text[i + k]);
-      if ((c & 0xC0U) != 0x80U) return false;
-      cp = (cp << 6U) | (c & 0x3FU);
-    }
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += n;
-  }
-  return true;
-}
-
 std::string encode_header_text(std::string_view utf8) {
   std::string out;
   std::size_t at = 0;
@@ -188,10 +152,10 @@ std::string make_message_id(std::string_view from_address, UnixSeconds date) {
 
 Result<void> check_sender(const Sender& from) {
   if (!is_acceptable_address(from.address))
-    return fail(ErrorCode::kInternal, msg::kSendFailed, "mail: unusable sender address");
+    return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: unusable sender address");
   if (has_control(from.display_name) || !is_valid_utf8(from.display_name))
-    return fail(ErrorCode::kInternal, msg::kSendFailed,
-                "mail: sender name has a line break, a control character or invalid UTF-8");
+    return fail_logged(ErrorCode::kInternal, msg::kSendFailed,
+                       "mail: sender name has a line break, a control character or invalid UTF-8");
   return {};
 }
 
@@ -201,16 +165,15 @@ Result<std::string> build_message(const Mail& mail, const MessageMeta& meta) {
     return fail(ErrorCode::kBadRequest, msg::kBadRecipient);
   if (auto ok = check_sender(meta.from); !ok) return std::unexpected(ok.error());
   if (has_line_break(mail.subject) || has_control(mail.subject))
-    return fail(ErrorCode::kInternal, msg::kSendFailed,
-                "mail: subject has a line break or a control character");
+    return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: subject has a line break or a control character");
   if (mail.subject.size() > kMaxSubjectBytes || !is_valid_utf8(mail.subject))
-    return fail(ErrorCode::kInternal, msg::kSendFailed, "mail: subject too long or not UTF-8");
+    return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: subject too long or not UTF-8");
   if (mail.text_body.size() > kMaxBodyBytes || !is_valid_utf8(mail.text_body))
-    return fail(ErrorCode::kInternal, msg::kSendFailed, "mail: body too long or not UTF-8");
+    return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: body too long or not UTF-8");
   if (meta.message_id.empty() || has_control(meta.message_id) ||
       meta.message_id.find_first_of("<> ") != std::string::npos ||
       meta.message_id.find('@') == std::string::npos)
-    return fail(ErrorCode::kInternal, msg::kSendFailed, "mail: malformed Message-ID");
+    return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: malformed Message-ID");
 
   // List-Unsubscribe: our own absolute URL; nothing that could end the <…> or the line.
   const std::string_view unsubscribe = mail.list_unsubscribe_url;
@@ -218,7 +181,7 @@ Result<std::string> build_message(const Mail& mail, const MessageMeta& meta) {
       (unsubscribe.size() > kMaxUnsubscribeUrlBytes || has_control(unsubscribe) ||
        unsubscribe.find_first_of("<> ,") != std::string_view::npos || !is_ascii(unsubscribe) ||
        !(unsubscribe.starts_with("https://") || unsubscribe.starts_with("http://"))))
-    return fail(ErrorCode::kInternal, msg::kSendFailed, "mail: unusable List-Unsubscribe URL");
+    return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: unusable List-Unsubscribe URL");
 
   const std::string body = base64_encode_lines(to_crlf(mail.text_body), kBase64LineLength);
 

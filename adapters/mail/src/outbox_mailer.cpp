@@ -26,8 +26,8 @@ UnixSeconds now_seconds() {
 }
 
 std::unexpected<DomainError> io_failure(std::string_view what, const fs::path& path, int err) {
-  return fail(ErrorCode::kUnavailable, msg::kSendFailed,
-              "outbox: " + std::string(what) + " " + path.string() + ": " + std::strerror(err));
+  return fail_logged(ErrorCode::kUnavailable, msg::kSendFailed,
+                     "outbox: " + std::string(what) + " " + path.string() + ": " + std::strerror(err));
 }
 
 // Creates the directory (and its parents) when missing; the last level gets 0700.

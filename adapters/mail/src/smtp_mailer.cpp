@@ -148,7 +148,7 @@ SmtpMailer::SmtpMailer(const SmtpConfig& config)
 
 Result<void> SmtpMailer::send(const Mail& mail) {
   auto sent = transfer(mail);
-  if (!sent && log_) log_("mail to " + mask_address(mail.to) + " failed: " + sent.error().detail);
+  if (!sent && log_) log_("mail to " + mask_address(mail.to) + " failed: " + sent.error().cause());
   return sent;
 }
 
@@ -158,13 +158,13 @@ Result<void> SmtpMailer::transfer(const Mail& mail) {
   if (!message) return std::unexpected(message.error());
 
   const std::unique_ptr<CURL, CurlEasyDeleter> curl(curl_easy_init());
-  if (!curl) return fail(ErrorCode::kUnavailable, msg::kSendFailed, "smtp: curl_easy_init failed");
+  if (!curl) return fail_logged(ErrorCode::kUnavailable, msg::kSendFailed, "smtp: curl_easy_init failed");
 
   const std::string mail_from = "<" + from_.address + ">";
   const std::string rcpt = "<" + mail.to + ">";
   const std::unique_ptr<curl_slist, CurlListDeleter> recipients(
       curl_slist_append(nullptr, rcpt.c_str()));
-  if (!recipients) return fail(ErrorCode::kUnavailable, msg::kSendFailed, "smtp: out of memory");
+  if (!recipients) return fail_logged(ErrorCode::kUnavailable, msg::kSendFailed, "smtp: out of memory");
 
   Upload upload{*message};
   char error_buffer[CURL_ERROR_SIZE] = {};
@@ -202,7 +202,7 @@ Result<void> SmtpMailer::transfer(const Mail& mail) {
   replace_all(detail, password_, kRedacted);
   replace_all(detail, mail.to, mask_address(mail.to));  // the server may echo the recipient
   std::erase_if(detail, [](char c) { return c == '\r' || c == '\n'; });
-  return fail(ErrorCode::kUnavailable, msg::kSendFailed, detail);
+  return fail_logged(ErrorCode::kUnavailable, msg::kSendFailed, detail);
 }
 
 }  // namespace pokeca::mail

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 #include "pokeca/messages.hpp"
 
@@ -20,7 +21,7 @@ constexpr fs::perms kDirPerms = fs::perms::owner_all | fs::perms::group_read | f
                                 fs::perms::others_read | fs::perms::others_exec;
 
 std::unexpected<DomainError> write_failed(const std::string& what) {
-  return fail(ErrorCode::kInternal, msg::kPhotoStoreFailed, what + ": " + std::strerror(errno));
+  return fail_logged(ErrorCode::kInternal, msg::kPhotoStoreFailed, what + ": " + std::strerror(errno));
 }
 
 // Closes the descriptor and removes the temporary file unless it was renamed.
@@ -64,19 +65,37 @@ FilePhotoStore::FilePhotoStore(fs::path dir, ContentHash hash) : dir_(std::move(
   fs::permissions(dir_, kDirPerms, fs::perm_options::replace);
 }
 
-fs::path FilePhotoStore::path_of(std::string_view hash) const { return dir_ / photo_relative_path(hash); }
+fs::path FilePhotoStore::path_of(std::string_view hash) const {
+  return dir_ / std::string(hash.substr(0, kPhotoShardHexChars)) /
+         (std::string(hash) + std::string(kPhotoFileExtension));
+}
+
+Result<std::optional<std::string>> FilePhotoStore::read(std::string_view hash) const {
+  if (!is_photo_hash(hash)) return std::optional<std::string>{};  // never a path we made
+  const auto file = path_of(hash);
+  std::error_code ec;
+  const auto size = fs::file_size(file, ec);
+  if (ec || size > kMaxStoredPhotoFileBytes) return std::optional<std::string>{};
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::optional<std::string>{};  // removed since (a rejected submission)
+  std::string bytes(static_cast<std::size_t>(size), '\0');
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(size)))
+    return fail_logged(ErrorCode::kInternal, msg::kPhotoStoreFailed, "read " + file.string());
+  return std::optional<std::string>(std::move(bytes));
+}
 
 Result<void> FilePhotoStore::remove(std::string_view hash) {
   if (!is_photo_hash(hash)) return {};  // never a path we made: nothing of ours to delete
   std::error_code ec;
   fs::remove(path_of(hash), ec);  // a missing file is fine
-  if (ec) return fail(ErrorCode::kInternal, msg::kPhotoStoreFailed, ec.message());
+  if (ec) return fail_logged(ErrorCode::kInternal, msg::kPhotoStoreFailed, ec.message());
   return {};
 }
 
 Result<std::string> FilePhotoStore::put(std::span<const std::byte> jpeg) {
   std::string hash = hash_(std::string_view(reinterpret_cast<const char*>(jpeg.data()), jpeg.size()));
-  if (!is_photo_hash(hash)) return fail(ErrorCode::kInternal, msg::kPhotoStoreFailed, "content hash is not 64 hex");
+  if (!is_photo_hash(hash))
+    return fail_logged(ErrorCode::kInternal, msg::kPhotoStoreFailed, "content hash is not 64 hex");
   const auto final_path = path_of(hash);
   std::error_code ec;
   if (fs::exists(final_path, ec)) return hash;  // same name, same bytes: already stored
@@ -84,7 +103,8 @@ Result<std::string> FilePhotoStore::put(std::span<const std::byte> jpeg) {
   const auto shard = final_path.parent_path();
   if (!fs::is_directory(shard, ec)) {
     fs::create_directories(shard, ec);
-    if (ec) return fail(ErrorCode::kInternal, msg::kPhotoStoreFailed, "mkdir " + shard.string() + ": " + ec.message());
+    if (ec)
+      return fail_logged(ErrorCode::kInternal, msg::kPhotoStoreFailed, "mkdir " + shard.string() + ": " + ec.message());
     fs::permissions(shard, kDirPerms, fs::perm_options::replace, ec);
   }
   TempFile temp;

@@ -14,7 +14,7 @@ void check(sqlite3* db, int rc, std::string_view what) {
   if (rc != SQLITE_OK) throw StorageError(describe_sqlite_error(db, rc, what));
 }
 
-std::string describe(const DomainError& e) { return e.detail.empty() ? e.message : e.detail; }
+std::string describe(const DomainError& e) { return e.cause(); }
 
 }  // namespace
 

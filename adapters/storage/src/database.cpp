@@ -18,8 +18,7 @@ std::filesystem::path migrated(const std::filesystem::path& file, const Connecti
   auto version = migrate(conn);
   if (!version) {
     const auto& e = version.error();
-    throw StorageError("cannot migrate " + file.string() + ": " +
-                       (e.detail.empty() ? e.message : e.detail));
+    throw StorageError("cannot migrate " + file.string() + ": " + e.cause());
   }
   return file;
 }

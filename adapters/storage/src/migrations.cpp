@@ -51,13 +51,13 @@ Result<int> migrate(Connection& conn) {
   auto current = schema_version(conn);
   if (!current) return current;
   if (*current > latest_schema_version())
-    return fail(ErrorCode::kInternal, msg::kInternal,
-                "database schema version " + std::to_string(*current) +
-                    " is newer than this program's " + std::to_string(latest_schema_version()));
+    return fail_logged(ErrorCode::kInternal, msg::kInternal,
+                       "database schema version " + std::to_string(*current) + " is newer than this program's " +
+                           std::to_string(latest_schema_version()));
   for (const auto& m : all_migrations()) {
     if (m.version <= *current) continue;
     if (m.sql.empty())  // an embedding mistake must not pass for a done migration
-      return fail(ErrorCode::kInternal, msg::kInternal, "migration " + std::string(m.name) + " is empty");
+      return fail_logged(ErrorCode::kInternal, msg::kInternal, "migration " + std::string(m.name) + " is empty");
     if (auto ok = conn.exec(m.sql); !ok) return std::unexpected(ok.error());
     // PRAGMA takes no parameters; the version is our own integer.
     if (auto ok = conn.exec("PRAGMA user_version = " + std::to_string(m.version)); !ok)

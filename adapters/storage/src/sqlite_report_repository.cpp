@@ -20,8 +20,8 @@ Result<PurchaseReport> read_report(const Row& row) {
   const auto kind = report_kind_from(row.text(3));
   const auto product = product_from(row.text(4));
   if (!kind || !product)
-    return fail(ErrorCode::kInternal, msg::kInternal,
-                "report " + std::to_string(r.id) + ": unknown kind or product");
+    return fail_logged(ErrorCode::kInternal, msg::kInternal,
+                       "report " + std::to_string(r.id) + ": unknown kind or product");
   r.kind = *kind;
   r.product = *product;
   r.product_name = row.text(5);

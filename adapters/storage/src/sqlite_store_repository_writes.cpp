@@ -27,7 +27,7 @@ Result<void> SqliteStoreRepository::insert_many(std::span<const Store> stores) {
 
 Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& store) {
   if (store.external_id.empty())
-    return fail(ErrorCode::kInternal, msg::kInternal, "upsert_by_external_id without external_id");
+    return fail_logged(ErrorCode::kInternal, msg::kInternal, "upsert_by_external_id without external_id");
   return statements_.with([&](Statements& st) -> Result<UpsertOutcome> {
     st.writes.discard();
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);

@@ -1,7 +1,7 @@
 #include "pokeca/storage/sqlite_store_search.hpp"
 
-#include "pokeca/store_import.hpp"  // utf8_length
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/utf8.hpp"
 #include "store_rows.hpp"
 #include "store_statements.hpp"
 

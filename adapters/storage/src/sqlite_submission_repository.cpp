@@ -166,7 +166,7 @@ Result<Submission> SqliteSubmissionRepository::create(const Submission& s) {
     }
     auto stored = st.load(id);
     if (!stored) return std::unexpected(stored.error());
-    if (!*stored) return fail(ErrorCode::kInternal, msg::kInternal, "submission vanished after insert");
+    if (!*stored) return fail_logged(ErrorCode::kInternal, msg::kInternal, "submission vanished after insert");
     if (auto ok = tx->commit(); !ok) return std::unexpected(ok.error());
     return std::move(**stored);
   });
@@ -225,7 +225,7 @@ Result<ApprovedSubmission> SqliteSubmissionRepository::approve(const ApprovalReq
     } else if (r.merge_into) {
       store_id = *r.merge_into;
     } else {
-      return fail(ErrorCode::kInternal, msg::kInternal, "approval without a store");
+      return fail_logged(ErrorCode::kInternal, msg::kInternal, "approval without a store");
     }
     auto store = st.load_store(store_id);
     if (!store) return std::unexpected(store.error());

@@ -88,7 +88,7 @@ Result<void> Statement::pending_bind_error() {
   if (bind_rc_ == SQLITE_OK) return {};
   std::string detail = describe_sqlite_error(nullptr, bind_rc_, sql_);
   if (!bind_problem_.empty()) detail += " (" + bind_problem_ + ")";
-  return std::unexpected(DomainError{ErrorCode::kInternal, std::string(msg::kInternal), detail});
+  return fail_logged(ErrorCode::kInternal, msg::kInternal, std::move(detail));
 }
 
 Result<bool> Statement::step() {

@@ -31,10 +31,9 @@ std::string describe_sqlite_error(sqlite3* db, int rc, std::string_view sql) {
 }
 
 DomainError sqlite_failure(sqlite3* db, int rc, std::string_view sql) {
-  // A busy error's detail would reach the client as its code, so it stays generic.
-  if (is_busy(rc)) return DomainError{ErrorCode::kUnavailable, std::string(msg::kBusy), {}};
-  return DomainError{ErrorCode::kInternal, std::string(msg::kInternal),
-                     describe_sqlite_error(db, rc, sql)};
+  // The SQL context is for the log (with the request id), never for the client.
+  return logged_error(is_busy(rc) ? ErrorCode::kUnavailable : ErrorCode::kInternal,
+                      is_busy(rc) ? msg::kBusy : msg::kInternal, describe_sqlite_error(db, rc, sql));
 }
 
 }  // namespace pokeca::storage

@@ -108,7 +108,7 @@ void StoreAggregates::record(const Store& s, int sign) {
 Result<void> StoreAggregates::flush() {
   if (overflowed_) {
     discard();
-    return fail(ErrorCode::kInternal, msg::kInternal, "too many distinct store types in one write");
+    return fail_logged(ErrorCode::kInternal, msg::kInternal, "too many distinct store types in one write");
   }
   // Key order is the table's order (per level and type), which keeps b-tree writes local.
   std::vector<std::pair<std::uint64_t, Delta>> changes(cells_.begin(), cells_.end());

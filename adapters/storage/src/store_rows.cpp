@@ -14,9 +14,9 @@ std::optional<bool> read_sells(const Row& row, int col) {
 }
 
 std::unexpected<DomainError> unknown(std::string_view column, std::string_view text, StoreId id) {
-  return fail(ErrorCode::kInternal, msg::kInternal,
-              "store " + std::to_string(id) + ": unknown " + std::string(column) + " '" +
-                  std::string(text) + "'");
+  return fail_logged(
+      ErrorCode::kInternal, msg::kInternal,
+      "store " + std::to_string(id) + ": unknown " + std::string(column) + " '" + std::string(text) + "'");
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ Result<StoreId> StoreWrites::insert(const Store& store) {
   StoreId id = 0;
   auto ok = insert_.each([&](const Row& row) { id = row.int64(0); });
   if (!ok) return std::unexpected(ok.error());
-  if (id == 0) return fail(ErrorCode::kInternal, msg::kInternal, "store insert returned no id");
+  if (id == 0) return fail_logged(ErrorCode::kInternal, msg::kInternal, "store insert returned no id");
   Store stored = store;
   stored.id = id;
   aggregates_.add(stored);

@@ -18,7 +18,7 @@ Result<Submission> read_submission(const Row& row) {
   s.city = row.text(10);
   const auto status = submission_status_from(row.text(11));
   if (!method || !precision || !status)
-    return fail(ErrorCode::kInternal, msg::kInternal, "store_submissions row with an unknown enum value");
+    return fail_logged(ErrorCode::kInternal, msg::kInternal, "store_submissions row with an unknown enum value");
   s.method = *method;
   s.precision = *precision;
   s.status = *status;

@@ -68,7 +68,7 @@ struct DeliveryReport {
   DeliveryOutcome outcome = DeliveryOutcome::kIdle;
   MailId id = 0;
   std::string kind;
-  std::string error;  // the mailer's detail on a failure (no secrets: the mailers scrub them)
+  std::string error;  // the failure's DomainError::cause() (no secrets: the mailers scrub them)
 };
 
 // The sending side, without threads: the server's mail thread calls deliver_one() until

@@ -1,17 +1,14 @@
 #pragma once
-// Every user-facing sentence the backend sends, in one place (Japanese).
+// Every user-facing sentence of the domain (Japanese): core's rules and services.
+// Texts about HTTP itself (routing, framing, JSON and multipart bodies) are the HTTP
+// adapter's: adapters/http/src/http_messages.hpp, the same namespace pokeca::msg.
 #include <string_view>
 
 namespace pokeca::msg {
 
-inline constexpr std::string_view kNotFound = "お探しのページまたはデータは見つかりませんでした。";
-inline constexpr std::string_view kApiNotFound = "このAPIは存在しません。";
-inline constexpr std::string_view kMethodNotAllowed = "この操作は許可されていません。";
 inline constexpr std::string_view kStoreNotFound = "店舗が見つかりませんでした。";
 inline constexpr std::string_view kInternal = "サーバーでエラーが発生しました。時間をおいて再度お試しください。";
 inline constexpr std::string_view kBusy = "サーバーが混み合っています。少し待ってから再度お試しください。";
-inline constexpr std::string_view kBodyTooLarge = "送信データが大きすぎます。";
-inline constexpr std::string_view kBadJson = "リクエストの形式が正しくありません。";
 
 // Store queries
 inline constexpr std::string_view kUnknownPrefecture = "都道府県の指定が正しくありません。";
@@ -25,17 +22,8 @@ inline constexpr std::string_view kBadZoom = "ズームレベルは0〜20の範�
 inline constexpr std::string_view kBadStoreType = "店舗の種類の指定が正しくありません。";
 inline constexpr std::string_view kBadProduct = "商品の種類はpacks・boxes・singlesのいずれかを指定してください。";
 inline constexpr std::string_view kBadReportedWithin = "報告の期間は1〜720時間の範囲で指定してください。";
-inline constexpr std::string_view kNeedOneLocation =
-    "prefecture・bbox・lat/lngのいずれか1つを指定してください。";
-inline constexpr std::string_view kBadNumber = "数値の指定が正しくありません。";
+inline constexpr std::string_view kNeedOneLocation = "prefecture・bbox・lat/lngのいずれか1つを指定してください。";
 inline constexpr std::string_view kBadId = "IDの指定が正しくありません。";
-
-// HTTP adapter: requests refused before they reach a service
-inline constexpr std::string_view kBadQueryString = "URLのパラメータの形式が正しくありません。";
-inline constexpr std::string_view kRepeatedParameter = "同じパラメータが複数回指定されています。";
-inline constexpr std::string_view kMalformedRequest = "リクエストの形式が正しくありません。";
-inline constexpr std::string_view kHeaderTooLarge = "リクエストヘッダーが大きすぎます。";
-inline constexpr std::string_view kNeedJson = "JSON形式（Content-Type: application/json）で送信してください。";
 
 // Accounts (issue 3). Codes keep the identity provider's names (PRODUCT.md §3); the
 // texts follow SPEC.md §5 and §8 where it gives them.
@@ -80,7 +68,6 @@ inline constexpr std::string_view kResetRequested =
 inline constexpr std::string_view kPasswordChanged = "パスワードを変更しました。新しいパスワードでログインしてください。";
 inline constexpr std::string_view kLoggedOut = "ログアウトしました";
 inline constexpr std::string_view kWithdrawn = "退会手続きが完了しました。ご利用ありがとうございました。";
-inline constexpr std::string_view kProfileUpdated = "プロフィールを更新しました。";
 // What a withdrawn account is called from then on (its contributions stay, anonymous).
 inline constexpr std::string_view kWithdrawnNickname = "退会済みユーザー";
 
@@ -139,20 +126,8 @@ inline constexpr std::string_view kPurchasedAtTooOld = "30日より前の購入�
 // Ranking (issue 4)
 inline constexpr std::string_view kBadRankingPeriod = "ランキングの期間（period）は all または month を指定してください。";
 
-// Uploads (multipart/form-data). Placeholders: {max}, {max_mb}, {lines}, {name}.
-inline constexpr std::string_view kNotMultipart = "multipart/form-data 形式で送信してください。";
-inline constexpr std::string_view kMultipartMalformed = "送信データの形式が正しくありません。";
-inline constexpr std::string_view kMultipartTruncated = "送信データが途中で切れています。もう一度送信してください。";
-inline constexpr std::string_view kMultipartBodyTooLarge = "送信データは合計{max_mb}MBまでです。";
-inline constexpr std::string_view kMultipartTooManyParts = "送信項目が多すぎます（{max}項目まで）。";
-inline constexpr std::string_view kMultipartHeaderTooLarge = "送信データの各項目のヘッダーは{max}バイト・{lines}行までです。";
-inline constexpr std::string_view kMultipartFieldTooLong = "入力項目「{name}」は{max}バイトまでです。";
-inline constexpr std::string_view kMultipartDuplicateField = "同じ項目が重複して送信されています。";
-inline constexpr std::string_view kMultipartUnknownField = "送信データに不明な項目が含まれています。";
-inline constexpr std::string_view kMultipartNotUtf8 = "文字はUTF-8で送信してください。";
-inline constexpr std::string_view kMultipartBadFilename = "ファイル名が正しくありません。";
+// Uploads. Placeholders: {max}. (The multipart texts are the HTTP adapter's.)
 inline constexpr std::string_view kTooManyImages = "画像は{max}枚までアップロードできます。";
-inline constexpr std::string_view kImageTooLarge = "画像は1枚あたり{max_mb}MBまでです。";
 
 // Photos (adapters/media, PRODUCT.md §5).
 inline constexpr std::string_view kPhotoUnsupportedType =

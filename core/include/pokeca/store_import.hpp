@@ -76,12 +76,6 @@ enum class SellsFlag { kUnknown, kYes, kNo };
 // anything else → nullopt.
 [[nodiscard]] std::optional<SellsFlag> parse_sells_flag(std::string_view text);
 
-// UTF-8 helpers for the import rules.
-[[nodiscard]] bool is_valid_utf8(std::string_view text);
-// Byte offset of the first invalid sequence, or nullopt.
-[[nodiscard]] std::optional<std::size_t> find_invalid_utf8(std::string_view text);
-[[nodiscard]] std::size_t utf8_length(std::string_view valid_utf8);
-
 struct SkippedRow {
   ImportPosition position;
   std::string reason;  // Japanese

@@ -67,8 +67,5 @@ struct ClusterQuery {
 [[nodiscard]] Result<int> parse_bounded_int(const std::optional<std::string>& text, int fallback, int min, int max,
                                             std::string_view message);
 [[nodiscard]] Result<BoundingBox> parse_bbox(std::string_view text);
-// Strict decimal: no spaces, no hex, no inf/nan, whole text consumed.
-[[nodiscard]] std::optional<double> parse_decimal(std::string_view text);
-[[nodiscard]] std::optional<long long> parse_integer(std::string_view text);
 
 }  // namespace pokeca

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include <boost/beast/core/string.hpp>
-#include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 #include "pokeca/text.hpp"
 
 namespace pokeca::http::multipart {
@@ -183,38 +183,6 @@ std::optional<std::string> sanitize_filename(std::string_view raw) {
   base = trim_blanks(base);
   if (base.empty() || base == "." || base == "..") return std::nullopt;
   return std::string(base);
-}
-
-bool is_valid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t length = 0;
-    std::uint32_t code = 0;
-    std::uint32_t minimum = 0;
-    if ((c & 0xE0) == 0xC0) {
-      length = 2, code = c & 0x1F, minimum = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-      length = 3, code = c & 0x0F, minimum = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-      length = 4, code = c & 0x07, minimum = 0x10000;
-    } else {
-      return false;
-    }
-    if (i + length > text.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3F);
-    }
-    if (code < minimum || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
-    i += length;
-  }
-  return true;
 }
 
 }  // namespace pokeca::http::multipart

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pokeca/errors.hpp"
+#include "pokeca/utf8.hpp"  // is_valid_utf8, for form fields and file names
 
 namespace pokeca::http::multipart {
 
@@ -41,8 +42,5 @@ struct ContentDisposition {
 // ("C:\\photos\\a.jpg", "../../a.jpg" → "a.jpg"). nullopt when the result is not a usable
 // name: not UTF-8, control characters, or nothing left ("", ".", "..", "dir/").
 [[nodiscard]] std::optional<std::string> sanitize_filename(std::string_view raw);
-
-// Well-formed UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
-[[nodiscard]] bool is_valid_utf8(std::string_view text);
 
 }  // namespace pokeca::http::multipart

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include <boost/beast/core/string.hpp>
+#include "http_messages.hpp"
 #include "multipart/form_headers.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"

@@ -14,11 +14,12 @@
 #include "pokeca/favorites.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/ip_location.hpp"
+#include "pokeca/photo_store.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
-#include "pokeca/store_search.hpp"
-#include "pokeca/store_catalog.hpp"
 #include "pokeca/route_service.hpp"
+#include "pokeca/store_catalog.hpp"
+#include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
 #include "pokeca/user_stats.hpp"
@@ -29,8 +30,11 @@ class OpenDataExport;  // open_data_export.hpp
 
 struct RouterConfig {
   std::filesystem::path static_dir;  // the built frontend (index.html, assets/); empty = none
-  // Submission photos (<dir>/<2 hex>/<64 hex>.jpg), served at /photos/; empty = none.
-  std::filesystem::path photo_dir;
+  // Submission photos, served at /photos/<hash>.jpg through core's port (where the files
+  // are is the media adapter's business); null = none.
+  const PhotoStore* photos = nullptr;
+  // Map tiles (/config, CSP img-src). These defaults are the only ones: apps/server's
+  // Config leaves the tile options unset unless a flag or variable gives them.
   std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
   std::string tile_attribution =
       "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" "

@@ -1,6 +1,6 @@
 #pragma once
 // The user-facing sentences of the mail adapter (Japanese). Shown as is when a mail
-// cannot be handed over; the technical reason goes to DomainError::detail.
+// cannot be handed over; the technical reason goes to DomainError::log_detail.
 #include <string_view>
 
 namespace pokeca::mail::msg {

@@ -8,6 +8,7 @@
 #include "pokeca/errors.hpp"
 #include "pokeca/mailer.hpp"
 #include "pokeca/time.hpp"
+#include "pokeca/utf8.hpp"  // is_valid_utf8: mail text must be UTF-8
 
 namespace pokeca::mail {
 
@@ -53,7 +54,5 @@ struct MessageMeta {
 
 // "=?UTF-8?B?…?=" words, folded with CRLF SP between them. Expects valid UTF-8.
 [[nodiscard]] std::string encode_header_text(std::string_view utf8);
-
-[[nodiscard]] bool is_valid_utf8(std::string_view text);
 
 }  // namespace pokeca::mail

@@ -47,7 +47,7 @@ class SmtpMailer final : public Mailer {
   explicit SmtpMailer(const SmtpConfig& config);
 
   // kUnavailable with msg::kSendFailed when the server cannot be reached, refuses the
-  // mail or the exchange runs past the timeout; the curl error is in `detail`.
+  // mail or the exchange runs past the timeout; the curl error is in `log_detail`.
   // kBadRequest / kInternal as build_message() refuses the mail. Every failure is also
   // reported to SmtpConfig::log, because a caller cannot always say (a password reset
   // must not reveal whether the account exists).

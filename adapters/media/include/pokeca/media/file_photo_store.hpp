@@ -1,19 +1,30 @@
 #pragma once
-// PhotoStore on the file system: <dir>/<first 2 hex>/<64 hex>.jpg (core's
-// photo_relative_path), named by the SHA-256 of the bytes. Written atomically (a
+// PhotoStore on the file system: <dir>/<first 2 hex>/<64 hex>.jpg, named by the SHA-256
+// of the bytes; this adapter is the only place that knows the layout. Written atomically (a
 // temporary file in the same directory, fsync, rename, fsync of the directory), mode
 // 0644; storing bytes that are already there touches nothing.
 //
 // The hash function is passed in (the server passes libsodium's SHA-256 from
 // adapters/crypto), so the media adapter does not depend on the crypto adapter.
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "pokeca/photo_store.hpp"
 
 namespace pokeca::media {
+
+// Files sit in a sub-directory named by the hash's first characters, so no directory
+// grows to millions of entries.
+inline constexpr std::size_t kPhotoShardHexChars = 2;
+inline constexpr std::string_view kPhotoFileExtension = ".jpg";
+// Stored photos are at most 1600 px on the long edge, far below this: a larger file is
+// not one we wrote, and read() does not return it.
+inline constexpr std::uintmax_t kMaxStoredPhotoFileBytes = 16u * 1024 * 1024;
 
 // Lower-case hex SHA-256 of the bytes.
 using ContentHash = std::function<std::string(std::string_view bytes)>;
@@ -25,6 +36,7 @@ class FilePhotoStore final : public PhotoStore {
 
   Result<std::string> put(std::span<const std::byte> jpeg) override;
   Result<void> remove(std::string_view hash) override;
+  [[nodiscard]] Result<std::optional<std::string>> read(std::string_view hash) const override;
 
   [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
   // Where the photo with this hash is (whether or not it exists).

@@ -16,8 +16,8 @@ class StorageError : public std::runtime_error {
 };
 
 // SQLITE_BUSY / SQLITE_LOCKED → kUnavailable (retryable, with msg::kBusy); anything
-// else → kInternal with msg::kInternal and, in `detail`, SQLite's message and the SQL
-// for the logs (the HTTP adapter never sends an internal error's detail to users).
+// else → kInternal with msg::kInternal. Both carry SQLite's message and the SQL in
+// `log_detail`, which is logged (with the request id) and never sent to users.
 [[nodiscard]] DomainError sqlite_failure(sqlite3* db, int rc, std::string_view sql);
 [[nodiscard]] bool is_busy(int rc);
 
