@@ -33,10 +33,11 @@ END;
 ALTER TABLE stores ADD COLUMN status_note TEXT NOT NULL DEFAULT '';
 ALTER TABLE stores ADD COLUMN admin_edited TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(admin_edited));
 
--- The admin store list filters by status or source, newest id first (the rowid is each
+-- The admin store list filters by status, source or type, newest id first (the rowid is each
 -- index's last column, so ORDER BY id DESC reads the index backwards).
 CREATE INDEX stores_by_status ON stores (status);
 CREATE INDEX stores_by_source ON stores (source);
+CREATE INDEX stores_by_type ON stores (store_type);
 
 ALTER TABLE users ADD COLUMN last_login_at INTEGER;
 ALTER TABLE users ADD COLUMN blocked_reason TEXT NOT NULL DEFAULT '';
