@@ -18,7 +18,7 @@ class GeoIpRoute : public RouterTest {
     router = std::make_unique<http::Router>(
         http::ApiServices{.stores = service, .auth = auth, .purchases = c.purchases, .ranking = c.ranking,
                           .submissions = c.submissions, .favorites = c.favorites, .search = c.search,
-                          .user_stats = c.user_stats, .alerts = c.alerts, .routes = c.routes,
+                          .user_stats = c.user_stats, .alerts = c.alerts, .routes = c.routes, .admin = c.admin,
                           .ip_locator = *locator},
         std::move(config));
   }
