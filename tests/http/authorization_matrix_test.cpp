@@ -89,6 +89,9 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"PUT /api/v1/saved_routes/{id}", {Who::kUser, R"({"name":"x"})"}},
     {"DELETE /api/v1/saved_routes/{id}", {Who::kUser, ""}},
     {"GET /api/v1/shared_routes/{share_id}", {Who::kAnyone, ""}},
+    // Issue 11 §5: a bad path is refused after the (public) access rule, so nothing is counted.
+    {"POST /api/v1/analytics/events", {Who::kAnyone, R"({"path":"no-slash","viewport":"phone"})"}},
+    {"GET /api/v1/admin/analytics", {Who::kAdmin, ""}},
 };
 
 std::string target_of(std::string_view path) {

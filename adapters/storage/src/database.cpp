@@ -7,6 +7,7 @@
 
 #include "pokeca/storage/migrations.hpp"
 #include "pokeca/storage/storage_error.hpp"
+#include "quiet_commits.hpp"
 
 namespace pokeca::storage {
 namespace {
@@ -26,6 +27,7 @@ std::filesystem::path migrated(const std::filesystem::path& file, const Connecti
 
 // SQLite's commit hook: return 0 to let the commit go ahead.
 int count_commit(void* generation) {
+  if (commits_are_quiet()) return 0;  // page-view counters: no cached answer reads them
   static_cast<std::atomic<std::uint64_t>*>(generation)->fetch_add(1, std::memory_order_acq_rel);
   return 0;
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "pokeca/analytics.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
@@ -71,6 +72,7 @@ struct ApiServices {
   UserStatsService& user_stats;
   FavoriteAlerts& alerts;
   RouteService& routes;  // issue 10: /routes/plan, /saved_routes, /shared_routes
+  AnalyticsService& analytics;  // issue 11 §5: /analytics/events, /admin/analytics
 };
 
 class Router final : public RequestHandler {
