@@ -12,7 +12,7 @@ const MapRoute = lazy(() => import('./routes/map'));
 /** Lazy: the admin area (and the Leaflet of its map previews) loads only for admins. */
 const AdminRoute = lazy(() => import('./routes/admin'));
 /** Lazy: the analytics dashboard (issue 11 §5); its chart library is a further chunk. */
-const AdminAnalyticsRoute = lazy(() => import('@/features/analytics').then((m) => ({ default: m.AdminAnalyticsPage })));
+const AdminAnalyticsRoute = lazy(() => import('./routes/admin-analytics'));
 /** Lazy: the privacy policy's long text (content/pages/privacy-policy.md). */
 const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
 /** Lazy: the guide (content/guide/*.md, rendered at build time); each article is its own chunk. */

@@ -1,6 +1,3 @@
-import { useEffect } from 'react';
-import { useConfig } from '@/api/config';
-
 /**
  * The optional third-party tag (SPEC §7 "An analytics tag is set up"; issue 11 §7): only
  * when the operator configures `analytics_id` (GET /config; off by default). Google's
@@ -51,12 +48,4 @@ export function loadAnalyticsTag(id: string, doc: Document = document): boolean 
 /** For tests: forget that the tag was loaded. */
 export function resetAnalyticsTagForTests(): void {
   loadedId = null;
-}
-
-/** Loads the tag once /config names an analytics id. */
-export function useAnalyticsTag(): void {
-  const id = useConfig().data?.analytics_id;
-  useEffect(() => {
-    if (id) loadAnalyticsTag(id);
-  }, [id]);
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { API_BASE } from '@/config/constants';
+import { loadAnalyticsTag } from './analytics-tag';
 import { PREFECTURE_CODES } from './prefecture-codes';
 
 /**
@@ -71,24 +71,36 @@ export function sendPageView(event: PageViewEvent): void {
   }
 }
 
+// What was last counted (path and prefecture) and whether a view was counted yet: module
+// state, as this module is loaded once and lives as long as the page.
+let lastKey: string | null = null;
+let firstView = true;
+
 /**
- * Counts a view whenever the pathname (or a prefecture map's code) changes, once the
- * route guard lets the page show (`enabled`).
+ * Counts a view when the pathname (or a prefecture map's code) differs from the last one
+ * counted; the referrer goes with the first view only.
  */
-export function usePageViews(pathname: string, search: string, enabled: boolean): void {
-  const last = useRef<string | null>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    if (!enabled) return;
-    const event = pageViewEvent(pathname, search, {
-      width: window.innerWidth,
-      referrer: first.current ? document.referrer : undefined,
-      ownHost: window.location.host,
-    });
-    const key = event ? `${event.path}|${event.prefecture ?? ''}` : null;
-    if (key === last.current) return;
-    last.current = key;
-    first.current = false;
-    if (event) sendPageView(event);
-  }, [pathname, search, enabled]);
+export function countView(pathname: string, search: string): void {
+  const event = pageViewEvent(pathname, search, {
+    width: window.innerWidth,
+    referrer: firstView ? document.referrer : undefined,
+    ownHost: window.location.host,
+  });
+  const key = event ? `${event.path}|${event.prefecture ?? ''}` : null;
+  if (key === lastKey) return;
+  lastKey = key;
+  firstView = false;
+  if (event) sendPageView(event);
+}
+
+/** A page has shown: count it, and load the third-party tag when one is configured. */
+export function onPageShown(pathname: string, search: string, tagId?: string | null): void {
+  countView(pathname, search);
+  if (tagId) loadAnalyticsTag(tagId);
+}
+
+/** For tests: start as a fresh page. */
+export function resetPageViewsForTests(): void {
+  lastKey = null;
+  firstView = true;
 }

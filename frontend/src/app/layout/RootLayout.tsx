@@ -8,9 +8,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Toaster } from '@/components/ui/Toaster';
 import { isChromeless, isFullHeight, paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
-import { useAnalyticsTag } from '@/lib/analytics-tag';
-import { usePageViews } from '@/lib/page-views';
 import { Header } from './Header';
+import { useSiteAnalytics } from './use-analytics';
 import { pageTitle } from './page-title';
 import styles from './RootLayout.module.css';
 import { useAuthLifecycle } from './use-auth-lifecycle';
@@ -26,8 +25,7 @@ export function RootLayout() {
   useAuthLifecycle();
   const verdict = useRouteGuard();
   // Issue 11 §5, §7: first-party page views once the page may show; the optional tag.
-  usePageViews(location.pathname, location.search, verdict.kind === 'pass');
-  useAnalyticsTag();
+  useSiteAnalytics(location.pathname, location.search, verdict.kind === 'pass');
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);

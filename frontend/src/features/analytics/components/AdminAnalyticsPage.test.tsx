@@ -7,12 +7,12 @@ import { dailyCsv, todayInJapan, addDays } from '../lib/range';
 import { AdminAnalyticsPage } from '../index';
 
 // uPlot draws on a canvas, which jsdom has not; the chart is checked in the browser (e2e).
-vi.mock('./DailyChart', () => ({
-  default: ({ label, days }: { label: string; days: unknown[] }) => (
-    <div data-testid="analytics-chart" aria-label={label}>
-      {days.length}
-    </div>
-  ),
+const drawn = vi.hoisted(() => [] as number[]);
+vi.mock('../lib/daily-plot', () => ({
+  drawDailyChart: (_el: HTMLElement, days: unknown[]) => {
+    drawn.push(days.length);
+    return () => undefined;
+  },
 }));
 
 const day = (date: string, page_views: number, extra: Partial<Record<string, number>> = {}) => ({
@@ -95,6 +95,7 @@ describe('/admin/analytics アナリティクス', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('analytics-top-prefectures-reports')).toHaveTextContent('大阪府3');
     expect(screen.getByTestId('analytics-stores-source')).toHaveTextContent('インポート100');
     expect(await screen.findAllByTestId('analytics-chart')).toHaveLength(2);
+    await waitFor(() => expect(drawn).toContain(2)); // both charts drawn with the two days
     const rows = within(screen.getByTestId('analytics-daily')).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('2026-11-02'); // newest first

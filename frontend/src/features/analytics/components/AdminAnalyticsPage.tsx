@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStoreTypes } from '@/api/initial-data';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
-import { t, type MessageKey } from '@/i18n/ja';
+import { t } from '@/i18n/ja';
+import { ta, type AnalyticsMessageKey } from '@/i18n/ja-analytics';
 import { formatNumber } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import ui from '@/styles/ui.module.css';
@@ -18,22 +19,19 @@ import {
   rangeFromParams,
   type DateRange,
 } from '../lib/range';
-import type { ChartSeries } from './DailyChart';
+import { DailyChart, type ChartSeries } from './DailyChart';
 import styles from './analytics.module.css';
 
-/** Lazy: uPlot (~50 KB) loads with the first chart, on this route only. */
-const DailyChart = lazy(() => import('./DailyChart'));
-
 const TRAFFIC_SERIES: ChartSeries[] = [
-  { key: 'page_views', label: t('analytics.col.page_views'), color: '#d42a3c' },
-  { key: 'visitors', label: t('analytics.col.visitors'), color: '#1d5fa8' },
+  { key: 'page_views', label: ta('col.page_views'), color: '#d42a3c' },
+  { key: 'visitors', label: ta('col.visitors'), color: '#1d5fa8' },
 ];
 const ACTIVITY_SERIES: ChartSeries[] = [
-  { key: 'signups', label: t('analytics.col.signups'), color: '#1d5fa8' },
-  { key: 'submissions', label: t('analytics.col.submissions'), color: '#8a5a00' },
-  { key: 'approvals', label: t('analytics.col.approvals'), color: '#1e7d45' },
-  { key: 'rejections', label: t('analytics.col.rejections'), color: '#b3261e' },
-  { key: 'purchase_reports', label: t('analytics.col.purchase_reports'), color: '#7b3fa0' },
+  { key: 'signups', label: ta('col.signups'), color: '#1d5fa8' },
+  { key: 'submissions', label: ta('col.submissions'), color: '#8a5a00' },
+  { key: 'approvals', label: ta('col.approvals'), color: '#1e7d45' },
+  { key: 'rejections', label: ta('col.rejections'), color: '#b3261e' },
+  { key: 'purchase_reports', label: ta('col.purchase_reports'), color: '#7b3fa0' },
 ];
 
 function sum(days: readonly AnalyticsDay[], key: keyof Omit<AnalyticsDay, 'date'>): number {
@@ -51,10 +49,10 @@ export function AdminAnalyticsPage() {
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{t('analytics.title')}</h1>
+      <h1 className={styles.title}>{ta('title')}</h1>
       <RangePicker range={range} onChoose={choose} />
       {query.isError ? (
-        <Alert type="error">{query.error.message || t('analytics.loadFailed')}</Alert>
+        <Alert type="error">{query.error.message || ta('loadFailed')}</Alert>
       ) : !query.data ? (
         <Spinner label={t('common.loading')} />
       ) : (
@@ -73,7 +71,7 @@ function RangePicker({ range, onChoose }: { range: DateRange; onChoose: (r: Date
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!isValidRange(from, to)) {
-      setError(t('analytics.badRange', { max: MAX_RANGE_DAYS }));
+      setError(ta('badRange', { max: MAX_RANGE_DAYS }));
       return;
     }
     setError('');
@@ -82,7 +80,7 @@ function RangePicker({ range, onChoose }: { range: DateRange; onChoose: (r: Date
 
   return (
     <div className={styles.picker}>
-      <div className={styles.presets} role="group" aria-label={t('analytics.range')}>
+      <div className={styles.presets} role="group" aria-label={ta('range')}>
         {RANGE_PRESETS.map((days) => (
           <button
             key={days}
@@ -95,25 +93,25 @@ function RangePicker({ range, onChoose }: { range: DateRange; onChoose: (r: Date
               onChoose({ preset: days, from: range.from, to: range.to });
             }}
           >
-            {t('analytics.lastDays', { n: days })}
+            {ta('lastDays', { n: days })}
           </button>
         ))}
         <button type="button" className={styles.preset} aria-pressed={custom} onClick={() => setCustom(true)}>
-          {t('analytics.custom')}
+          {ta('custom')}
         </button>
       </div>
       {custom && (
         <form className={styles.custom} onSubmit={submit} noValidate>
           <label>
-            {t('analytics.from')}
+            {ta('from')}
             <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
           </label>
           <label>
-            {t('analytics.to')}
+            {ta('to')}
             <input type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
           </label>
           <button type="submit" className={ui.secondary}>
-            {t('analytics.apply')}
+            {ta('apply')}
           </button>
           {error && (
             <p className={styles.error} role="alert">
@@ -129,28 +127,28 @@ function RangePicker({ range, onChoose }: { range: DateRange; onChoose: (r: Date
 function Dashboard({ data }: { data: Analytics }) {
   const storeTypes = useStoreTypes();
   const { days } = data;
-  const cards: Array<{ label: MessageKey; value: number; note?: string }> = [
-    { label: 'analytics.col.page_views', value: sum(days, 'page_views') },
-    { label: 'analytics.col.visitors', value: sum(days, 'visitors'), note: t('analytics.visitorsNote') },
-    { label: 'analytics.col.signups', value: sum(days, 'signups') },
-    { label: 'analytics.col.submissions', value: sum(days, 'submissions') },
-    { label: 'analytics.col.approvals', value: sum(days, 'approvals') },
-    { label: 'analytics.col.rejections', value: sum(days, 'rejections') },
-    { label: 'analytics.col.purchase_reports', value: sum(days, 'purchase_reports') },
-    { label: 'analytics.col.bot_views', value: sum(days, 'bot_views') },
+  const cards: Array<{ label: AnalyticsMessageKey; value: number; note?: string }> = [
+    { label: 'col.page_views', value: sum(days, 'page_views') },
+    { label: 'col.visitors', value: sum(days, 'visitors'), note: ta('visitorsNote') },
+    { label: 'col.signups', value: sum(days, 'signups') },
+    { label: 'col.submissions', value: sum(days, 'submissions') },
+    { label: 'col.approvals', value: sum(days, 'approvals') },
+    { label: 'col.rejections', value: sum(days, 'rejections') },
+    { label: 'col.purchase_reports', value: sum(days, 'purchase_reports') },
+    { label: 'col.bot_views', value: sum(days, 'bot_views') },
     {
-      label: 'analytics.pending',
+      label: 'pending',
       value: data.queue.pending,
-      note: data.queue.oldest_at ? t('analytics.oldest', { age: formatRelativeTime(data.queue.oldest_at) }) : undefined,
+      note: data.queue.oldest_at ? ta('oldest', { age: formatRelativeTime(data.queue.oldest_at) }) : undefined,
     },
   ];
   return (
     <>
-      <p className={styles.note}>{t('analytics.period', { from: data.from, to: data.to, n: days.length })}</p>
+      <p className={styles.note}>{ta('period', { from: data.from, to: data.to, n: days.length })}</p>
       <ul className={styles.cards} data-testid="analytics-cards">
         {cards.map((c) => (
           <li key={c.label} className={styles.card}>
-            <span className={styles.cardLabel}>{t(c.label)}</span>
+            <span className={styles.cardLabel}>{ta(c.label)}</span>
             <span className={styles.cardValue}>{formatNumber(c.value)}</span>
             {c.note && <span className={styles.cardNote}>{c.note}</span>}
           </li>
@@ -158,44 +156,40 @@ function Dashboard({ data }: { data: Analytics }) {
       </ul>
       <div className={styles.grid}>
         <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t('analytics.trafficChart')}</h2>
-          <Suspense fallback={<Spinner label={t('common.loading')} />}>
-            <DailyChart days={days} series={TRAFFIC_SERIES} label={t('analytics.trafficChart')} />
-          </Suspense>
+          <h2 className={styles.sectionTitle}>{ta('trafficChart')}</h2>
+          <DailyChart days={days} series={TRAFFIC_SERIES} label={ta('trafficChart')} />
         </section>
         <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>{t('analytics.activityChart')}</h2>
-          <Suspense fallback={<Spinner label={t('common.loading')} />}>
-            <DailyChart days={days} series={ACTIVITY_SERIES} label={t('analytics.activityChart')} />
-          </Suspense>
+          <h2 className={styles.sectionTitle}>{ta('activityChart')}</h2>
+          <DailyChart days={days} series={ACTIVITY_SERIES} label={ta('activityChart')} />
         </section>
         <CountTable
-          title={t('analytics.topPages')}
-          head={[t('analytics.pathCol'), t('analytics.col.page_views')]}
+          title={ta('topPages')}
+          head={[ta('pathCol'), ta('col.page_views')]}
           rows={data.top_pages.map((p) => [p.path, p.views])}
           testId="analytics-top-pages"
         />
         <CountTable
-          title={t('analytics.topPrefecturesByViews')}
-          head={[t('analytics.prefectureCol'), t('analytics.mapViewsCol')]}
+          title={ta('topPrefecturesByViews')}
+          head={[ta('prefectureCol'), ta('mapViewsCol')]}
           rows={data.top_prefectures_by_views.map((p) => [p.name, p.count])}
           testId="analytics-top-prefectures-views"
         />
         <CountTable
-          title={t('analytics.topPrefecturesByReports')}
-          head={[t('analytics.prefectureCol'), t('analytics.col.purchase_reports')]}
+          title={ta('topPrefecturesByReports')}
+          head={[ta('prefectureCol'), ta('col.purchase_reports')]}
           rows={data.top_prefectures_by_reports.map((p) => [p.name, p.count])}
           testId="analytics-top-prefectures-reports"
         />
         <CountTable
-          title={t('analytics.storesByType')}
-          head={[t('analytics.typeCol'), t('analytics.storesCol')]}
+          title={ta('storesByType')}
+          head={[ta('typeCol'), ta('storesCol')]}
           rows={data.stores_by_type.map((s) => [storeTypes.get(s.store_type)?.label ?? s.store_type, s.count])}
           testId="analytics-stores-type"
         />
         <CountTable
-          title={t('analytics.storesBySource')}
-          head={[t('analytics.sourceCol'), t('analytics.storesCol')]}
+          title={ta('storesBySource')}
+          head={[ta('sourceCol'), ta('storesCol')]}
           rows={data.stores_by_source.map((s) => [sourceLabel(s.source), s.count])}
           testId="analytics-stores-source"
         />
@@ -208,11 +202,11 @@ function Dashboard({ data }: { data: Analytics }) {
 function sourceLabel(source: string): string {
   switch (source) {
     case 'demo':
-      return t('analytics.source.demo');
+      return ta('source.demo');
     case 'import':
-      return t('analytics.source.import');
+      return ta('source.import');
     case 'submission':
-      return t('analytics.source.submission');
+      return ta('source.submission');
     default:
       return source;
   }
@@ -233,7 +227,7 @@ function CountTable({
     <section className={styles.section} data-testid={testId}>
       <h2 className={styles.sectionTitle}>{title}</h2>
       {rows.length === 0 ? (
-        <p className={styles.empty}>{t('analytics.noData')}</p>
+        <p className={styles.empty}>{ta('noData')}</p>
       ) : (
         <table className={styles.table}>
           <thead>
@@ -261,13 +255,13 @@ function DailyTable({ data }: { data: Analytics }) {
   return (
     <section className={styles.section}>
       <div className={styles.tableHeader}>
-        <h2 className={styles.sectionTitle}>{t('analytics.dailyTable')}</h2>
+        <h2 className={styles.sectionTitle}>{ta('dailyTable')}</h2>
         <button
           type="button"
           className={ui.secondary}
           onClick={() => downloadText(dailyCsv(data.days), `analytics-${data.from}_${data.to}.csv`)}
         >
-          {t('analytics.downloadCsv')}
+          {ta('downloadCsv')}
         </button>
       </div>
       <div className={styles.scroll}>

@@ -2,7 +2,7 @@
  * The dashboard's date range (Japan-time days, like the server) and the daily table as
  * CSV. Pure functions: the page and the tests share them.
  */
-import { t } from '@/i18n/ja';
+import { ta } from '@/i18n/ja-analytics';
 import type { AnalyticsDay } from '../api/get-analytics';
 
 export const RANGE_PRESETS = [7, 30, 90] as const;
@@ -64,7 +64,7 @@ export function rangeFromParams(params: URLSearchParams, now: number = Date.now(
 /** The daily table's columns, in order, with their headers (i18n). */
 export const CSV_COLUMNS: ReadonlyArray<readonly [keyof AnalyticsDay, string]> = (
   ['date', 'page_views', 'visitors', 'bot_views', 'signups', 'submissions', 'approvals', 'rejections', 'purchase_reports'] as const
-).map((key) => [key, t(`analytics.col.${key}`)] as const);
+).map((key) => [key, ta(`col.${key}`)] as const);
 
 /** The daily table as CSV: UTF-8 with a BOM (so Excel reads the Japanese headers), CRLF lines. */
 export function dailyCsv(days: readonly AnalyticsDay[]): string {

@@ -1,6 +1,6 @@
-import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageViewEvent, sendPageView, usePageViews } from './page-views';
+import { loadAnalyticsTag, resetAnalyticsTagForTests } from './analytics-tag';
+import { pageViewEvent, sendPageView } from './page-views';
 
 describe('page views (issue 11 §5)', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -39,27 +39,16 @@ describe('page views (issue 11 §5)', () => {
     expect(() => sendPageView({ path: '/', viewport: 'phone' })).not.toThrow();
   });
 
-  it('posts once per route change with keepalive, the referrer only on the first view', () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
-    Object.defineProperty(document, 'referrer', { value: 'https://t.co/x', configurable: true });
-    const { rerender } = renderHook(({ path, search, enabled }) => usePageViews(path, search, enabled), {
-      initialProps: { path: '/', search: '', enabled: false },
-    });
-    expect(fetch).not.toHaveBeenCalled(); // the route guard has not let the page show yet
-    rerender({ path: '/', search: '', enabled: true });
-    rerender({ path: '/', search: '?x=1', enabled: true }); // same path: not another view
-    rerender({ path: '/map', search: '?prefecture=osaka', enabled: true });
-    rerender({ path: '/map', search: '?prefecture=osaka&store=3', enabled: true });
-    rerender({ path: '/admin', search: '', enabled: true });
-    expect(fetch).toHaveBeenCalledTimes(2);
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe('/api/v1/analytics/events');
-    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' });
-    expect(JSON.parse(init!.body as string)).toEqual({ path: '/', referrer_host: 't.co', viewport: 'desktop' });
-    expect(JSON.parse(fetch.mock.calls[1]![1]!.body as string)).toEqual({
-      path: '/map',
-      prefecture: 'osaka',
-      viewport: 'desktop',
-    });
+  it('loads the third-party tag only for a configured id, with storage denied', () => {
+    resetAnalyticsTagForTests();
+    expect(loadAnalyticsTag('not an id')).toBe(false);
+    expect(document.head.querySelector('script[src*="googletagmanager"]')).toBeNull();
+    expect(loadAnalyticsTag('G-TEST1234')).toBe(true);
+    expect(loadAnalyticsTag('G-TEST1234')).toBe(false); // once
+    const script = document.head.querySelector<HTMLScriptElement>('script[src*="googletagmanager"]');
+    expect(script?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST1234');
+    const layer = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => [...args]);
+    expect(layer[0]).toEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', ad_storage: 'denied' })]);
+    script?.remove();
   });
 });
