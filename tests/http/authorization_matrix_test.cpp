@@ -5,10 +5,13 @@
 #include <map>
 
 #include "pokeca/access_token.hpp"
+#include "pokeca/analytics.hpp"
+#include "pokeca/crypto/sodium_analytics_keys.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
+#include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
@@ -175,8 +178,12 @@ class AuthorizationMatrix : public ::testing::Test {
   UserStatsService user_stats{activity, ranking_repository, clock};
   storage::SqliteSavedRouteRepository saved_routes{db};
   RouteService routes{{stores, saved_routes, accounts.crypto, clock}};
+  storage::SqliteAnalyticsRepository analytics_repo{db};
+  crypto::SodiumAnalyticsKeys analytics_keys;
+  AnalyticsService analytics{{analytics_repo, analytics_keys, accounts.limiter, clock}};
   http::Router router{
-      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes}, {}};
+      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, analytics},
+      {}};
   std::map<Role, std::string> tokens;
 };
 

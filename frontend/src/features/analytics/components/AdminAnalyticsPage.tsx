@@ -265,7 +265,7 @@ function DailyTable({ data }: { data: Analytics }) {
         </button>
       </div>
       <div className={styles.scroll}>
-        <table className={styles.table} data-testid="analytics-daily">
+        <table className={`${styles.table} ${styles.daily}`} data-testid="analytics-daily">
           <thead>
             <tr>
               {CSV_COLUMNS.map(([key, label]) => (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { ta } from '@/i18n/ja-analytics';
 import type { AnalyticsDay } from '../api/get-analytics';
 import type { ChartSeries } from '../lib/daily-plot';
 import styles from './analytics.module.css';
@@ -18,7 +19,7 @@ export function DailyChart({ days, series, label }: { days: AnalyticsDay[]; seri
     let cancelled = false;
     import('../lib/daily-plot')
       .then((m) => {
-        if (!cancelled) cleanUp = m.drawDailyChart(el, days, series);
+        if (!cancelled) cleanUp = m.drawDailyChart(el, days, series, ta('col.date'));
       })
       .catch(() => undefined); // the table below has the same numbers
     return () => {

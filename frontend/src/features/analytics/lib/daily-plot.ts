@@ -27,7 +27,12 @@ function dayTick(seconds: number): string {
 }
 
 /** Draws into `el`, following its width; returns the clean-up. */
-export function drawDailyChart(el: HTMLElement, days: AnalyticsDay[], series: ChartSeries[]): () => void {
+export function drawDailyChart(
+  el: HTMLElement,
+  days: AnalyticsDay[],
+  series: ChartSeries[],
+  dateLabel: string,
+): () => void {
   const data: uPlot.AlignedData = [days.map((d) => toSeconds(d.date)), ...series.map((s) => days.map((d) => d[s.key]))];
   const width = () => Math.max(MIN_WIDTH_PX, el.clientWidth);
   const plot = new uPlot(
@@ -43,7 +48,7 @@ export function drawDailyChart(el: HTMLElement, days: AnalyticsDay[], series: Ch
         { stroke: '#56606b', grid: { stroke: '#eef0f3' }, size: 48 },
       ],
       series: [
-        { value: (_u, v) => (v == null ? '' : dayTick(v)) },
+        { label: dateLabel, value: (_u, v) => (v == null ? '' : dayTick(v)) },
         ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length <= 31 } })),
       ],
     },
