@@ -11,4 +11,4 @@ bench_build analytics_bench make_bench_db
 db_dir=$("$build/bench/make_bench_db" 1000000 "$root/out/bench-data")
 echo "Analytics query on $src_desc; database $db_dir (1,000,000 stores)."
 "$build/bench/analytics_bench" "$db_dir/pokeca.db" "${1:-400}" --benchmark_repetitions=5 \
-  --benchmark_report_aggregates_only=true --benchmark_min_time=0.5s
+  --benchmark_report_aggregates_only=true --benchmark_min_time=0.5

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <tuple>
+#include <vector>
 
 #include "pokeca/analytics.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
@@ -241,6 +243,26 @@ TEST_F(Analytics, TheDashboardCountsSignUpsSubmissionsReviewsReportsStoresAndThe
   EXPECT_FALSE(r.oldest_pending_at);
   EXPECT_EQ(r.stores_by_type[0].key, "toy_store");
   EXPECT_EQ(r.stores_by_type[0].count, 2);
+}
+
+TEST_F(Analytics, TopPagesOfALongRangeAddWholeBlocksAndEdgeDays) {
+  // Views spread over 300 days: edge days, whole 32-day blocks, a day outside the range.
+  const auto start = today();
+  for (const int offset : {0, 1, 31, 32, 70, 150, 299, 300}) {
+    clock.now_ = kDayStart + 3600 + offset * kDay;
+    ASSERT_TRUE(service.record(view("/a"), "203.0.113.7", kBrowser));
+    if (offset % 2 == 0) ASSERT_TRUE(service.record(view("/b"), "203.0.113.7", kBrowser));
+  }
+  ASSERT_TRUE(service.record(view("/a"), "203.0.113.7", kBrowser));  // day 300 again
+  for (const auto& [from, to, a, b] : std::vector<std::tuple<AnalyticsDay, AnalyticsDay, int, int>>{
+           {start, start + 299, 7, 4}, {start + 1, start + 300, 8, 4}, {start + 2, start + 69, 2, 1},
+           {start, start, 1, 1}, {start + 33, start + 69, 0, 0}}) {
+    const auto r = repository.report(from, to, kAnalyticsTopCount).value();
+    std::int64_t got_a = 0, got_b = 0;
+    for (const auto& p : r.top_pages) (p.key == "/a" ? got_a : got_b) = p.count;
+    EXPECT_EQ(got_a, a) << from - start << ".." << to - start;
+    EXPECT_EQ(got_b, b) << from - start << ".." << to - start;
+  }
 }
 
 TEST_F(Analytics, RangesAreCheckedAndAtMost366Days) {

@@ -34,6 +34,26 @@ CREATE TABLE analytics_daily_pages (
   PRIMARY KEY (day, path)
 ) WITHOUT ROWID;
 
+-- Views per path summed over blocks of 32 days (day / 32), kept by the triggers below, so
+-- the top pages of a long range read whole blocks plus at most 62 edge days instead of
+-- every day's rows (366 days × hundreds of paths).
+CREATE TABLE analytics_block_pages (
+  block INTEGER NOT NULL,
+  path  TEXT    NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (block, path)
+) WITHOUT ROWID;
+
+CREATE TRIGGER analytics_pages_block_insert AFTER INSERT ON analytics_daily_pages WHEN NEW.views <> 0 BEGIN
+  INSERT INTO analytics_block_pages (block, path, views) VALUES (NEW.day / 32, NEW.path, NEW.views)
+    ON CONFLICT (block, path) DO UPDATE SET views = views + excluded.views;
+END;
+CREATE TRIGGER analytics_pages_block_update AFTER UPDATE OF views ON analytics_daily_pages
+  WHEN NEW.views <> OLD.views BEGIN
+  INSERT INTO analytics_block_pages (block, path, views) VALUES (NEW.day / 32, NEW.path, NEW.views - OLD.views)
+    ON CONFLICT (block, path) DO UPDATE SET views = views + excluded.views;
+END;
+
 -- Views of a prefecture's map (the event's prefecture code).
 CREATE TABLE analytics_daily_prefecture_views (
   day        INTEGER NOT NULL,

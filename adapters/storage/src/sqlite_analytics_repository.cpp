@@ -35,7 +35,10 @@ struct SqliteAnalyticsRepository::Statements {
                       " WHERE day BETWEEN :from AND :to"),
         day_reports(c, "SELECT day, sum(reports) FROM analytics_daily_reports"
                        " WHERE day BETWEEN :from AND :to GROUP BY day"),
-        top_pages(c, "SELECT path, sum(views) AS n FROM analytics_daily_pages WHERE day BETWEEN :from AND :to"
+        top_pages(c, "SELECT path, sum(v) AS n FROM ("
+                     " SELECT path, views AS v FROM analytics_daily_pages WHERE day BETWEEN :a1 AND :a2"
+                     " UNION ALL SELECT path, views FROM analytics_daily_pages WHERE day BETWEEN :b1 AND :b2"
+                     " UNION ALL SELECT path, views FROM analytics_block_pages WHERE block BETWEEN :k1 AND :k2)"
                      " GROUP BY path HAVING n > 0 ORDER BY n DESC, path LIMIT :top"),
         top_report_prefectures(c, "SELECT prefecture, sum(reports) AS n FROM analytics_daily_reports"
                                   " WHERE day BETWEEN :from AND :to"
@@ -77,6 +80,32 @@ Result<std::vector<NamedCount>> named_counts(Statement& st) {
   auto ok = st.each([&](const Row& row) { out.push_back({std::string(row.text(0)), row.int64(1)}); });
   if (!ok) return std::unexpected(ok.error());
   return out;
+}
+
+// migration 007's analytics_block_pages: views per path over day / kBlockDays.
+constexpr AnalyticsDay kBlockDays = 32;
+
+// The top pages of from..to: whole blocks from the block table, the days before the first
+// and after the last whole block from the daily table.
+Result<std::vector<NamedCount>> top_pages(Statement& st, AnalyticsDay from, AnalyticsDay to, std::size_t top) {
+  AnalyticsDay first_block = (from + kBlockDays - 1) / kBlockDays;
+  AnalyticsDay last_block = (to + 1) / kBlockDays - 1;
+  AnalyticsDay a2 = to, b1 = 1, b2 = 0;  // no blocks: every day from the daily table
+  if (first_block <= last_block) {
+    a2 = first_block * kBlockDays - 1;
+    b1 = (last_block + 1) * kBlockDays;
+    b2 = to;
+  } else {
+    first_block = 1;
+    last_block = 0;
+  }
+  return named_counts(st.bind_int(":a1", from)
+                          .bind_int(":a2", a2)
+                          .bind_int(":b1", b1)
+                          .bind_int(":b2", b2)
+                          .bind_int(":k1", first_block)
+                          .bind_int(":k2", last_block)
+                          .bind_int(":top", static_cast<std::int64_t>(top)));
 }
 
 Result<std::vector<NamedCount>> ranged(Statement& st, AnalyticsDay from, AnalyticsDay to, std::size_t top) {
@@ -187,7 +216,7 @@ Result<AnalyticsReport> SqliteAnalyticsRepository::report(AnalyticsDay from, Ana
     ok = st.day_reports.bind_int(":from", from).bind_int(":to", to).each(
         [&](const Row& row) { row_of(row).purchase_reports = row.int64(1); });
     if (!ok) return std::unexpected(ok.error());
-    auto pages = ranged(st.top_pages, from, to, top);
+    auto pages = top_pages(st.top_pages, from, to, top);
     if (!pages) return std::unexpected(pages.error());
     out.top_pages = std::move(*pages);
     auto by_reports = ranged(st.top_report_prefectures, from, to, top);
