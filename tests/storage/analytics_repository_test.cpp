@@ -251,7 +251,9 @@ TEST_F(Analytics, TopPagesOfALongRangeAddWholeBlocksAndEdgeDays) {
   for (const int offset : {0, 1, 31, 32, 70, 150, 299, 300}) {
     clock.now_ = kDayStart + 3600 + offset * kDay;
     ASSERT_TRUE(service.record(view("/a"), "203.0.113.7", kBrowser));
-    if (offset % 2 == 0) ASSERT_TRUE(service.record(view("/b"), "203.0.113.7", kBrowser));
+    if (offset % 2 == 0) {
+      ASSERT_TRUE(service.record(view("/b"), "203.0.113.7", kBrowser));
+    }
   }
   ASSERT_TRUE(service.record(view("/a"), "203.0.113.7", kBrowser));  // day 300 again
   for (const auto& [from, to, a, b] : std::vector<std::tuple<AnalyticsDay, AnalyticsDay, int, int>>{
