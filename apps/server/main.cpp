@@ -2,19 +2,25 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <mutex>
+#include <stop_token>
+#include <thread>
 
 #include "config.hpp"
 #include "demo_seed.hpp"
 #include "log.hpp"
 #include "mail_sender.hpp"
+#include "pokeca/analytics.hpp"
 #include "pokeca/auth_policy.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/crypto/key_file.hpp"
+#include "pokeca/crypto/sodium_analytics_keys.hpp"
 #include "pokeca/crypto/sodium_password_hasher.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/embedded_data.hpp"
@@ -33,6 +39,7 @@
 #include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
@@ -137,6 +144,30 @@ std::unique_ptr<IpLocator> open_ip_locator(const Config& config) {
   return std::make_unique<FirstIpLocator>(std::move(databases));
 }
 
+// How often the analytics' day secrets past their two days are dropped when no page view
+// comes to do it.
+constexpr auto kAnalyticsSweepInterval = std::chrono::hours(1);
+
+// Drops expired analytics secrets at start and then every kAnalyticsSweepInterval; stops
+// (and joins) when destroyed.
+class AnalyticsSecretSweeper {
+ public:
+  explicit AnalyticsSecretSweeper(AnalyticsService& analytics)
+      : thread_([&analytics](const std::stop_token& stop) {
+          std::mutex mutex;
+          std::condition_variable_any wake;
+          while (!stop.stop_requested()) {
+            if (auto ok = analytics.drop_expired_secrets(); !ok)
+              log_event("analytics_sweep_error", {{"detail", ok.error().cause()}});
+            std::unique_lock lock(mutex);
+            (void)wake.wait_for(lock, stop, kAnalyticsSweepInterval, [] { return false; });
+          }
+        }) {}
+
+ private:
+  std::jthread thread_;
+};
+
 int serve(const Config& config) {
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);
@@ -217,10 +248,16 @@ int serve(const Config& config) {
   // Admin console (issue 11 §1–4): every admin write with its audit row, one transaction.
   storage::SqliteAdminRepository admin_repo(db);
   AdminService admin({admin_repo, submission_repo, photo_store, gazetteer, clock});
+  // Analytics (issue 11 §5): page views with their own per-IP limit; a small thread drops
+  // the day secrets that are too old even when no page view comes to do it.
+  storage::SqliteAnalyticsRepository analytics_repository(db);
+  crypto::SodiumAnalyticsKeys analytics_keys;
+  AnalyticsService analytics({analytics_repository, analytics_keys, limiter, clock});
+  AnalyticsSecretSweeper sweeper(analytics);
   http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
                        .submissions = submissions, .favorites = favorites, .search = search,
                        .user_stats = user_stats, .alerts = alerts, .routes = routes, .admin = admin,
-                       .ip_locator = *ip_locator},
+                       .analytics = analytics, .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();

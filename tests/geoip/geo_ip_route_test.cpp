@@ -19,6 +19,7 @@ class GeoIpRoute : public RouterTest {
         http::ApiServices{.stores = service, .auth = auth, .purchases = c.purchases, .ranking = c.ranking,
                           .submissions = c.submissions, .favorites = c.favorites, .search = c.search,
                           .user_stats = c.user_stats, .alerts = c.alerts, .routes = c.routes, .admin = c.admin,
+                          .analytics = c.analytics,
                           .ip_locator = *locator},
         std::move(config));
   }

@@ -6,10 +6,13 @@
 
 #include "pokeca/access_token.hpp"
 #include "pokeca/admin_service.hpp"
+#include "pokeca/analytics.hpp"
+#include "pokeca/crypto/sodium_analytics_keys.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
+#include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
@@ -107,6 +110,9 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/admin/purchases", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/purchases/bulk_delete", {Who::kAdmin, R"({"user_id":1,"from":"x","to":"y"})"}},
     {"GET /api/v1/admin/audit", {Who::kAdmin, ""}},
+    // Issue 11 §5: a bad path is refused after the (public) access rule, so nothing is counted.
+    {"POST /api/v1/analytics/events", {Who::kAnyone, R"({"path":"no-slash","viewport":"phone"})"}},
+    {"GET /api/v1/admin/analytics", {Who::kAdmin, ""}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the
@@ -198,8 +204,12 @@ class AuthorizationMatrix : public ::testing::Test {
   RouteService routes{{stores, saved_routes, accounts.crypto, clock}};
   storage::SqliteAdminRepository admin_repo{db};
   AdminService admin{{admin_repo, submission_repo, photos, gazetteer, clock}};
+  storage::SqliteAnalyticsRepository analytics_repo{db};
+  crypto::SodiumAnalyticsKeys analytics_keys;
+  AnalyticsService analytics{{analytics_repo, analytics_keys, accounts.limiter, clock}};
   http::Router router{
-      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin},
+      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin,
+       analytics},
       {}};
   std::map<Role, std::string> tokens;
 };

@@ -2,6 +2,7 @@
 // The contribution services (purchases, ranking, submissions, routes) over in-memory fakes, for
 // router tests that do not exercise them: the router needs every service it routes to.
 #include "pokeca/admin_service.hpp"
+#include "pokeca/analytics.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/purchase_service.hpp"
@@ -82,6 +83,28 @@ class NoAdmin final : public AdminRepository {
  private:
   static std::unexpected<DomainError> not_found() { return fail(ErrorCode::kNotFound, "not found"); }
 };
+// Issue 11 §5: page views go nowhere; the dashboard is all zeros.
+class NoAnalytics final : public AnalyticsRepository {
+ public:
+  Result<std::string> day_secret(AnalyticsDay, std::string_view candidate) override { return std::string(candidate); }
+  Result<void> drop_secrets_before(AnalyticsDay) override { return {}; }
+  Result<void> record(const PageView&) override { return {}; }
+  Result<AnalyticsReport> report(AnalyticsDay from, AnalyticsDay to, std::size_t) override {
+    AnalyticsReport out{from, to, {}, {}, {}, {}, {}, {}, 0, std::nullopt};
+    for (auto d = from; d <= to; ++d) out.days.push_back({.day = d});
+    return out;
+  }
+};
+class FakeAnalyticsKeys final : public AnalyticsKeys {
+ public:
+  std::string random_secret() override { return std::string(kAnalyticsSecretBytes, 's'); }
+  std::string hmac_sha256(std::string_view key, std::string_view message) const override {
+    std::string out(32, '\0');
+    std::size_t i = 0;
+    for (const char c : std::string(key) + "|" + std::string(message)) out[i++ % out.size()] ^= c;
+    return out;
+  }
+};
 
 struct FakeContributions {
   FakeContributions(StoreRepository& stores, ReportRepository& reports, RateLimiter& limiter, const Clock& clock)
@@ -93,15 +116,18 @@ struct FakeContributions {
         user_stats(stats_repo, ranking_repository, clock),
         alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080"),
         routes({stores, saved_routes, crypto, clock}),
-        admin({admin_repo, submission_repo, photos, gazetteer, clock}) {}
+        admin({admin_repo, submission_repo, photos, gazetteer, clock}),
+        analytics({analytics_repo, analytics_keys, limiter, clock}) {}
 
   // Every service the router takes: the given store and account services, these fakes.
   http::ApiServices services(StoreService& stores, AuthService& auth) {
-    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin};
+    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin,
+            analytics};
   }
   // The same, with the test's own (real) route service.
   http::ApiServices services(StoreService& stores, AuthService& auth, RouteService& real_routes) {
-    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, real_routes, admin};
+    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, real_routes,
+            admin, analytics};
   }
 
   FakeRankingRepository ranking_repository;
@@ -126,6 +152,9 @@ struct FakeContributions {
   RouteService routes;
   NoAdmin admin_repo;
   AdminService admin;
+  NoAnalytics analytics_repo;
+  FakeAnalyticsKeys analytics_keys;
+  AnalyticsService analytics;
 };
 
 }  // namespace pokeca::testing

@@ -43,7 +43,7 @@ class PurchaseFlow : public ::testing::Test {
     router_config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
         http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, fakes.favorites, fakes.search,
-                          fakes.user_stats, fakes.alerts, fakes.routes, admin_service}, router_config);
+                          fakes.user_stats, fakes.alerts, fakes.routes, admin_service, fakes.analytics}, router_config);
     http::HttpServerConfig config;
     config.port = 0;
     config.access_log = [](std::string_view) {};

@@ -26,6 +26,7 @@ struct ApiCall {
   // The signed-in account: always set on user and admin routes (dispatch refused the
   // rest), set on optional-user routes when the bearer token is valid.
   const std::optional<User>& user;
+  std::string_view user_agent = {};  // the User-Agent header (POST /analytics/events)
 };
 
 // A success: the whole body ({"success":true,…}) as JSON text, its status, and any

@@ -6,6 +6,7 @@
 #include <boost/beast/core/string.hpp>
 
 #include "admin_handlers.hpp"
+#include "analytics_handlers.hpp"
 #include "auth_handlers.hpp"
 #include "error_mapping.hpp"
 #include "export_handlers.hpp"
@@ -44,12 +45,13 @@ struct ApiDispatcher::Handlers {
                ExportHandlers{config},
                RouteHandlers{s.routes},
                AdminHandlers{s.admin},
+               AnalyticsHandlers{s.analytics},
                GeoHandlers{s.ip_locator}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
-             AdminHandlers, GeoHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers>
       groups;
 };
 
@@ -85,6 +87,7 @@ constexpr BodyRule kJsonBody{};
 // RFC 8058 one-click unsubscribe POSTs "List-Unsubscribe=One-Click" as a form.
 constexpr BodyRule kIgnoredBody{false, 0, true};
 constexpr BodyRule multipart_body(std::uint64_t max_bytes) { return {true, max_bytes}; }
+constexpr BodyRule json_body(std::uint64_t max_bytes) { return {false, max_bytes}; }
 
 // A handler: a const member function of one handler group, called on the router's
 // instance of that group.
@@ -226,6 +229,10 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/admin/purchases/bulk_delete"}, kAdmin, kNormalLane, kWrite,
           call<&AdminHandlers::post_admin_purchases_bulk_delete>},
     Route{{"GET", "/api/v1/admin/audit"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_audit>},
+    // Analytics (issue 11 §5): page views count against their own per-IP limit (kAnalyticsEventsPerIp).
+    Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
+          call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},
+    Route{{"GET", "/api/v1/admin/analytics"}, kAdmin, kNormalLane, kNone, call<&AnalyticsHandlers::get_admin_analytics>},
 };
 // clang-format on
 
@@ -384,7 +391,8 @@ ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& pla
     if (auto ok = auth_.check_write_rate(request.client, account); !ok) return error(ok.error());
   }
   auto result = route->handler(
-      *handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie, request.client, *user});
+      *handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie, request.client, *user,
+                           request.user_agent});
   if (!result) return error(result.error());
   return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}, {},
           std::move(result->content_type), std::move(result->content_disposition)};

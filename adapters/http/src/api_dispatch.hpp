@@ -26,6 +26,7 @@ struct ApiRequest {
   std::string_view authorization;  // the Authorization header
   std::string_view cookie;         // the Cookie header
   ClientInfo client;
+  std::string_view user_agent = {};  // the User-Agent header (page-view analytics only)
 };
 
 struct ApiReply {

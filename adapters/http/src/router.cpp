@@ -138,7 +138,8 @@ struct Router::Impl {
                            req[bhttp::field::authorization],
                            req[bhttp::field::cookie],
                            ClientInfo{client_address(context.peer.address, req["X-Forwarded-For"],
-                                                     config.trust_forwarded_for)}};
+                                                     config.trust_forwarded_for)},
+                           req[bhttp::field::user_agent]};
       const bool cacheable = is_cached_read(context.plan);
       const auto generation = cacheable ? config.data_generation() : 0;
       const auto now = ResponseCache::Clock::now();

@@ -17,6 +17,7 @@ extern const std::string_view k003Contributions;
 extern const std::string_view k004Personal;
 extern const std::string_view k005SavedRoutes;
 extern const std::string_view k006Admin;
+extern const std::string_view k007Analytics;  // after admin-be's 006 (issue 11)
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -31,6 +32,7 @@ std::span<const Migration> all_migrations() {
       Migration{4, "personal", embedded::k004Personal},
       Migration{5, "saved_routes", embedded::k005SavedRoutes},
       Migration{6, "admin", embedded::k006Admin},
+      Migration{7, "analytics", embedded::k007Analytics},
   };
   return migrations;
 }

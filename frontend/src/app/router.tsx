@@ -3,7 +3,6 @@ import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layout/RootLayout';
 import { BlockedRoute } from './routes/blocked';
-import { ComingSoonRoute } from './routes/coming-soon';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RateLimitedRoute } from './routes/rate-limited';
@@ -12,6 +11,8 @@ import { RateLimitedRoute } from './routes/rate-limited';
 const MapRoute = lazy(() => import('./routes/map'));
 /** Lazy: the admin area (and the Leaflet of its map previews) loads only for admins. */
 const AdminRoute = lazy(() => import('./routes/admin'));
+/** Lazy: the analytics dashboard (issue 11 §5); its chart library is a further chunk. */
+const AdminAnalyticsRoute = lazy(() => import('./routes/admin-analytics'));
 /** Lazy: the privacy policy's long text (content/pages/privacy-policy.md). */
 const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
 /** Lazy: the guide (content/guide/*.md, rendered at build time); each article is its own chunk. */
@@ -60,7 +61,7 @@ export function AppRoutes() {
         <Route path={paths.myStats.path} element={<MyStatsRoute />} />
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
         <Route path={paths.admin.path} element={<AdminRoute />} />
-        <Route path={paths.adminAnalytics.path} element={<ComingSoonRoute title="soon.adminAnalytics" />} />
+        <Route path={paths.adminAnalytics.path} element={<AdminAnalyticsRoute />} />
         <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyRoute />} />
         <Route path={paths.guide.path} element={<GuideIndexRoute />} />
         <Route path={paths.guideArticle.path} element={<GuideArticleRoute />} />

@@ -9,6 +9,7 @@ import { Toaster } from '@/components/ui/Toaster';
 import { isChromeless, isFullHeight, paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { Header } from './Header';
+import { useSiteAnalytics } from './use-analytics';
 import { pageTitle } from './page-title';
 import styles from './RootLayout.module.css';
 import { useAuthLifecycle } from './use-auth-lifecycle';
@@ -23,6 +24,8 @@ export function RootLayout() {
   const location = useLocation();
   useAuthLifecycle();
   const verdict = useRouteGuard();
+  // Issue 11 §5, §7: first-party page views once the page may show; the optional tag.
+  useSiteAnalytics(location.pathname, location.search, verdict.kind === 'pass');
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "pokeca/admin_service.hpp"
+#include "pokeca/analytics.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
@@ -78,6 +79,7 @@ struct ApiServices {
   FavoriteAlerts& alerts;
   RouteService& routes;  // issue 10: /routes/plan, /saved_routes, /shared_routes
   AdminService& admin;   // issue 11: /admin/stores, /admin/users, /admin/purchases, /admin/audit
+  AnalyticsService& analytics;  // issue 11 §5: /analytics/events, /admin/analytics
   // Issue 12: GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };
