@@ -3,15 +3,22 @@ import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layout/RootLayout';
 import { BlockedRoute } from './routes/blocked';
-import { ComingSoonRoute } from './routes/coming-soon';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RateLimitedRoute } from './routes/rate-limited';
 
 /** Lazy: Leaflet and the map feature stay out of the initial bundle. */
 const MapRoute = lazy(() => import('./routes/map'));
-/** Lazy: the admin area (and the Leaflet of its map previews) loads only for admins. */
-const AdminRoute = lazy(() => import('./routes/admin'));
+/** Lazy: the admin console (every tab, its texts, and the Leaflet of its maps) is one chunk, loaded only for admins. */
+const admin = () => import('./routes/admin');
+const AdminQueueRoute = lazy(() => admin().then((m) => ({ default: m.AdminQueueRoute })));
+const AdminStoresRoute = lazy(() => admin().then((m) => ({ default: m.AdminStoresRoute })));
+const AdminStoreRoute = lazy(() => admin().then((m) => ({ default: m.AdminStoreRoute })));
+const AdminUsersRoute = lazy(() => admin().then((m) => ({ default: m.AdminUsersRoute })));
+const AdminUserRoute = lazy(() => admin().then((m) => ({ default: m.AdminUserRoute })));
+const AdminReportsRoute = lazy(() => admin().then((m) => ({ default: m.AdminReportsRoute })));
+const AdminAuditRoute = lazy(() => admin().then((m) => ({ default: m.AdminAuditRoute })));
+const AdminAnalyticsRoute = lazy(() => admin().then((m) => ({ default: m.AdminAnalyticsRoute })));
 /** Lazy: the privacy policy's long text (content/pages/privacy-policy.md). */
 const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
 /** Lazy: the guide (content/guide/*.md, rendered at build time); each article is its own chunk. */
@@ -59,8 +66,17 @@ export function AppRoutes() {
         <Route path={paths.sharedRoute.path} element={<SharedRouteRoute />} />
         <Route path={paths.myStats.path} element={<MyStatsRoute />} />
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
-        <Route path={paths.admin.path} element={<AdminRoute />} />
-        <Route path={paths.adminAnalytics.path} element={<ComingSoonRoute title="soon.adminAnalytics" />} />
+        <Route path={paths.admin.path} element={<AdminQueueRoute />} />
+        <Route path={paths.adminStores.path} element={<AdminStoresRoute />} />
+        <Route path={paths.adminStore.path} element={<AdminStoreRoute />} />
+        <Route path={paths.adminUsers.path} element={<AdminUsersRoute />} />
+        <Route path={paths.adminUser.path} element={<AdminUserRoute />} />
+        <Route path={paths.adminReports.path} element={<AdminReportsRoute />} />
+        <Route path={paths.adminAudit.path} element={<AdminAuditRoute />} />
+        {/* MERGE (issue 11): /admin/analytics — AdminAnalyticsRoute (app/routes/admin.tsx) frames the
+            analytics page (features/analytics) with the console's heading and tab bar; until the
+            analytics branch is merged it shows the coming-soon placeholder under the tabs. */}
+        <Route path={paths.adminAnalytics.path} element={<AdminAnalyticsRoute />} />
         <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyRoute />} />
         <Route path={paths.guide.path} element={<GuideIndexRoute />} />
         <Route path={paths.guideArticle.path} element={<GuideArticleRoute />} />
