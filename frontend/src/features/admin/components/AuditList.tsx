@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useStoreTypes } from '@/api/initial-data';
 import { paths } from '@/config/paths';
 import { ta } from '@/i18n/ja-admin';
 import { actionLabel, fieldLabel, formatAuditValue, formatDateTime, targetLabel } from '../lib/console';
@@ -17,6 +18,7 @@ function targetHref(type: string, id: string): string | null {
  * changed field as "label: before → after".
  */
 export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[]; showTarget?: boolean }) {
+  const types = useStoreTypes();
   return (
     <ol className={styles.auditList}>
       {entries.map((entry) => {
@@ -45,12 +47,12 @@ export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[
                 {changes.map(([field, change]) => (
                   <li key={field} className={styles.change}>
                     <span className={styles.changeField}>{fieldLabel(field)}</span>:{' '}
-                    <span className={styles.before}>{formatAuditValue(field, change.before)}</span>
+                    <span className={styles.before}>{formatAuditValue(field, change.before, types)}</span>
                     <span className={styles.arrow} aria-hidden="true">
                       →
                     </span>
                     <span className="visually-hidden">{ta('audit.to')}</span>
-                    <span className={styles.after}>{formatAuditValue(field, change.after)}</span>
+                    <span className={styles.after}>{formatAuditValue(field, change.after, types)}</span>
                   </li>
                 ))}
               </ul>
