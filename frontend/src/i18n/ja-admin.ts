@@ -218,7 +218,7 @@ export const jaAdmin = {
   'audit.actorId': '操作した管理者のID',
   'audit.action': '操作',
   'audit.empty': '履歴はありません',
-  'audit.by': '{name}',
+  'audit.by': '操作者: ',
   'audit.at': '日時',
   'audit.target': '{type} #{id}',
   'audit.changes': '変更内容',

@@ -35,6 +35,7 @@ export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[
               <span className={styles.auditAction}>{actionLabel(entry.action)}</span>
               {showTarget && (href ? <Link to={href}>{target}</Link> : <span>{target}</span>)}
               <span className={styles.sub}>
+                {ta('audit.by')}
                 {entry.actor ? (
                   <Link to={paths.adminUser.getHref(entry.actor.id)}>{entry.actor.nickname}</Link>
                 ) : (

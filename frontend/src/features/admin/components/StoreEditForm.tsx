@@ -95,7 +95,7 @@ export function StoreEditForm({ store, onNotice }: { store: AdminStore; onNotice
       </Field>
       <fieldset className={styles.fieldset}>
         <legend className={form.label}>{ta('store.sells')}</legend>
-        <div className={styles.row}>
+        <div className={styles.row3}>
           {SELLS_KEYS.map((key) => (
             <Field key={key} label={ta(`store.sells.${key}`)}>
               <select className={form.select} name={`sells_${key}`} value={draft.sells[key]} onChange={(e) => setSells(key, e.target.value as Tri)}>
