@@ -11,13 +11,8 @@ import { RateLimitedRoute } from './routes/rate-limited';
 const MapRoute = lazy(() => import('./routes/map'));
 /** Lazy: the admin console (every tab, its texts, and the Leaflet of its maps) is one chunk, loaded only for admins. */
 const admin = () => import('./routes/admin');
-const AdminQueueRoute = lazy(() => admin().then((m) => ({ default: m.AdminQueueRoute })));
-const AdminStoresRoute = lazy(() => admin().then((m) => ({ default: m.AdminStoresRoute })));
-const AdminStoreRoute = lazy(() => admin().then((m) => ({ default: m.AdminStoreRoute })));
-const AdminUsersRoute = lazy(() => admin().then((m) => ({ default: m.AdminUsersRoute })));
-const AdminUserRoute = lazy(() => admin().then((m) => ({ default: m.AdminUserRoute })));
-const AdminReportsRoute = lazy(() => admin().then((m) => ({ default: m.AdminReportsRoute })));
-const AdminAuditRoute = lazy(() => admin().then((m) => ({ default: m.AdminAuditRoute })));
+/** Every console tab and page (/admin, /admin/stores/12 …): nested routes inside the chunk. */
+const AdminRoute = lazy(() => admin().then((m) => ({ default: m.AdminRoutes })));
 const AdminAnalyticsRoute = lazy(() => admin().then((m) => ({ default: m.AdminAnalyticsRoute })));
 /** Lazy: the privacy policy's long text (content/pages/privacy-policy.md). */
 const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
@@ -66,13 +61,7 @@ export function AppRoutes() {
         <Route path={paths.sharedRoute.path} element={<SharedRouteRoute />} />
         <Route path={paths.myStats.path} element={<MyStatsRoute />} />
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
-        <Route path={paths.admin.path} element={<AdminQueueRoute />} />
-        <Route path={paths.adminStores.path} element={<AdminStoresRoute />} />
-        <Route path={paths.adminStore.path} element={<AdminStoreRoute />} />
-        <Route path={paths.adminUsers.path} element={<AdminUsersRoute />} />
-        <Route path={paths.adminUser.path} element={<AdminUserRoute />} />
-        <Route path={paths.adminReports.path} element={<AdminReportsRoute />} />
-        <Route path={paths.adminAudit.path} element={<AdminAuditRoute />} />
+        <Route path={`${paths.admin.path}/*`} element={<AdminRoute />} />
         {/* MERGE (issue 11): /admin/analytics — AdminAnalyticsRoute (app/routes/admin.tsx) frames the
             analytics page (features/analytics) with the console's heading and tab bar; until the
             analytics branch is merged it shows the coming-soon placeholder under the tabs. */}

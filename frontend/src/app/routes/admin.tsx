@@ -6,8 +6,11 @@ import { StorePage } from '@/features/admin/components/StorePage';
 import { StoresPage } from '@/features/admin/components/StoresPage';
 import { UserPage } from '@/features/admin/components/UserPage';
 import { UsersPage } from '@/features/admin/components/UsersPage';
+import { Route, Routes } from 'react-router';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
+import { NotFoundRoute } from './not-found';
 
 /**
  * The admin console (admin only; the route guard has asked the server before these render).
@@ -15,16 +18,29 @@ import ui from '@/styles/ui.module.css';
  * page renders the tab bar (features/admin/AdminTabs.tsx) above its content.
  */
 
-/** /admin, the 審査 tab: the moderation queue. */
-export function AdminQueueRoute() {
-  return <ModerationQueue />;
+/**
+ * The console's routes below /admin (paths.ts names them); /admin/analytics is its own route
+ * in app/router.tsx (AdminAnalyticsRoute below). Anything else under /admin is the 404 page.
+ */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route index element={<ModerationQueue />} />
+      <Route path={sub(paths.adminStores.path)} element={<StoresPage />} />
+      <Route path={sub(paths.adminStore.path)} element={<StorePage />} />
+      <Route path={sub(paths.adminUsers.path)} element={<UsersPage />} />
+      <Route path={sub(paths.adminUser.path)} element={<UserPage />} />
+      <Route path={sub(paths.adminReports.path)} element={<ReportsPage />} />
+      <Route path={sub(paths.adminAudit.path)} element={<AuditPage />} />
+      <Route path="*" element={<NotFoundRoute />} />
+    </Routes>
+  );
 }
-export const AdminStoresRoute = StoresPage;
-export const AdminStoreRoute = StorePage;
-export const AdminUsersRoute = UsersPage;
-export const AdminUserRoute = UserPage;
-export const AdminReportsRoute = ReportsPage;
-export const AdminAuditRoute = AuditPage;
+
+/** '/admin/stores/:id' → 'stores/:id' (relative to the /admin/* route). */
+function sub(path: string): string {
+  return path.slice(paths.admin.path.length + 1);
+}
 
 /**
  * MERGE (issue 11): /admin/analytics, the アナリティクス tab. Features do not import each other,

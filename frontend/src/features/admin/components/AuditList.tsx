@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useStoreTypes } from '@/api/initial-data';
 import { paths } from '@/config/paths';
 import { ta } from '@/i18n/ja-admin';
-import { actionLabel, fieldLabel, formatAuditValue, formatDateTime, targetLabel } from '../lib/console';
+import { actionLabel, auditChanges, fieldLabel, formatAuditValue, formatDateTime, targetLabel } from '../lib/console';
 import type { AuditEntry } from '../types/console';
 import styles from './console.module.css';
 
@@ -25,7 +25,7 @@ export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[
         const targetId = String(entry.target_id);
         const href = targetHref(entry.target_type, targetId);
         const target = ta('audit.target', { type: targetLabel(entry.target_type), id: targetId });
-        const changes = Object.entries(entry.changes ?? {});
+        const changes = auditChanges(entry.changes);
         return (
           <li key={entry.id} className={styles.auditItem} data-testid="audit-entry">
             <div className={styles.auditHead}>
@@ -45,15 +45,15 @@ export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[
             </div>
             {changes.length > 0 && (
               <ul className={styles.changes} aria-label={ta('audit.changes')}>
-                {changes.map(([field, change]) => (
+                {changes.map(([field, before, after]) => (
                   <li key={field} className={styles.change}>
                     <span className={styles.changeField}>{fieldLabel(field)}</span>:{' '}
-                    <span className={styles.before}>{formatAuditValue(field, change.before, types)}</span>
+                    <span className={styles.before}>{formatAuditValue(field, before, types)}</span>
                     <span className={styles.arrow} aria-hidden="true">
                       →
                     </span>
                     <span className="visually-hidden">{ta('audit.to')}</span>
-                    <span className={styles.after}>{formatAuditValue(field, change.after, types)}</span>
+                    <span className={styles.after}>{formatAuditValue(field, after, types)}</span>
                   </li>
                 ))}
               </ul>

@@ -136,3 +136,13 @@ export function formatAuditValue(field: string, value: unknown, storeTypes?: Rea
   }
   return String(value);
 }
+
+/** The changed fields of an audit entry as [field, before, after], skipping anything not shaped `{before, after}`. */
+export function auditChanges(changes: unknown): [string, unknown, unknown][] {
+  if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
+  return Object.entries(changes as Record<string, unknown>).flatMap(([field, change]) =>
+    change && typeof change === 'object' && !Array.isArray(change)
+      ? [[field, (change as { before?: unknown }).before, (change as { after?: unknown }).after] as [string, unknown, unknown]]
+      : [],
+  );
+}

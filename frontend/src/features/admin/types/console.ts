@@ -91,7 +91,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.union([z.string(), z.number()]),
-  changes: z._default(z.nullish(z.record(z.string(), z.object({ before: z.optional(z.unknown()), after: z.optional(z.unknown()) }))), {}),
+  /** `{field: {before, after}}`, read by auditChanges() (lib/console.ts; no z.record: it would grow the shared zod chunk). */
+  changes: z.optional(z.unknown()),
   note: z._default(z.nullish(z.string()), ''),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
