@@ -3,12 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { ta } from '@/i18n/ja-admin';
 import form from '@/styles/form.module.css';
-import ui from '@/styles/ui.module.css';
 import { adminAuditQuery } from '../api/console';
-import { CONSOLE_PAGE_SIZE } from '../config';
 import { actionLabel, isIdText, targetLabel, useListParams } from '../lib/console';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../types/console';
-import { AdminPage, ListPager, ListSummary, LoadState } from './AdminPage';
+import { AdminPage, FilterActions, FilterSelect, PagedList } from './AdminPage';
 import { AuditList } from './AuditList';
 import styles from './console.module.css';
 
@@ -20,7 +18,6 @@ const EMPTY: AuditFilters = { target_type: '', target_id: '', actor_id: '', acti
 export function AuditPage() {
   const list = useListParams(KEYS);
   const query = useQuery(adminAuditQuery(list.filters, list.page));
-  const data = query.data;
 
   return (
     <AdminPage>
@@ -29,18 +26,11 @@ export function AuditPage() {
           {ta('audit.title')}
         </h2>
         <AuditFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />
-        <div aria-busy={query.isFetching}>
-          {!data ? (
-            <LoadState error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {query.isError && <LoadState error={query.error} onRetry={() => void query.refetch()} />}
-              <ListSummary total={data.total} page={list.page} pageSize={CONSOLE_PAGE_SIZE} shown={data.data.length} />
-              {data.data.length === 0 ? <p className={styles.empty}>{ta('audit.empty')}</p> : <AuditList entries={data.data} />}
-              <ListPager page={list.page} total={data.total} pageSize={CONSOLE_PAGE_SIZE} onChange={list.setPage} />
-            </>
+        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('audit.empty')}>
+          {(items) => (
+            <AuditList entries={items} />
           )}
-        </div>
+        </PagedList>
       </section>
     </AdminPage>
   );
@@ -61,40 +51,15 @@ function AuditFilterForm({ initial, onSearch }: { initial: AuditFilters; onSearc
 
   return (
     <form className={styles.filters} onSubmit={submit} role="search" aria-label={ta('audit.filters')} noValidate>
-      <Field label={ta('audit.targetType')}>
-        <select className={form.select} name="target_type" value={values.target_type} onChange={set('target_type')}>
-          <option value="">{ta('common.all')}</option>
-          {AUDIT_TARGET_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {targetLabel(type)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <FilterSelect label={ta('audit.targetType')} name="target_type" value={values.target_type} onChange={set('target_type')} options={AUDIT_TARGET_TYPES.map((v) => ({ value: v, label: targetLabel(v) }))} />
       <Field label={ta('audit.targetId')}>
         <input className={form.input} name="target_id" value={values.target_id} onChange={set('target_id')} autoComplete="off" />
       </Field>
       <Field label={ta('audit.actorId')} error={showErrors ? actorError : null}>
         <input className={form.input} name="actor_id" inputMode="numeric" value={values.actor_id} onChange={set('actor_id')} />
       </Field>
-      <Field label={ta('audit.action')}>
-        <select className={form.select} name="action" value={values.action} onChange={set('action')}>
-          <option value="">{ta('common.all')}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {actionLabel(action)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <div className={styles.filterActions}>
-        <button type="submit" className={ui.primary}>
-          {ta('common.search')}
-        </button>
-        <button type="button" className={ui.secondary} onClick={() => onSearch(EMPTY)}>
-          {ta('common.clear')}
-        </button>
-      </div>
+      <FilterSelect label={ta('audit.action')} name="action" value={values.action} onChange={set('action')} options={AUDIT_ACTIONS.map((v) => ({ value: v, label: actionLabel(v) }))} />
+      <FilterActions onClear={() => onSearch(EMPTY)} />
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { ta } from '@/i18n/ja-admin';
 import form from '@/styles/form.module.css';
 import ui from '@/styles/ui.module.css';
 import { adminReportsQuery, bulkDeleteReports, countReports, useConsoleMutation } from '../api/console';
-import { CONSOLE_PAGE_SIZE, MAX_BULK_DELETE_DAYS } from '../config';
-import { daySpan, errorText, formatDateTime, isIdText, japanDayEnd, japanDayStart, PREFECTURE_OPTIONS, useListParams } from '../lib/console';
+import { MAX_BULK_DELETE_DAYS } from '../config';
+import { daySpan, errorText, formatDateTime, isIdText, japanDayEnd, japanDayStart, PREFECTURE_FILTER, useListParams } from '../lib/console';
 import { REPORT_KINDS } from '../types/console';
-import { AdminPage, ListPager, ListSummary, LoadState, Notice, type NoticeState } from './AdminPage';
+import { AdminPage, FilterActions, FilterSelect, Notice, PagedList, type NoticeState } from './AdminPage';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReportTable } from './ReportTable';
 import styles from './console.module.css';
@@ -22,14 +22,7 @@ export function ReportsPage() {
   const list = useListParams(KEYS);
   const query = useQuery(adminReportsQuery(list.filters, list.page));
   const [notice, setNotice] = useState<NoticeState | null>(null);
-  const data = query.data;
 
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / CONSOLE_PAGE_SIZE)) : 1;
-  const pastTheEnd = !query.isPlaceholderData && data !== undefined && data.data.length === 0 && list.page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) list.clampPage(lastPage);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pastTheEnd, lastPage]);
 
   return (
     <AdminPage>
@@ -39,22 +32,11 @@ export function ReportsPage() {
           {ta('reports.title')}
         </h2>
         <ReportFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />
-        <div aria-busy={query.isFetching}>
-          {!data ? (
-            <LoadState error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {query.isError && <LoadState error={query.error} onRetry={() => void query.refetch()} />}
-              <ListSummary total={data.total} page={list.page} pageSize={CONSOLE_PAGE_SIZE} shown={data.data.length} />
-              {data.data.length === 0 ? (
-                <p className={styles.empty}>{ta('reports.empty')}</p>
-              ) : (
-                <ReportTable reports={data.data} caption={ta('reports.title')} onNotice={setNotice} />
-              )}
-              <ListPager page={list.page} total={data.total} pageSize={CONSOLE_PAGE_SIZE} onChange={list.setPage} />
-            </>
+        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('reports.empty')}>
+          {(items) => (
+            <ReportTable reports={items} caption={ta('reports.title')} onNotice={setNotice} />
           )}
-        </div>
+        </PagedList>
       </section>
       <section aria-labelledby="admin-bulk-title" className={`${styles.card} ${styles.section}`}>
         <h2 id="admin-bulk-title" className={styles.listTitle}>
@@ -89,40 +71,15 @@ function ReportFilterForm({ initial, onSearch }: { initial: ReportFilters; onSea
       <Field label={ta('reports.userId')} error={showErrors ? userError : null}>
         <input className={form.input} name="user_id" inputMode="numeric" value={values.user_id} onChange={set('user_id')} />
       </Field>
-      <Field label={ta('reports.prefecture')}>
-        <select className={form.select} name="prefecture" value={values.prefecture} onChange={set('prefecture')}>
-          <option value="">{ta('common.all')}</option>
-          {PREFECTURE_OPTIONS.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label={ta('reports.kind')}>
-        <select className={form.select} name="kind" value={values.kind} onChange={set('kind')}>
-          <option value="">{ta('common.all')}</option>
-          {REPORT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {ta(`reports.kind.${kind}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <FilterSelect label={ta('reports.prefecture')} name="prefecture" value={values.prefecture} onChange={set('prefecture')} options={PREFECTURE_FILTER} />
+      <FilterSelect label={ta('reports.kind')} name="kind" value={values.kind} onChange={set('kind')} options={REPORT_KINDS.map((v) => ({ value: v, label: ta(`reports.kind.${v}`) }))} />
       <Field label={ta('reports.from')}>
         <input className={form.input} name="from" type="date" value={values.from} onChange={set('from')} />
       </Field>
       <Field label={ta('reports.to')} error={showErrors ? dateError : null}>
         <input className={form.input} name="to" type="date" value={values.to} onChange={set('to')} />
       </Field>
-      <div className={styles.filterActions}>
-        <button type="submit" className={ui.primary}>
-          {ta('common.search')}
-        </button>
-        <button type="button" className={ui.secondary} onClick={() => onSearch(EMPTY)}>
-          {ta('common.clear')}
-        </button>
-      </div>
+      <FilterActions onClear={() => onSearch(EMPTY)} />
     </form>
   );
 }

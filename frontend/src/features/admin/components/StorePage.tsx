@@ -15,6 +15,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ReportTable } from './ReportTable';
 import { StoreEditForm } from './StoreEditForm';
 import { sourceLabel, STATUS_TONE } from './StoresPage';
+import admin from './admin.module.css';
 import styles from './console.module.css';
 
 /** /admin/stores/:id: the store's facts, its edit form and pin, photos, reports, history, hide / delete. */
@@ -30,7 +31,7 @@ export function StorePage() {
       </p>
       {!query.data ? (
         isNotFound(query.error) ? (
-          <p className={styles.empty}>{ta('common.notFound')}</p>
+          <p className={admin.empty}>{ta('common.notFound')}</p>
         ) : (
           <LoadState error={query.error} onRetry={() => void query.refetch()} />
         )
@@ -131,7 +132,7 @@ function StoreDetail({
           {ta('store.reports')}
         </h2>
         {reports.length === 0 ? (
-          <p className={styles.empty}>{ta('reports.empty')}</p>
+          <p className={admin.empty}>{ta('reports.empty')}</p>
         ) : (
           <ReportTable reports={reports} hide="store" caption={ta('store.reports')} onNotice={onNotice} />
         )}
@@ -140,7 +141,7 @@ function StoreDetail({
         <h2 id="admin-store-audit" className={styles.listTitle}>
           {ta('store.audit')}
         </h2>
-        {audit.length === 0 ? <p className={styles.empty}>{ta('audit.empty')}</p> : <AuditList entries={audit} showTarget={false} />}
+        {audit.length === 0 ? <p className={admin.empty}>{ta('audit.empty')}</p> : <AuditList entries={audit} showTarget={false} />}
       </section>
     </>
   );
@@ -149,7 +150,7 @@ function StoreDetail({
 function StorePhotos({ store, photos, onNotice }: { store: AdminStore; photos: AdminPhoto[]; onNotice: (notice: NoticeState) => void }) {
   const [target, setTarget] = useState<{ photo: AdminPhoto; n: number } | null>(null);
   const remove = useConsoleMutation((photo: AdminPhoto) => deletePhoto(photo.hash, store.id), { publicStores: true });
-  if (photos.length === 0) return <p className={styles.empty}>{ta('store.noPhotos')}</p>;
+  if (photos.length === 0) return <p className={admin.empty}>{ta('store.noPhotos')}</p>;
   return (
     <>
       <ul className={styles.photos}>

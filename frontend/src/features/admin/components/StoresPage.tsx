@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useInitialData, useStoreTypes } from '@/api/initial-data';
 import { Field } from '@/components/ui/Field';
@@ -7,12 +7,11 @@ import { paths } from '@/config/paths';
 import { ta } from '@/i18n/ja-admin';
 import { charLength } from '@/lib/validation';
 import form from '@/styles/form.module.css';
-import ui from '@/styles/ui.module.css';
 import { adminStoresQuery } from '../api/console';
-import { CONSOLE_PAGE_SIZE, MAX_STORE_QUERY_CHARS } from '../config';
-import { formatDateTime, prefectureName, PREFECTURE_OPTIONS, useListParams } from '../lib/console';
+import { MAX_STORE_QUERY_CHARS } from '../config';
+import { formatDateTime, prefectureName, PREFECTURE_FILTER, useListParams } from '../lib/console';
 import { STORE_SOURCES, STORE_STATUSES } from '../types/console';
-import { AdminPage, Badge, ListPager, ListSummary, LoadState, type Tone } from './AdminPage';
+import { AdminPage, Badge, FilterActions, FilterSelect, PagedList, type Tone } from './AdminPage';
 import styles from './console.module.css';
 
 const KEYS = ['q', 'prefecture', 'type', 'status', 'source'] as const;
@@ -25,15 +24,7 @@ export function StoresPage() {
   const list = useListParams(KEYS);
   const query = useQuery(adminStoresQuery(list.filters, list.page));
   const types = useStoreTypes();
-  const data = query.data;
 
-  // The last page shrank under the admin (a store hidden elsewhere): step back.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / CONSOLE_PAGE_SIZE)) : 1;
-  const pastTheEnd = !query.isPlaceholderData && data !== undefined && data.data.length === 0 && list.page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) list.clampPage(lastPage);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pastTheEnd, lastPage]);
 
   return (
     <AdminPage>
@@ -42,17 +33,9 @@ export function StoresPage() {
           {ta('stores.title')}
         </h2>
         <StoreFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />
-        <div aria-busy={query.isFetching}>
-          {!data ? (
-            <LoadState error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {query.isError && <LoadState error={query.error} onRetry={() => void query.refetch()} />}
-              <ListSummary total={data.total} page={list.page} pageSize={CONSOLE_PAGE_SIZE} shown={data.data.length} />
-              {data.data.length === 0 ? (
-                <p className={styles.empty}>{ta('stores.empty')}</p>
-              ) : (
-                <div className={styles.tableWrap}>
+        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('stores.empty')}>
+          {(items) => (
+            <div className={styles.tableWrap}>
                   <table className={styles.table}>
                     <caption className="visually-hidden">{ta('stores.title')}</caption>
                     <thead>
@@ -67,7 +50,7 @@ export function StoresPage() {
                       </tr>
                     </thead>
                     <tbody>
-                      {data.data.map((store) => (
+                      {items.map((store) => (
                         <tr key={store.id} data-testid="store-row">
                           <td data-label={ta('common.id')} className={styles.num}>
                             {store.id}
@@ -100,11 +83,8 @@ export function StoresPage() {
                     </tbody>
                   </table>
                 </div>
-              )}
-              <ListPager page={list.page} total={data.total} pageSize={CONSOLE_PAGE_SIZE} onChange={list.setPage} />
-            </>
           )}
-        </div>
+        </PagedList>
       </section>
     </AdminPage>
   );
@@ -135,55 +115,11 @@ function StoreFilterForm({ initial, onSearch }: { initial: StoreFilters; onSearc
           <input className={form.input} name="q" type="search" value={values.q} onChange={set('q')} placeholder={ta('stores.qPlaceholder')} />
         </Field>
       </div>
-      <Field label={ta('stores.prefecture')}>
-        <select className={form.select} name="prefecture" value={values.prefecture} onChange={set('prefecture')}>
-          <option value="">{ta('common.all')}</option>
-          {PREFECTURE_OPTIONS.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label={ta('stores.type')}>
-        <select className={form.select} name="type" value={values.type} onChange={set('type')}>
-          <option value="">{ta('common.all')}</option>
-          {types.map((type) => (
-            <option key={type.key} value={type.key}>
-              {type.label}
-            </option>
-          ))}
-          {values.type && !types.some((type) => type.key === values.type) && <option value={values.type}>{values.type}</option>}
-        </select>
-      </Field>
-      <Field label={ta('stores.status')}>
-        <select className={form.select} name="status" value={values.status} onChange={set('status')}>
-          <option value="">{ta('common.all')}</option>
-          {STORE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ta(`status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label={ta('stores.source')}>
-        <select className={form.select} name="source" value={values.source} onChange={set('source')}>
-          <option value="">{ta('common.all')}</option>
-          {STORE_SOURCES.map((source) => (
-            <option key={source} value={source}>
-              {ta(`source.${source}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <div className={styles.filterActions}>
-        <button type="submit" className={ui.primary}>
-          {ta('common.search')}
-        </button>
-        <button type="button" className={ui.secondary} onClick={() => onSearch({ q: '', prefecture: '', type: '', status: '', source: '' })}>
-          {ta('common.clear')}
-        </button>
-      </div>
+      <FilterSelect label={ta('stores.prefecture')} name="prefecture" value={values.prefecture} onChange={set('prefecture')} options={PREFECTURE_FILTER} />
+      <FilterSelect label={ta('stores.type')} name="type" value={values.type} onChange={set('type')} options={types.map((type) => ({ value: type.key, label: type.label }))} />
+      <FilterSelect label={ta('stores.status')} name="status" value={values.status} onChange={set('status')} options={STORE_STATUSES.map((v) => ({ value: v, label: ta(`status.${v}`) }))} />
+      <FilterSelect label={ta('stores.source')} name="source" value={values.source} onChange={set('source')} options={STORE_SOURCES.map((v) => ({ value: v, label: ta(`source.${v}`) }))} />
+      <FilterActions onClear={() => onSearch({ q: '', prefecture: '', type: '', status: '', source: '' })} />
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { AuditList } from './AuditList';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReportTable } from './ReportTable';
 import { UserFlags } from './UsersPage';
+import admin from './admin.module.css';
 import styles from './console.module.css';
 
 const SUBMISSION_TONE: Record<UserSubmission['status'], Tone> = { pending: 'warn', approved: 'ok', rejected: 'bad' };
@@ -33,7 +34,7 @@ export function UserPage() {
       </p>
       {!query.data ? (
         isNotFound(query.error) ? (
-          <p className={styles.empty}>{ta('common.notFound')}</p>
+          <p className={admin.empty}>{ta('common.notFound')}</p>
         ) : (
           <LoadState error={query.error} onRetry={() => void query.refetch()} />
         )
@@ -97,7 +98,7 @@ function UserDetail({ detail, notice, onNotice }: { detail: AdminUserDetail; not
           {ta('user.submissions')}
         </h2>
         {submissions.length === 0 ? (
-          <p className={styles.empty}>{ta('user.noSubmissions')}</p>
+          <p className={admin.empty}>{ta('user.noSubmissions')}</p>
         ) : (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
@@ -139,7 +140,7 @@ function UserDetail({ detail, notice, onNotice }: { detail: AdminUserDetail; not
           {ta('user.reports')}
         </h2>
         {reports.length === 0 ? (
-          <p className={styles.empty}>{ta('reports.empty')}</p>
+          <p className={admin.empty}>{ta('reports.empty')}</p>
         ) : (
           <ReportTable reports={reports} hide="user" caption={ta('user.reports')} onNotice={onNotice} />
         )}
@@ -148,7 +149,7 @@ function UserDetail({ detail, notice, onNotice }: { detail: AdminUserDetail; not
         <h2 id="admin-user-audit" className={styles.listTitle}>
           {ta('user.audit')}
         </h2>
-        {audit.length === 0 ? <p className={styles.empty}>{ta('audit.empty')}</p> : <AuditList entries={audit} showTarget={false} />}
+        {audit.length === 0 ? <p className={admin.empty}>{ta('audit.empty')}</p> : <AuditList entries={audit} showTarget={false} />}
       </section>
     </>
   );

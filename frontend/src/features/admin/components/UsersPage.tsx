@@ -5,12 +5,10 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { ta } from '@/i18n/ja-admin';
 import form from '@/styles/form.module.css';
-import ui from '@/styles/ui.module.css';
 import { adminUsersQuery } from '../api/console';
-import { CONSOLE_PAGE_SIZE } from '../config';
 import { formatDateTime, useListParams } from '../lib/console';
 import type { AdminUser } from '../types/console';
-import { AdminPage, Badge, ListPager, ListSummary, LoadState } from './AdminPage';
+import { AdminPage, Badge, FilterActions, PagedList } from './AdminPage';
 import styles from './console.module.css';
 
 const KEYS = ['q'] as const;
@@ -31,7 +29,6 @@ export function UserFlags({ user }: { user: AdminUser }) {
 export function UsersPage() {
   const list = useListParams(KEYS);
   const query = useQuery(adminUsersQuery(list.filters, list.page));
-  const data = query.data;
 
   return (
     <AdminPage>
@@ -40,17 +37,9 @@ export function UsersPage() {
           {ta('users.title')}
         </h2>
         <UserSearch key={list.filters.q} initial={list.filters.q} onSearch={(q) => list.setFilters({ q })} />
-        <div aria-busy={query.isFetching}>
-          {!data ? (
-            <LoadState error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <>
-              {query.isError && <LoadState error={query.error} onRetry={() => void query.refetch()} />}
-              <ListSummary total={data.total} page={list.page} pageSize={CONSOLE_PAGE_SIZE} shown={data.data.length} />
-              {data.data.length === 0 ? (
-                <p className={styles.empty}>{ta('users.empty')}</p>
-              ) : (
-                <div className={styles.tableWrap}>
+        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('users.empty')}>
+          {(items) => (
+            <div className={styles.tableWrap}>
                   <table className={styles.table}>
                     <caption className="visually-hidden">{ta('users.title')}</caption>
                     <thead>
@@ -65,7 +54,7 @@ export function UsersPage() {
                       </tr>
                     </thead>
                     <tbody>
-                      {data.data.map((user) => (
+                      {items.map((user) => (
                         <tr key={user.id} data-testid="user-row">
                           <td data-label={ta('common.id')} className={styles.num}>
                             {user.id}
@@ -92,11 +81,8 @@ export function UsersPage() {
                     </tbody>
                   </table>
                 </div>
-              )}
-              <ListPager page={list.page} total={data.total} pageSize={CONSOLE_PAGE_SIZE} onChange={list.setPage} />
-            </>
           )}
-        </div>
+        </PagedList>
       </section>
     </AdminPage>
   );
@@ -115,16 +101,7 @@ function UserSearch({ initial, onSearch }: { initial: string; onSearch: (q: stri
           <input className={form.input} name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={ta('users.qPlaceholder')} />
         </Field>
       </div>
-      <div className={styles.filterActions}>
-        <button type="submit" className={ui.primary}>
-          {ta('common.search')}
-        </button>
-        {initial && (
-          <button type="button" className={ui.secondary} onClick={() => onSearch('')}>
-            {ta('common.clear')}
-          </button>
-        )}
-      </div>
+      <FilterActions onClear={initial ? () => onSearch('') : undefined} />
     </form>
   );
 }

@@ -30,6 +30,8 @@ export const PREFECTURE_OPTIONS: readonly { code: string; name: string }[] = Obj
   code,
   name,
 }));
+/** The prefectures as filter options (value = code). */
+export const PREFECTURE_FILTER: readonly { value: string; label: string }[] = PREFECTURE_OPTIONS.map((p) => ({ value: p.code, label: p.name }));
 export function prefectureName(code: string | null | undefined): string {
   if (!code) return '';
   return PREFECTURE_BY_CODE.get(code) ?? code;
