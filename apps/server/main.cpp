@@ -35,6 +35,7 @@
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_store_search.hpp"
@@ -197,9 +198,12 @@ int serve(const Config& config) {
   // Routes (issue 10): share ids come from the same CSPRNG as the session tokens.
   storage::SqliteSavedRouteRepository saved_routes(db);
   RouteService routes({stores, saved_routes, token_crypto, clock});
+  // Admin console (issue 11 §1–4): every admin write with its audit row, one transaction.
+  storage::SqliteAdminRepository admin_repo(db);
+  AdminService admin({admin_repo, submission_repo, photo_store, gazetteer, clock});
   http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
                        .submissions = submissions, .favorites = favorites, .search = search,
-                       .user_stats = user_stats, .alerts = alerts, .routes = routes},
+                       .user_stats = user_stats, .alerts = alerts, .routes = routes, .admin = admin},
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();

@@ -27,12 +27,4 @@ Result<PurchaseReport> PurchaseService::report(const User& author, const Purchas
   return stored;
 }
 
-Result<void> PurchaseService::remove(ReportId id) {
-  if (id <= 0) return fail(ErrorCode::kNotFound, msg::kPurchaseNotFound);
-  auto removed = deps_.reports.remove(id);
-  if (!removed) return std::unexpected(removed.error());
-  if (!*removed) return fail(ErrorCode::kNotFound, msg::kPurchaseNotFound);
-  return {};
-}
-
 }  // namespace pokeca

@@ -145,25 +145,26 @@ Result<Submission> SubmissionService::reject(const User& admin, SubmissionId id,
   if (!submission) return std::unexpected(submission.error());
   auto rejected = deps_.submissions.reject(id, admin.id, *checked, deps_.clock.now());
   if (!rejected) return rejected;
-  if (auto ok = delete_unused_files(rejected->photos); !ok) return std::unexpected(ok.error());
+  if (auto ok = delete_unused_photo_files(deps_.submissions, deps_.photos, rejected->photos); !ok) return std::unexpected(ok.error());
   return rejected;
 }
 
 Result<void> SubmissionService::forget_unapproved_of(UserId user) {
   auto photos = deps_.submissions.delete_unapproved_of(user);
   if (!photos) return std::unexpected(photos.error());
-  return delete_unused_files(*photos);
+  return delete_unused_photo_files(deps_.submissions, deps_.photos, *photos);
 }
 
-Result<void> SubmissionService::delete_unused_files(const std::vector<SubmissionPhoto>& photos) {
+Result<void> delete_unused_photo_files(SubmissionRepository& submissions, PhotoStore& files,
+                                       const std::vector<SubmissionPhoto>& photos) {
   // Rejected photos must not stay downloadable by their URL (issue 14 §6). The same
   // bytes may belong to another submission too (files are content-addressed).
   for (const auto& photo : photos)
     for (const auto* hash : {&photo.photo_hash, &photo.thumb_hash}) {
-      auto used = deps_.submissions.photo_in_use(*hash);
+      auto used = submissions.photo_in_use(*hash);
       if (!used) return std::unexpected(used.error());
       if (*used) continue;
-      if (auto ok = deps_.photos.remove(*hash); !ok) return ok;
+      if (auto ok = files.remove(*hash); !ok) return ok;
     }
   return {};
 }

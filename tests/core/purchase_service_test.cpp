@@ -130,18 +130,6 @@ TEST_F(PurchaseServiceTest, ThePerAccountLimitCountsOnlyAcceptedReports) {
   EXPECT_TRUE(service.report(author(42), report_at(1)));
 }
 
-TEST_F(PurchaseServiceTest, RemoveAnswersNotFoundForAnUnknownReport) {
-  ASSERT_TRUE(service.report(author(42), report_at(1)));
-  EXPECT_TRUE(service.remove(1));
-  EXPECT_TRUE(reports.kept.empty());
-  for (ReportId id : {1, 0, -1}) {
-    const auto again = service.remove(id);
-    ASSERT_FALSE(again);
-    EXPECT_EQ(again.error().code, ErrorCode::kNotFound);
-    EXPECT_EQ(again.error().message, msg::kPurchaseNotFound);
-  }
-}
-
 TEST(PurchaseLimits, ThePerAccountRuleIsNamedAndOverridable) {
   RateLimits limits;
   EXPECT_EQ(limits.purchase_account, kPurchasePerAccount);

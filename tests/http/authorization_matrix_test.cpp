@@ -5,6 +5,7 @@
 #include <map>
 
 #include "pokeca/access_token.hpp"
+#include "pokeca/admin_service.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
@@ -15,6 +16,7 @@
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_store_search.hpp"
@@ -89,11 +91,32 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"PUT /api/v1/saved_routes/{id}", {Who::kUser, R"({"name":"x"})"}},
     {"DELETE /api/v1/saved_routes/{id}", {Who::kUser, ""}},
     {"GET /api/v1/shared_routes/{share_id}", {Who::kAnyone, ""}},
+    // Admin console (issue 11 §1–4): bad bodies (400) or unknown ids (404) once past the check.
+    {"GET /api/v1/admin/stores", {Who::kAdmin, ""}},
+    {"GET /api/v1/admin/stores/{id}", {Who::kAdmin, ""}},
+    {"PUT /api/v1/admin/stores/{id}", {Who::kAdmin, R"({"status":"gone"})"}},
+    {"DELETE /api/v1/admin/stores/{id}", {Who::kAdmin, ""}},
+    {"DELETE /api/v1/admin/photos/{hash}", {Who::kAdmin, ""}},
+    {"GET /api/v1/admin/users", {Who::kAdmin, ""}},
+    {"GET /api/v1/admin/users/{id}", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/users/{id}/block", {Who::kAdmin, R"({"reason":""})"}},
+    {"POST /api/v1/admin/users/{id}/unblock", {Who::kAdmin, "LONG_REASON"}},
+    {"POST /api/v1/admin/users/{id}/grant_admin", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/users/{id}/revoke_admin", {Who::kAdmin, ""}},
+    {"GET /api/v1/admin/purchases", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/purchases/bulk_delete", {Who::kAdmin, R"({"user_id":1,"from":"x","to":"y"})"}},
+    {"GET /api/v1/admin/audit", {Who::kAdmin, ""}},
 };
+
+// Admin writes on stores and users aim at ids that do not exist (404 once past the
+// check), so the matrix changes no account or store that later rows rely on.
+constexpr std::string_view kUnknownAdminTargetId = "999999";
 
 std::string target_of(std::string_view path) {
   std::string out(path);
-  if (const auto at = out.find("{id}"); at != std::string::npos) out.replace(at, 4, "1");
+  const bool admin_target = out.starts_with("/api/v1/admin/stores/") || out.starts_with("/api/v1/admin/users/");
+  if (const auto at = out.find("{id}"); at != std::string::npos)
+    out.replace(at, 4, admin_target ? kUnknownAdminTargetId : "1");
   if (const auto at = out.find("{share_id}"); at != std::string::npos) out.replace(at, 10, "unknown-share-id");
   if (out.ends_with("/stores")) out += "?prefecture=tokyo";
   if (out.ends_with("/clusters")) out += "?bbox=139,35,140,36&zoom=10";
@@ -172,8 +195,11 @@ class AuthorizationMatrix : public ::testing::Test {
   UserStatsService user_stats{activity, ranking_repository, clock};
   storage::SqliteSavedRouteRepository saved_routes{db};
   RouteService routes{{stores, saved_routes, accounts.crypto, clock}};
+  storage::SqliteAdminRepository admin_repo{db};
+  AdminService admin{{admin_repo, submission_repo, photos, gazetteer, clock}};
   http::Router router{
-      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes}, {}};
+      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin},
+      {}};
   std::map<Role, std::string> tokens;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // The contribution services (purchases, ranking, submissions, routes) over in-memory fakes, for
 // router tests that do not exercise them: the router needs every service it routes to.
+#include "pokeca/admin_service.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/purchase_service.hpp"
@@ -46,6 +47,42 @@ class NoUserStats final : public UserStatsRepository {
   Result<UserActivity> activity(UserId, UnixSeconds) override { return UserActivity{}; }
 };
 
+// Issue 11's port, empty: no stores, users, reports or audit rows to administer.
+class NoAdmin final : public AdminRepository {
+ public:
+  Result<AdminPage<AdminStore>> search_stores(const AdminStoreFilter&) override { return AdminPage<AdminStore>{}; }
+  Result<std::optional<AdminStore>> find_store(StoreId) override { return std::optional<AdminStore>{}; }
+  Result<std::vector<AdminPhoto>> store_photos(StoreId, int) override { return std::vector<AdminPhoto>{}; }
+  Result<AdminStore> change_store(StoreId, const StoreDecision&) override { return not_found(); }
+  Result<void> delete_store(StoreId, const std::function<AuditRecord(const AdminStore&)>&) override {
+    return not_found();
+  }
+  Result<std::vector<SubmissionPhoto>> unlink_photo(StoreId, std::string_view, const AuditRecord&) override {
+    return not_found();
+  }
+  Result<AdminPage<AdminUser>> search_users(std::string_view, int, std::int64_t) override {
+    return AdminPage<AdminUser>{};
+  }
+  Result<std::optional<AdminUser>> find_user(UserId) override { return std::optional<AdminUser>{}; }
+  Result<std::vector<AdminUserSubmission>> user_submissions(UserId, int) override {
+    return std::vector<AdminUserSubmission>{};
+  }
+  Result<UserChangeOutcome> change_user(UserId, const UserDecision&) override { return not_found(); }
+  Result<AdminPage<AdminReport>> list_reports(const AdminReportFilter&) override { return AdminPage<AdminReport>{}; }
+  Result<std::optional<PurchaseReport>> delete_report(ReportId,
+                                                      const std::function<AuditRecord(const PurchaseReport&)>&) override {
+    return std::optional<PurchaseReport>{};
+  }
+  Result<std::int64_t> delete_reports_of(UserId, UnixSeconds, UnixSeconds,
+                                         const std::function<AuditRecord(std::int64_t)>&) override {
+    return 0;
+  }
+  Result<AdminPage<AuditEntry>> list_audit(const AuditFilter&) override { return AdminPage<AuditEntry>{}; }
+
+ private:
+  static std::unexpected<DomainError> not_found() { return fail(ErrorCode::kNotFound, "not found"); }
+};
+
 struct FakeContributions {
   FakeContributions(StoreRepository& stores, ReportRepository& reports, RateLimiter& limiter, const Clock& clock)
       : purchases({stores, reports, limiter, clock}, {1'000'000, 1}),
@@ -55,15 +92,16 @@ struct FakeContributions {
         search(search_repo, gazetteer),
         user_stats(stats_repo, ranking_repository, clock),
         alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080"),
-        routes({stores, saved_routes, crypto, clock}) {}
+        routes({stores, saved_routes, crypto, clock}),
+        admin({admin_repo, submission_repo, photos, gazetteer, clock}) {}
 
   // Every service the router takes: the given store and account services, these fakes.
   http::ApiServices services(StoreService& stores, AuthService& auth) {
-    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes};
+    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin};
   }
   // The same, with the test's own (real) route service.
   http::ApiServices services(StoreService& stores, AuthService& auth, RouteService& real_routes) {
-    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, real_routes};
+    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, real_routes, admin};
   }
 
   FakeRankingRepository ranking_repository;
@@ -86,6 +124,8 @@ struct FakeContributions {
   FavoriteAlerts alerts;
   FakeSavedRouteRepository saved_routes;
   RouteService routes;
+  NoAdmin admin_repo;
+  AdminService admin;
 };
 
 }  // namespace pokeca::testing

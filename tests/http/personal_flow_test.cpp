@@ -68,7 +68,7 @@ class PersonalFlow : public ::testing::Test {
     router_config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
         http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, favorites, search, stats,
-                          alerts, fakes.routes},
+                          alerts, fakes.routes, fakes.admin},
         router_config);
     http::HttpServerConfig config;
     config.port = 0;

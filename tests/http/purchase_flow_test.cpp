@@ -8,7 +8,10 @@
 #include "pokeca/messages.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/admin_service.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/testing/submission_rows.hpp"
@@ -39,7 +42,7 @@ class PurchaseFlow : public ::testing::Test {
     router_config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
         http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, fakes.favorites, fakes.search,
-                          fakes.user_stats, fakes.alerts, fakes.routes}, router_config);
+                          fakes.user_stats, fakes.alerts, fakes.routes, admin_service}, router_config);
     http::HttpServerConfig config;
     config.port = 0;
     config.access_log = [](std::string_view) {};
@@ -92,6 +95,10 @@ class PurchaseFlow : public ::testing::Test {
   PurchaseService purchases{{stores, reports, accounts.limiter, clock}, kTestPurchaseLimit};
   RankingService ranking{ranking_repository, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};  // submissions
+  // DELETE /admin/purchases/{id} is the admin console's (issue 11), on the same database.
+  storage::SqliteSubmissionRepository submission_repo{db};
+  storage::SqliteAdminRepository admin_repo{db};
+  AdminService admin_service{{admin_repo, submission_repo, fakes.photos, fakes.gazetteer, clock}};
   std::unique_ptr<http::Router> router;
   std::unique_ptr<http::HttpServer> server;
 };

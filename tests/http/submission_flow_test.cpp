@@ -84,7 +84,7 @@ class SubmissionFlow : public ::testing::Test {
     config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
         http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, submissions, fakes.favorites,
-                          fakes.search, fakes.user_stats, fakes.alerts, fakes.routes}, config);
+                          fakes.search, fakes.user_stats, fakes.alerts, fakes.routes, fakes.admin}, config);
     http::HttpServerConfig server_config;
     server_config.port = 0;
     server_config.access_log = [](std::string_view) {};

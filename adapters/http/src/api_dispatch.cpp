@@ -5,6 +5,7 @@
 
 #include <boost/beast/core/string.hpp>
 
+#include "admin_handlers.hpp"
 #include "auth_handlers.hpp"
 #include "export_handlers.hpp"
 #include "error_mapping.hpp"
@@ -39,11 +40,13 @@ struct ApiDispatcher::Handlers {
                StatsHandlers{s.user_stats},
                AlertHandlers{s.alerts},
                ExportHandlers{config},
-               RouteHandlers{s.routes}} {}
+               RouteHandlers{s.routes},
+               AdminHandlers{s.admin}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
-             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers>
+             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
+             AdminHandlers>
       groups;
 };
 
@@ -168,8 +171,6 @@ constexpr std::array kRoutes{
     Route{{"GET", "/api/v1/users/ranking"}, kPublic, kNormalLane, kNone, call<&RankingHandlers::get_users_ranking>,
           kPublicRead},
     Route{{"POST", "/api/v1/purchases"}, kUser, kNormalLane, kWrite, call<&PurchaseHandlers::post_purchases>},
-    Route{{"DELETE", "/api/v1/admin/purchases/{id}"}, kAdmin, kNormalLane, kWrite,
-          call<&PurchaseHandlers::delete_admin_purchase>},
     Route{{"POST", "/api/v1/store_submissions"}, kUser, kUploadLane, kWrite,
           call<&SubmissionHandlers::post_store_submissions>, kNo, multipart_body(kSubmissionBodyBytes)},
     Route{{"GET", "/api/v1/admin/submissions"}, kAdmin, kNormalLane, kNone,
@@ -196,6 +197,30 @@ constexpr std::array kRoutes{
     // Public, but not kPublicRead: the answer must stop the moment sharing is turned off.
     Route{{"GET", "/api/v1/shared_routes/{share_id}"}, kPublic, kNormalLane, kNone,
           call<&RouteHandlers::get_shared_route>},
+    // Admin console (issue 11 §1–4)
+    Route{{"GET", "/api/v1/admin/stores"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_stores>},
+    Route{{"GET", "/api/v1/admin/stores/{id}"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_store>},
+    Route{{"PUT", "/api/v1/admin/stores/{id}"}, kAdmin, kNormalLane, kWrite, call<&AdminHandlers::put_admin_store>},
+    Route{{"DELETE", "/api/v1/admin/stores/{id}"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::delete_admin_store>},
+    Route{{"DELETE", "/api/v1/admin/photos/{hash}"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::delete_admin_photo>},
+    Route{{"GET", "/api/v1/admin/users"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_users>},
+    Route{{"GET", "/api/v1/admin/users/{id}"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_user>},
+    Route{{"POST", "/api/v1/admin/users/{id}/block"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::post_admin_user_block>},
+    Route{{"POST", "/api/v1/admin/users/{id}/unblock"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::post_admin_user_unblock>},
+    Route{{"POST", "/api/v1/admin/users/{id}/grant_admin"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::post_admin_user_grant_admin>},
+    Route{{"POST", "/api/v1/admin/users/{id}/revoke_admin"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::post_admin_user_revoke_admin>},
+    Route{{"GET", "/api/v1/admin/purchases"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_purchases>},
+    Route{{"DELETE", "/api/v1/admin/purchases/{id}"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::delete_admin_purchase>},
+    Route{{"POST", "/api/v1/admin/purchases/bulk_delete"}, kAdmin, kNormalLane, kWrite,
+          call<&AdminHandlers::post_admin_purchases_bulk_delete>},
+    Route{{"GET", "/api/v1/admin/audit"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_audit>},
 };
 // clang-format on
 

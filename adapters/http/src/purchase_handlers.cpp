@@ -40,11 +40,4 @@ ApiResult PurchaseHandlers::post_purchases(const ApiCall& call) const {
   return ApiOutput{Status::created, message_body(msg::kPurchaseReported, {{"report", report_json(*report)}})};
 }
 
-ApiResult PurchaseHandlers::delete_admin_purchase(const ApiCall& call) const {
-  const auto id = id_path_param(call);
-  if (!id) return std::unexpected(id.error());
-  if (auto ok = purchases_.remove(*id); !ok) return std::unexpected(ok.error());
-  return message_body(msg::kPurchaseDeleted);
-}
-
 }  // namespace pokeca::http

@@ -11,7 +11,6 @@ class PurchaseHandlers {
   explicit PurchaseHandlers(PurchaseService& purchases) : purchases_(purchases) {}
 
   [[nodiscard]] ApiResult post_purchases(const ApiCall& call) const;
-  [[nodiscard]] ApiResult delete_admin_purchase(const ApiCall& call) const;
 
  private:
   PurchaseService& purchases_;

@@ -16,6 +16,7 @@ extern const std::string_view k002Accounts;
 extern const std::string_view k003Contributions;
 extern const std::string_view k004Personal;
 extern const std::string_view k005SavedRoutes;
+extern const std::string_view k006Admin;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -29,6 +30,7 @@ std::span<const Migration> all_migrations() {
       Migration{3, "contributions", embedded::k003Contributions},
       Migration{4, "personal", embedded::k004Personal},
       Migration{5, "saved_routes", embedded::k005SavedRoutes},
+      Migration{6, "admin", embedded::k006Admin},
   };
   return migrations;
 }

@@ -3,35 +3,10 @@
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/statement.hpp"
 #include "pokeca/storage/transaction.hpp"
+#include "audit_writes.hpp"  // kRecomputeLastReportSql
+#include "report_rows.hpp"
 
 namespace pokeca::storage {
-namespace {
-
-constexpr std::string_view kReportColumns =
-    "r.id, r.store_id, r.user_id, r.kind, r.product, r.product_name, r.limit_note, "
-    "r.purchased_at, r.created_at";
-constexpr int kReportColumnCount = 9;
-
-Result<PurchaseReport> read_report(const Row& row) {
-  PurchaseReport r;
-  r.id = row.int64(0);
-  r.store_id = row.int64(1);
-  r.user_id = row.optional_int64(2);
-  const auto kind = report_kind_from(row.text(3));
-  const auto product = product_from(row.text(4));
-  if (!kind || !product)
-    return fail(ErrorCode::kInternal, msg::kInternal,
-                "report " + std::to_string(r.id) + ": unknown kind or product");
-  r.kind = *kind;
-  r.product = *product;
-  r.product_name = row.text(5);
-  r.limit_note = row.text(6);
-  r.purchased_at = row.int64(7);
-  r.created_at = row.int64(8);
-  return r;
-}
-
-}  // namespace
 
 struct SqliteReportRepository::Statements {
   explicit Statements(Connection& c)
@@ -61,11 +36,7 @@ struct SqliteReportRepository::Statements {
                "DELETE FROM purchase_reports WHERE id = :id RETURNING id, store_id, user_id, kind, product,"
                " product_name, limit_note, purchased_at, created_at"),
         // The newest report left, in the timeline's order; NULLs when none is left.
-        recompute_last_report(c,
-                              "UPDATE stores SET (last_report_at, last_report_kind) ="
-                              " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = :store_id"
-                              " ORDER BY purchased_at DESC, id DESC LIMIT 1)"
-                              " WHERE id = :store_id") {}
+        recompute_last_report(c, kRecomputeLastReportSql) {}
 
   Connection& conn;
   Statement timeline;
@@ -186,18 +157,9 @@ Result<std::optional<PurchaseReport>> SqliteReportRepository::remove(ReportId id
   return statements_.with([&](Statements& st) -> Result<std::optional<PurchaseReport>> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
-    std::optional<PurchaseReport> removed;
-    auto ok = st.remove.bind_int(":id", id).each([&](const Row& row) -> Result<void> {
-      auto report = read_report(row);
-      if (!report) return std::unexpected(report.error());
-      removed = std::move(*report);
-      return {};
-    });
-    if (!ok) return std::unexpected(ok.error());
-    if (!removed) return removed;  // nothing to undo: the transaction rolls back empty
-    ok = st.recompute_last_report.bind_int(":store_id", removed->store_id).run();
-    if (!ok) return std::unexpected(ok.error());
-    if (ok = tx->commit(); !ok) return std::unexpected(ok.error());
+    auto removed = delete_report_row(st.remove, st.recompute_last_report, id);
+    if (!removed || !*removed) return removed;  // nothing to undo: the transaction rolls back empty
+    if (auto ok = tx->commit(); !ok) return std::unexpected(ok.error());
     return removed;
   });
 }

@@ -1,5 +1,6 @@
 // SqliteStoreRepository's writes, through StoreWrites so that store_cells and
 // prefecture_counts move with every store written.
+#include "pokeca/admin.hpp"  // keep_admin_edits
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/transaction.hpp"
@@ -47,8 +48,13 @@ Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& 
     if (!old) {
       if (auto id = st.writes.insert(store); !id) return std::unexpected(id.error());
     } else {
-      if (same_content(*old, store)) return UpsertOutcome::kUnchanged;
-      Store merged = store;
+      // Fields an admin edited keep the admin's value (issue 11; docs/DECISIONS.md).
+      std::vector<std::string> edited;
+      auto fields = st.admin_edited_of.bind_int(":id", old->id).each(
+          [&](const Row& row) { edited.emplace_back(row.text(0)); });
+      if (!fields) return std::unexpected(fields.error());
+      Store merged = edited.empty() ? store : keep_admin_edits(*old, store, edited);
+      if (same_content(*old, merged)) return UpsertOutcome::kUnchanged;
       merged.id = old->id;
       merged.created_at = old->created_at;
       merged.last_report_at = old->last_report_at;

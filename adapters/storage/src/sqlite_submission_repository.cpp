@@ -2,7 +2,9 @@
 
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/admin.hpp"
 #include "pokeca/storage/transaction.hpp"
+#include "audit_writes.hpp"
 #include "store_rows.hpp"
 #include "store_writes.hpp"
 #include "submission_rows.hpp"
@@ -62,7 +64,8 @@ struct SqliteSubmissionRepository::Statements {
                                 " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
                                 " WHERE sub.user_id = :user AND sub.status IN ('pending', 'rejected')"),
         delete_unapproved_of(c, "DELETE FROM store_submissions WHERE user_id = :user AND status IN ('pending', 'rejected')"),
-        writes(c) {}
+        writes(c),
+        audit(c) {}
 
   // The submission with its photos; nullopt when there is none.
   Result<std::optional<Submission>> load(SubmissionId id) {
@@ -131,6 +134,7 @@ struct SqliteSubmissionRepository::Statements {
   Statement insert, insert_photo, find, photos_of, list_pending, list_reviewed, count, status_of, find_store;
   Statement mark_approved, mark_rejected, photos_for_store, photo_in_use, photos_unapproved_of, delete_unapproved_of;
   StoreWrites writes;
+  AuditWrites audit;
 };
 
 SqliteSubmissionRepository::SqliteSubmissionRepository(Database& db) : statements_(db) {}
@@ -236,6 +240,15 @@ Result<ApprovedSubmission> SqliteSubmissionRepository::approve(const ApprovalReq
         .bind_int(":at", r.at)
         .bind_int(":points", r.points);
     if (auto ok = Statements::mark(st.mark_approved); !ok) return std::unexpected(ok.error());
+    // Issue 11: the review and its audit row commit together.
+    AuditRecord audit{r.at, r.reviewer,
+                      std::string(r.merge_into ? audit_action::kSubmissionMerge : audit_action::kSubmissionApprove),
+                      AuditTarget::kSubmission, std::to_string(r.id),
+                      {{"status", std::string("pending"), std::string("approved")},
+                       {"store_id", std::monostate{}, std::int64_t{store_id}},
+                       {"points", std::int64_t{0}, std::int64_t{r.points}}},
+                      {}};
+    if (auto ok = st.audit.append(audit); !ok) return std::unexpected(ok.error());
     if (auto ok = st.writes.flush(); !ok) return std::unexpected(ok.error());
     auto submission = st.load(r.id);
     if (!submission) return std::unexpected(submission.error());
@@ -253,6 +266,10 @@ Result<Submission> SqliteSubmissionRepository::reject(SubmissionId id, UserId re
     if (auto ok = st.require_pending(id); !ok) return std::unexpected(ok.error());
     st.mark_rejected.bind_int(":id", id).bind_text(":reason", reason).bind_int(":reviewer", reviewer).bind_int(":at", at);
     if (auto ok = Statements::mark(st.mark_rejected); !ok) return std::unexpected(ok.error());
+    AuditRecord audit{at, reviewer, std::string(audit_action::kSubmissionReject), AuditTarget::kSubmission,
+                      std::to_string(id), {{"status", std::string("pending"), std::string("rejected")}},
+                      std::string(reason)};
+    if (auto ok = st.audit.append(audit); !ok) return std::unexpected(ok.error());
     auto submission = st.load(id);
     if (!submission) return std::unexpected(submission.error());
     if (!*submission) return not_found();

@@ -43,6 +43,7 @@ struct SqliteStoreRepository::Statements {
                                 std::string(kActiveAndFiltered)),
         find(c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id")),
         find_by_external_id(c, store_sql::select_stores(" FROM stores AS s WHERE s.external_id = :external_id")),
+        admin_edited_of(c, "SELECT value FROM stores AS s, json_each(s.admin_edited) WHERE s.id = :id"),
         cells_in_column(c,
                         "SELECT cx, cy, count, sum_lat, sum_lng FROM store_cells"
                         " WHERE level = :level AND store_type = :type AND product = :product AND cx = :min_x"
@@ -63,6 +64,7 @@ struct SqliteStoreRepository::Statements {
   Statement reported_in_bbox;  // the same, via the stores reported since :since
   Statement find;
   Statement find_by_external_id;
+  Statement admin_edited_of;  // the fields an admin changed (issue 11): a re-import keeps them
   Statement cells_in_column;
   Statement cells_in_range;
   Statement count_active;

@@ -15,6 +15,7 @@ StoreWrites::StoreWrites(Connection& c)
                  " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
                  " external_id, created_at, updated_at, last_report_at, last_report_kind) = (" +
                      std::string(kStoreParams) + ") WHERE id = :id"),
+      delete_(c, "DELETE FROM stores WHERE id = :id"),
       aggregates_(c) {}
 
 Result<StoreId> StoreWrites::insert(const Store& store) {
@@ -39,6 +40,12 @@ Result<void> StoreWrites::update(const Store& old, const Store& updated) {
   if (auto ok = update_.run(); !ok) return ok;
   aggregates_.remove(old);
   aggregates_.add(updated);
+  return {};
+}
+
+Result<void> StoreWrites::remove(const Store& old) {
+  if (auto ok = delete_.bind_int(":id", old.id).run(); !ok) return ok;
+  aggregates_.remove(old);
   return {};
 }
 

@@ -20,6 +20,8 @@ class StoreWrites {
   Result<StoreId> insert(const Store& store);
   // Overwrites `old` (same id) with `updated`.
   Result<void> update(const Store& old, const Store& updated);
+  // Deletes `old` (by id; its report, favourite and photo rows go by the schema's rules).
+  Result<void> remove(const Store& old);
   // Writes the aggregates' pending changes.
   Result<void> flush() { return aggregates_.flush(); }
   void discard() { aggregates_.discard(); }
@@ -27,6 +29,7 @@ class StoreWrites {
  private:
   Statement insert_;
   Statement update_;
+  Statement delete_;
   StoreAggregates aggregates_;
 };
 

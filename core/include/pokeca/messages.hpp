@@ -237,4 +237,47 @@ inline constexpr std::string_view kRouteNotFound = "ルートが見つかりま�
 inline constexpr std::string_view kSharedRouteNotFound = "このルートは見つからないか、共有が停止されています。";
 inline constexpr std::string_view kRouteDeleted = "ルートを削除しました。";
 
+// The admin console (issue 11 §1–4)
+inline constexpr std::string_view kAdminBadPage = "ページ（page）は1以上の整数で指定してください。";
+inline constexpr std::string_view kAdminQueryTooLong = "検索語は{max}文字以内で入力してください。";
+inline constexpr std::string_view kAdminBadStatus = "状態（status）はactive・hidden・closedのいずれかを指定してください。";
+inline constexpr std::string_view kAdminBadSource = "登録元（source）はdemo・import・submissionのいずれかを指定してください。";
+inline constexpr std::string_view kAdminBadKind = "報告の種類（kind）はbought・sold_outのいずれかを指定してください。";
+inline constexpr std::string_view kAdminBadDate = "日付はYYYY-MM-DDの形式で指定してください。";
+inline constexpr std::string_view kAdminBadDateRange = "期間の指定が正しくありません（開始日は終了日以前にしてください）。";
+inline constexpr std::string_view kAdminBadTargetType =
+    "対象の種類（target_type）はstore・user・submission・purchase・photoのいずれかを指定してください。";
+inline constexpr std::string_view kAdminBadAction = "操作（action）の指定が正しくありません。";
+inline constexpr std::string_view kAdminStoreNameRequired = "店舗名を入力してください。";
+inline constexpr std::string_view kAdminAddressTooLong = "住所は{max}文字以内で入力してください。";
+inline constexpr std::string_view kAdminStatusNoteTooLong = "状態のメモは{max}文字以内で入力してください。";
+inline constexpr std::string_view kAdminBadText = "使用できない文字が含まれています。";
+inline constexpr std::string_view kAdminLatLngIncomplete = "緯度と経度は両方指定してください。";
+inline constexpr std::string_view kAdminStoreUpdated = "店舗情報を更新しました。";
+inline constexpr std::string_view kAdminStoreHidden = "店舗を非表示にしました。";
+inline constexpr std::string_view kAdminStoreDeleted = "店舗を削除しました。";
+inline constexpr std::string_view kAdminStoreInUse =
+    "投稿・購入報告・保存ルートのある店舗は削除できません。非表示にしてください。";
+inline constexpr std::string_view kAdminBadPhotoHash = "写真の指定が正しくありません。";
+inline constexpr std::string_view kAdminPhotoStoreRequired = "店舗ID（store_id）を指定してください。";
+inline constexpr std::string_view kAdminPhotoNotFound = "写真が見つかりませんでした。";
+inline constexpr std::string_view kAdminPhotoDeleted = "写真を削除しました。";
+inline constexpr std::string_view kAdminBlockReasonRequired = "ブロックの理由を入力してください。";
+inline constexpr std::string_view kAdminBlockReasonTooLong = "理由は{max}文字以内で入力してください。";
+inline constexpr std::string_view kAdminCannotBlockSelf = "自分自身はブロックできません。";
+inline constexpr std::string_view kAdminUserBlocked = "ユーザーをブロックしました。";
+inline constexpr std::string_view kAdminUserUnblocked = "ブロックを解除しました。";
+inline constexpr std::string_view kAdminGranted = "管理者権限を付与しました。";
+inline constexpr std::string_view kAdminRevoked = "管理者権限を取り消しました。";
+inline constexpr std::string_view kAdminCannotGrant = "退会済みまたはブロック中のユーザーには管理者権限を付与できません。";
+inline constexpr std::string_view kAdminCannotRevokeSelf = "自分の管理者権限は取り消せません。";
+inline constexpr std::string_view kAdminCannotRevokeLast = "最後の管理者の権限は取り消せません。";
+inline constexpr std::string_view kAdminUserWithdrawn = "退会済みのユーザーは変更できません。";
+inline constexpr std::string_view kAdminBadDateTime =
+    "日時はISO 8601形式（例: 2026-11-23T10:00:00+09:00）で指定してください。";
+inline constexpr std::string_view kAdminBulkRangeBad = "期間の指定が正しくありません（開始は終了より前にしてください）。";
+inline constexpr std::string_view kAdminBulkRangeTooLong = "期間は{max}日以内で指定してください。";
+inline constexpr std::string_view kAdminBulkUserRequired = "ユーザーID（user_id）を指定してください。";
+inline constexpr std::string_view kAdminReportsDeleted = "{count}件の報告を削除しました。";
+
 }  // namespace pokeca::msg

@@ -1,6 +1,6 @@
 #pragma once
 // Purchase reports (issue 4): a signed-in user reports a purchase (or a sell-out) at an
-// active store; an admin deletes a report. The store's last report follows both.
+// active store (an admin deletes one through AdminService). The store's last report follows.
 #include "pokeca/errors.hpp"
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/ports.hpp"
@@ -30,8 +30,6 @@ class PurchaseService {
   // kNotFound when the store does not exist or is not active, kRateLimited past the
   // per-account limit; a refused report does not count against it.
   Result<PurchaseReport> report(const User& author, const PurchaseReportInput& input);
-  // kNotFound when there is no such report.
-  Result<void> remove(ReportId id);
 
  private:
   PurchaseDeps deps_;

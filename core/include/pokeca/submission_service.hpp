@@ -72,6 +72,11 @@ struct SubmissionSettings {
   RateLimit per_account = kSubmissionPerAccount;
 };
 
+// Deletes the files (photo and thumbnail) of `photos` that no pending or approved
+// submission uses any more (files are content-addressed, so bytes may be shared).
+Result<void> delete_unused_photo_files(SubmissionRepository& submissions, PhotoStore& files,
+                                       const std::vector<SubmissionPhoto>& photos);
+
 class SubmissionService {
  public:
   SubmissionService(SubmissionDeps deps, SubmissionSettings settings = {}) : deps_(deps), settings_(settings) {}
@@ -89,7 +94,6 @@ class SubmissionService {
 
  private:
   Result<std::vector<SubmissionPhoto>> store_photos(std::span<const Upload> images);
-  Result<void> delete_unused_files(const std::vector<SubmissionPhoto>& photos);
   Result<Submission> pending(SubmissionId id);
   Result<Store> store_for(const Submission& submission, const ApprovalEdits& edits, UnixSeconds now);
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "pokeca/admin_service.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
@@ -71,6 +72,7 @@ struct ApiServices {
   UserStatsService& user_stats;
   FavoriteAlerts& alerts;
   RouteService& routes;  // issue 10: /routes/plan, /saved_routes, /shared_routes
+  AdminService& admin;   // issue 11: /admin/stores, /admin/users, /admin/purchases, /admin/audit
 };
 
 class Router final : public RequestHandler {
