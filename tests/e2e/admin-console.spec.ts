@@ -75,6 +75,7 @@ test.describe('admin console', () => {
     const before = await lat.inputValue();
     const pin = page.locator('.pka-pin');
     await expect(pin).toBeVisible({ timeout: 15_000 });
+    await pin.scrollIntoViewIfNeeded(); // mouse coordinates are the viewport's
     const box = (await pin.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();

@@ -271,6 +271,13 @@ export const jaAdmin = {
   'field.hide_content': '投稿・報告も非表示',
   'field.reject_reason': '却下理由',
   'field.merge_into_store_id': '統合先の店舗ID',
+  'field.sells.packs': '取り扱い（パック）',
+  'field.sells.boxes': '取り扱い（BOX）',
+  'field.sells.singles': '取り扱い（シングル）',
+  'field.points': '付与ポイント',
+  'field.deleted_reports': '削除した報告',
+  'field.kind': '結果',
+  'field.purchased_at': '購入日時',
 } as const;
 
 export type AdminMessageKey = keyof typeof jaAdmin;

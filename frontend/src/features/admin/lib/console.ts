@@ -117,7 +117,7 @@ export function targetLabel(type: string): string {
 
 /** One before / after value of an audit entry, in Japanese. */
 export function formatAuditValue(field: string, value: unknown, storeTypes?: ReadonlyMap<string, { label: string }>): string {
-  if (/^(sells_)?(packs|boxes|singles)$/.test(field) && (value === null || typeof value === 'boolean')) {
+  if (/^(sells[._])?(packs|boxes|singles)$/.test(field) && (value === null || typeof value === 'boolean')) {
     return ta(value === null ? 'store.sells.unknown' : value ? 'store.sells.yes' : 'store.sells.no');
   }
   if (value === null || value === undefined) return ta('common.none');
@@ -125,6 +125,7 @@ export function formatAuditValue(field: string, value: unknown, storeTypes?: Rea
   if (typeof value === 'boolean') return value ? ta('common.yes') : ta('common.no');
   if (typeof value === 'string') {
     if (field === 'status') return taMaybe(`status.${value}`) ?? value;
+    if (field === 'kind') return taMaybe(`reports.kind.${value}`) ?? value;
     if (field === 'store_type') return storeTypes?.get(value)?.label ?? value;
     if (field === 'prefecture') return prefectureName(value);
     if (/_at$|^from$|^to$/.test(field) && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
