@@ -183,6 +183,7 @@ export const jaAdmin = {
   'reports.empty': '条件に合う報告はありません',
   'reports.store': '店舗',
   'reports.user': '報告者',
+  'reports.noUser': 'なし（デモデータまたは退会）',
   'reports.product': '商品',
   'reports.purchasedAt': '購入日時',
   'reports.createdAt': '報告日時',

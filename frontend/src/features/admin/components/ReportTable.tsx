@@ -69,7 +69,7 @@ export function ReportTable({ reports, hide, caption, onNotice }: ReportTablePro
                     {report.user ? (
                       <Link to={paths.adminUser.getHref(report.user.id)}>{report.user.nickname}</Link>
                     ) : (
-                      ta('common.withdrawnUser')
+                      ta('reports.noUser')
                     )}
                   </td>
                 )}

@@ -25,7 +25,7 @@ describe('/admin/reports (報告)', () => {
     expect(rows[0]).toHaveTextContent('2026/11/22 12:00');
     expect(rows[1]).toHaveTextContent('売り切れ');
     expect(rows[1]).toHaveTextContent('BOX');
-    expect(rows[1]).toHaveTextContent('退会したユーザー');
+    expect(rows[1]).toHaveTextContent('なし（デモデータまたは退会）');
   });
 
   it('a filter goes to the URL and the request; a bad id is refused before sending', async () => {
