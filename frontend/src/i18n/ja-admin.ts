@@ -181,6 +181,7 @@ export const jaAdmin = {
   'reports.idInvalid': '数字で入力してください',
   'reports.dateOrder': '開始日は終了日より前にしてください',
   'reports.empty': '条件に合う報告はありません',
+  'reports.none': '報告はありません',
   'reports.store': '店舗',
   'reports.user': '報告者',
   'reports.noUser': 'なし（デモデータまたは退会）',

@@ -132,7 +132,7 @@ function StoreDetail({
           {ta('store.reports')}
         </h2>
         {reports.length === 0 ? (
-          <p className={admin.empty}>{ta('reports.empty')}</p>
+          <p className={admin.empty}>{ta('reports.none')}</p>
         ) : (
           <ReportTable reports={reports} hide="store" caption={ta('store.reports')} onNotice={onNotice} />
         )}

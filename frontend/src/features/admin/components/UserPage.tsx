@@ -140,7 +140,7 @@ function UserDetail({ detail, notice, onNotice }: { detail: AdminUserDetail; not
           {ta('user.reports')}
         </h2>
         {reports.length === 0 ? (
-          <p className={admin.empty}>{ta('reports.empty')}</p>
+          <p className={admin.empty}>{ta('reports.none')}</p>
         ) : (
           <ReportTable reports={reports} hide="user" caption={ta('user.reports')} onNotice={onNotice} />
         )}
