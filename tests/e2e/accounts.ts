@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { expect, type Page, type TestInfo } from '@playwright/test';
-import { url } from './helpers';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { offlineExceptServer, url } from './helpers';
 import { actionLink, waitForMail } from './maildev';
 
 /** Account steps shared by the specs: a fresh account, sign-up with the real mail, login. */
@@ -38,4 +38,21 @@ export function grantAdmin(email: string): void {
     { encoding: 'utf8', timeout: 30_000 },
   );
   expect(granted.status, `${granted.stdout}${granted.stderr}`).toBe(0);
+}
+
+/** Signs a fresh account up (real mail) and in on `page`, which is then at /. */
+export async function signIn(page: Page, testInfo: TestInfo, label: string, nickname: string) {
+  await offlineExceptServer(page);
+  const account = { ...newAccount(testInfo, label), nickname };
+  await signUpAndVerify(page, account);
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(url('/'));
+  return account;
+}
+
+/** A second browser, like the project's, for another person. */
+export async function otherPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { viewport, hasTouch, isMobile: mobile, deviceScaleFactor, locale, timezoneId } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, hasTouch, isMobile: mobile, deviceScaleFactor, locale, timezoneId });
+  return context.newPage();
 }

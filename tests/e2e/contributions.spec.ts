@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { grantAdmin, login, newAccount, signUpAndVerify } from './accounts';
-import { isMobile, offlineExceptServer, shot, url } from './helpers';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { grantAdmin, otherPage, signIn } from './accounts';
+import { isMobile, shot, url } from './helpers';
 
 /**
  * The contribution loop in the browser (issue 4), against the real server, its SQLite
@@ -29,23 +29,6 @@ async function browserJpeg(page: Page): Promise<Buffer> {
     return Array.from(new Uint8Array(await blob.arrayBuffer()));
   });
   return Buffer.from(bytes);
-}
-
-/** Signs a fresh account up (real mail) and in on `page`, which is then at /. */
-async function signIn(page: Page, testInfo: TestInfo, label: string, nickname: string) {
-  await offlineExceptServer(page);
-  const account = { ...newAccount(testInfo, label), nickname };
-  await signUpAndVerify(page, account);
-  await login(page, account.email, account.password);
-  await expect(page).toHaveURL(url('/'));
-  return account;
-}
-
-/** A second browser, like the project's, for another person. */
-async function otherPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, hasTouch, isMobile: mobile, deviceScaleFactor, locale, timezoneId } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, hasTouch, isMobile: mobile, deviceScaleFactor, locale, timezoneId });
-  return context.newPage();
 }
 
 async function openRanking(page: Page, testInfo: TestInfo) {

@@ -9,10 +9,11 @@ import { RateLimitedRoute } from './routes/rate-limited';
 
 /** Lazy: Leaflet and the map feature stay out of the initial bundle. */
 const MapRoute = lazy(() => import('./routes/map'));
-/** Lazy: the admin area (and the Leaflet of its map previews) loads only for admins. */
-const AdminRoute = lazy(() => import('./routes/admin'));
-/** Lazy: the analytics dashboard (issue 11 §5); its chart library is a further chunk. */
-const AdminAnalyticsRoute = lazy(() => import('./routes/admin-analytics'));
+/** Lazy: the admin console (every tab, its texts, and the Leaflet of its maps) is one chunk, loaded only for admins. */
+const admin = () => import('./routes/admin');
+/** Every console tab and page (/admin, /admin/stores/12 …): nested routes inside the chunk. */
+const AdminRoute = lazy(() => admin().then((m) => ({ default: m.AdminRoutes })));
+const AdminAnalyticsRoute = lazy(() => admin().then((m) => ({ default: m.AdminAnalyticsRoute })));
 /** Lazy: the privacy policy's long text (content/pages/privacy-policy.md). */
 const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
 /** Lazy: the guide (content/guide/*.md, rendered at build time); each article is its own chunk. */
@@ -60,7 +61,7 @@ export function AppRoutes() {
         <Route path={paths.sharedRoute.path} element={<SharedRouteRoute />} />
         <Route path={paths.myStats.path} element={<MyStatsRoute />} />
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
-        <Route path={paths.admin.path} element={<AdminRoute />} />
+        <Route path={`${paths.admin.path}/*`} element={<AdminRoute />} />
         <Route path={paths.adminAnalytics.path} element={<AdminAnalyticsRoute />} />
         <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyRoute />} />
         <Route path={paths.guide.path} element={<GuideIndexRoute />} />

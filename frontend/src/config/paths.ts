@@ -31,6 +31,13 @@ export const paths = {
   withdrawal: { path: '/withdrawal', getHref: () => '/withdrawal' },
   admin: { path: '/admin', getHref: () => '/admin' },
   adminAnalytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
+  /** The admin console's tabs (issue 11); filters and page live in their query strings. */
+  adminStores: { path: '/admin/stores', getHref: () => '/admin/stores' },
+  adminStore: { path: '/admin/stores/:id', getHref: (id: number | string) => `/admin/stores/${encodeURIComponent(String(id))}` },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminUser: { path: '/admin/users/:id', getHref: (id: number | string) => `/admin/users/${encodeURIComponent(String(id))}` },
+  adminReports: { path: '/admin/reports', getHref: () => '/admin/reports' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   guide: { path: '/guide', getHref: () => '/guide' },
   guideArticle: { path: '/guide/:slug', getHref: (slug: string) => `/guide/${encodeURIComponent(slug)}` },
@@ -67,8 +74,10 @@ const LOGIN_REQUIRED: readonly string[] = [
   paths.myStats.path,
   paths.withdrawal.path,
 ];
-/** SPEC §2 Routes: "admin only" (checked with the server). */
-const ADMIN_ONLY: readonly string[] = [paths.admin.path, paths.adminAnalytics.path];
+/** SPEC §2 Routes: "admin only" (checked with the server): /admin and everything under it. */
+function isAdminPath(pathname: string): boolean {
+  return pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`);
+}
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -79,7 +88,7 @@ export function isLoginRequired(pathname: string): boolean {
 }
 
 export function isAdminOnly(pathname: string): boolean {
-  return ADMIN_ONLY.includes(normalise(pathname));
+  return isAdminPath(normalise(pathname));
 }
 
 /** SPEC §2 Routes: /login is for guests only (signed-in users are sent to /). */

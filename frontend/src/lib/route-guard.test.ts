@@ -9,7 +9,7 @@ const loading = { isLoading: true, isAuthenticated: false };
 
 describe('evaluateGuard (SPEC §2 Route guard)', () => {
   it('lets public pages through for everyone, even while auth loads', () => {
-    for (const path of ['/', '/map', '/privacy-policy', '/guide/x', '/password-reset', '/auth/action', '/email-verification', '/nope']) {
+    for (const path of ['/', '/map', '/privacy-policy', '/guide/x', '/password-reset', '/auth/action', '/email-verification', '/nope', '/administrator']) {
       expect(evaluateGuard(path, loading)).toEqual({ kind: 'pass' });
       expect(evaluateGuard(path, guest)).toEqual({ kind: 'pass' });
     }
@@ -44,7 +44,7 @@ describe('evaluateGuard (SPEC §2 Route guard)', () => {
     },
   );
 
-  it.each(['/admin', '/admin/analytics'])('admin %s: waits, /login for a guest, else asks the server', (path) => {
+  it.each(['/admin', '/admin/analytics', '/admin/stores', '/admin/stores/42', '/admin/users/7/', '/admin/audit'])('admin %s: waits, /login for a guest, else asks the server', (path) => {
     expect(evaluateGuard(path, loading)).toEqual({ kind: 'wait' });
     expect(evaluateGuard(path, guest)).toMatchObject({ kind: 'redirect', to: '/login', message: 'adminGuard.loginRequired' });
     expect(evaluateGuard(path, member)).toEqual({ kind: 'admin-check' });

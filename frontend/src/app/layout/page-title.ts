@@ -37,6 +37,8 @@ export function pageTitle(pathname: string, search: string): string | null {
     page = t('page.signup');
   } else if (path.startsWith(`${paths.guide.path}/`)) {
     return null;
+  } else if (path.startsWith(`${paths.admin.path}/`) && !TITLES[path]) {
+    page = t('admin.title'); // the console's tabs and pages (issue 11)
   } else {
     const key = TITLES[path];
     page = key ? t(key) : t('notFound.title');

@@ -30,6 +30,11 @@ interface MapPreviewProps {
   precision: Precision;
   duplicates: Duplicate[];
   onMove: (position: LatLng) => void;
+  /** The store being edited (admin store page): left out of the grey "nearby" dots. */
+  excludeStoreId?: number;
+  /** The caption and the pin's title, when the map is not a submission's review. */
+  legend?: string;
+  pinTitle?: string;
 }
 
 /** Clicking the map moves the marker there. */
@@ -51,13 +56,15 @@ function FollowMarker({ position }: { position: LatLng }) {
  * The map preview of a pending submission: the submitted position as a draggable marker
  * (moving it sets the position the store is approved at), the existing stores nearby as
  * small grey dots, the same-name stores (possible duplicates) highlighted in orange, and
- * once moved, a dashed ring where the submitter put it.
+ * once moved, a dashed ring where the submitter put it. The admin store page (issue 11)
+ * reuses it as its position editor (`excludeStoreId`, `legend`, `pinTitle`).
  */
-export default function MapPreview({ name, origin, position, precision, duplicates, onMove }: MapPreviewProps) {
+export default function MapPreview(props: MapPreviewProps) {
+  const { name, origin, position, precision, duplicates, onMove, excludeStoreId, legend, pinTitle } = props;
   const nearby = useStoresNear(origin, { radiusKm: PREVIEW_NEARBY_RADIUS_KM, limit: PREVIEW_NEARBY_LIMIT });
   const [map, setMap] = useState<LeafletMap | null>(null);
   const duplicateIds = new Set(duplicates.map((d) => d.store.id));
-  const others = (nearby.data?.stores ?? []).filter((store) => !duplicateIds.has(store.id));
+  const others = (nearby.data?.stores ?? []).filter((store) => !duplicateIds.has(store.id) && store.id !== excludeStoreId);
   const moved = isMoved(origin, position);
 
   // MapContainer does not pass ARIA attributes through: label the map element directly.
@@ -95,7 +102,7 @@ export default function MapPreview({ name, origin, position, precision, duplicat
           draggable
           autoPan
           zIndexOffset={1000}
-          title={t('admin.pinSubmitted')}
+          title={pinTitle ?? t('admin.pinSubmitted')}
           eventHandlers={{
             dragend: (event) => {
               const latlng = (event.target as LeafletMarker).getLatLng();
@@ -106,7 +113,7 @@ export default function MapPreview({ name, origin, position, precision, duplicat
         <ClickToMove onMove={onMove} />
         <FollowMarker position={position} />
       </MapContainer>
-      <figcaption className={styles.legend}>{t('admin.mapLegend')}</figcaption>
+      <figcaption className={styles.legend}>{legend ?? t('admin.mapLegend')}</figcaption>
     </figure>
   );
 }

@@ -9,6 +9,7 @@ import { ADMIN_PAGE_SIZE } from '../config';
 import { EMPTY_LABEL } from '../lib/review';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../types/submission';
 import { Pager } from './Pager';
+import { AdminPage } from './AdminPage';
 import { StatusTabs, panelId, tabId } from './StatusTabs';
 import { SubmissionCard } from './SubmissionCard';
 import styles from './admin.module.css';
@@ -23,7 +24,7 @@ function parsePage(value: string | null): number {
 }
 
 /**
- * /admin 管理画面: the moderation queue (PRODUCT §5, §8). The tab and page live in the URL
+ * /admin 管理画面, the 審査 tab: the moderation queue (PRODUCT §5, §8). The tab and page live in the URL
  * (?status=approved&page=2) so a reload or the back button keeps the admin's place.
  */
 export function ModerationQueue() {
@@ -58,8 +59,7 @@ export function ModerationQueue() {
   const to = page * ADMIN_PAGE_SIZE + items.length;
 
   return (
-    <div className={styles.page}>
-      <h1 className={ui.pageTitle}>{t('admin.title')}</h1>
+    <AdminPage>
       <section aria-labelledby="admin-queue-title">
         <h2 id="admin-queue-title" className={styles.sectionTitle}>
           {t('admin.queueTitle')}
@@ -103,6 +103,6 @@ export function ModerationQueue() {
           )}
         </div>
       </section>
-    </div>
+    </AdminPage>
   );
 }

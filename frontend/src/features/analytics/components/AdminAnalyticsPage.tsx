@@ -49,7 +49,7 @@ export function AdminAnalyticsPage() {
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{ta('title')}</h1>
+      <h2 className={styles.title}>{ta('title')}</h2>
       <RangePicker range={range} onChoose={choose} />
       {query.isError ? (
         <Alert type="error">{query.error.message || ta('loadFailed')}</Alert>

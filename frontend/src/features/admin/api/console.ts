@@ -1,0 +1,174 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { apiRequest, type QueryValue } from '@/lib/api';
+import {
+  adminPhotoSchema,
+  adminReportSchema,
+  adminStoreSchema,
+  adminUserSchema,
+  auditEntrySchema,
+  messageSchema,
+  pagedSchema,
+  userSubmissionSchema,
+} from '../types/console';
+
+/**
+ * The one client of the admin console's calls (issue 11 contract, /api/v1/admin/*): stores,
+ * users, purchase reports and the audit log. Every query lives under CONSOLE_KEY so a write
+ * refreshes whatever page shows the changed row; a store edit also drops the public store
+ * caches so the map of this tab shows the new position.
+ */
+export const CONSOLE_KEY = ['admin', 'console'] as const;
+
+/** The filters of a list page, as they stand in its URL (empty values are left out). */
+export type Filters = Record<string, string>;
+
+function listQuery(filters: Filters, page: number): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(filters)) if (value !== '') query[key] = value;
+  if (page > 1) query.page = page;
+  return query;
+}
+
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+// ---- stores
+
+const storePageSchema = pagedSchema(adminStoreSchema);
+const storeDetailSchema = z.object({
+  success: z.literal(true),
+  store: adminStoreSchema,
+  photos: z._default(z.optional(z.array(adminPhotoSchema)), []),
+  reports: z._default(z.optional(z.array(adminReportSchema)), []),
+  audit: z._default(z.optional(z.array(auditEntrySchema)), []),
+});
+export type AdminStoreDetail = z.infer<typeof storeDetailSchema>;
+const storeWriteSchema = z.extend(messageSchema, { store: z.optional(adminStoreSchema) });
+
+export const adminStoresQuery = (filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'stores', filters, page],
+    queryFn: ({ signal }) => apiRequest('/admin/stores', storePageSchema, { query: listQuery(filters, page), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminStoreQuery = (storeId: string) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'store', storeId],
+    queryFn: ({ signal }) => apiRequest(`/admin/stores/${id(storeId)}`, storeDetailSchema, { signal }),
+  });
+
+/** PUT /admin/stores/{id}: only the fields that changed. */
+export interface StoreUpdate {
+  name?: string;
+  store_type?: string;
+  address?: string;
+  lat?: number;
+  lng?: number;
+  sells?: { packs: boolean | null; boxes: boolean | null; singles: boolean | null };
+  status?: string;
+  status_note?: string;
+}
+
+export function updateStore(storeId: number, body: StoreUpdate) {
+  return apiRequest(`/admin/stores/${id(storeId)}`, storeWriteSchema, { method: 'PUT', body });
+}
+
+/** DELETE /admin/stores/{id}: hides it, or with `hard` removes it (409 when it has reports or submissions). */
+export function deleteStore(storeId: number, hard: boolean) {
+  return apiRequest(`/admin/stores/${id(storeId)}`, storeWriteSchema, { method: 'DELETE', query: hard ? { hard: 1 } : {} });
+}
+
+export function deletePhoto(hash: string, storeId: number) {
+  return apiRequest(`/admin/photos/${id(hash)}`, messageSchema, { method: 'DELETE', query: { store_id: storeId } });
+}
+
+// ---- users
+
+const userPageSchema = pagedSchema(adminUserSchema);
+const userDetailSchema = z.object({
+  success: z.literal(true),
+  user: adminUserSchema,
+  submissions: z._default(z.optional(z.array(userSubmissionSchema)), []),
+  reports: z._default(z.optional(z.array(adminReportSchema)), []),
+  audit: z._default(z.optional(z.array(auditEntrySchema)), []),
+});
+export type AdminUserDetail = z.infer<typeof userDetailSchema>;
+const userWriteSchema = z.extend(messageSchema, { user: z.optional(adminUserSchema) });
+
+export const adminUsersQuery = (filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'users', filters, page],
+    queryFn: ({ signal }) => apiRequest('/admin/users', userPageSchema, { query: listQuery(filters, page), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminUserQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'user', userId],
+    queryFn: ({ signal }) => apiRequest(`/admin/users/${id(userId)}`, userDetailSchema, { signal }),
+  });
+
+export type UserAction =
+  | { kind: 'block'; reason: string; hide_content: boolean }
+  | { kind: 'unblock' }
+  | { kind: 'grant_admin' }
+  | { kind: 'revoke_admin' };
+
+export function runUserAction(userId: number, action: UserAction) {
+  const body = action.kind === 'block' ? { reason: action.reason, hide_content: action.hide_content } : action.kind === 'unblock' ? {} : undefined;
+  return apiRequest(`/admin/users/${id(userId)}/${action.kind}`, userWriteSchema, { method: 'POST', body });
+}
+
+// ---- purchase reports
+
+const reportPageSchema = pagedSchema(adminReportSchema);
+const bulkDeleteSchema = z.extend(messageSchema, { deleted: z._default(z.optional(z.number()), 0) });
+
+export const adminReportsQuery = (filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'reports', filters, page],
+    queryFn: ({ signal }) => apiRequest('/admin/purchases', reportPageSchema, { query: listQuery(filters, page), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function deleteReport(reportId: number) {
+  return apiRequest(`/admin/purchases/${id(reportId)}`, messageSchema, { method: 'DELETE' });
+}
+
+/** How many reports a bulk delete would remove: the list's total for the same user and days. */
+export function countReports(filters: Filters) {
+  return apiRequest('/admin/purchases', reportPageSchema, { query: listQuery(filters, 1) }).then((page) => page.total);
+}
+
+export function bulkDeleteReports(body: { user_id: number; from: string; to: string }) {
+  return apiRequest('/admin/purchases/bulk_delete', bulkDeleteSchema, { method: 'POST', body });
+}
+
+// ---- audit log
+
+const auditPageSchema = pagedSchema(auditEntrySchema);
+
+export const adminAuditQuery = (filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'audit', filters, page],
+    queryFn: ({ signal }) => apiRequest('/admin/audit', auditPageSchema, { query: listQuery(filters, page), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+// ---- hooks
+
+/**
+ * A console write: on success every console query is refetched (and, with `publicStores`,
+ * the public map's store caches too, so this tab's map shows the change at once).
+ */
+export function useConsoleMutation<V, R>(mutationFn: (variables: V) => Promise<R>, { publicStores = false } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      if (publicStores) void queryClient.invalidateQueries({ queryKey: ['stores'] });
+      await queryClient.invalidateQueries({ queryKey: CONSOLE_KEY });
+    },
+  });
+}
