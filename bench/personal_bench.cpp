@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
     World w(scratch / "pokeca.db");
     world = &w;
     for (const char* q : {"ポケモン", "セブン", "ファミリーマート 新宿", "池袋 ポケモン", "ヨドバシ 梅田", "秋葉原",
-                          "pokemon", "ゲオ", "カードラボ", "該当なしの店名"})
+                          "pokemon", "ゲオ", "ゑゐ", "カードラボ", "該当なしの店名"})
       benchmark::RegisterBenchmark((std::string("search/") + q).c_str(), search, std::string(q))
           ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("favorites/list_500", favorites_list)->Unit(benchmark::kMillisecond);

@@ -7,11 +7,12 @@
 
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/store_import.hpp"  // UTF-8 helpers
-#include "pokeca/store_query.hpp"   // parse_integer
+#include "pokeca/numbers.hpp"
+#include "pokeca/store_import.hpp"
 #include "pokeca/store_types.hpp"
 #include "pokeca/submission_rules.hpp"
 #include "pokeca/text.hpp"
+#include "pokeca/utf8.hpp"
 
 namespace pokeca {
 namespace {

@@ -5,9 +5,10 @@
 
 #include "admin_json.hpp"
 #include "api_body.hpp"
+#include "http_messages.hpp"
 #include "json_body.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/store_query.hpp"  // parse_integer
+#include "pokeca/numbers.hpp"
 #include "pokeca/text.hpp"
 
 namespace pokeca::http {

@@ -4,7 +4,7 @@
 
 #include "admin_statements.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/store_import.hpp"  // utf8_length
+#include "pokeca/utf8.hpp"
 #include "pokeca/storage/transaction.hpp"
 #include "report_rows.hpp"
 #include "store_rows.hpp"

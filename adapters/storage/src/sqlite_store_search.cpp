@@ -1,6 +1,9 @@
 #include "pokeca/storage/sqlite_store_search.hpp"
 
+#include <utility>
+
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/text.hpp"
 #include "pokeca/utf8.hpp"
 #include "store_rows.hpp"
 #include "store_statements.hpp"
@@ -47,6 +50,17 @@ std::string fts_match(const std::vector<std::vector<std::string>>& groups) {
   return out;
 }
 
+// Every group has a spelling inside the name (kNameMatches, in C++ for the scan).
+bool name_matches(std::string_view name, const std::vector<std::vector<std::string>>& groups) {
+  const auto lowered = ascii_lower(name);
+  for (const auto& group : groups) {
+    bool any = false;
+    for (const auto& spelling : group) any = any || lowered.find(spelling) != std::string::npos;
+    if (!any) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 struct SqliteStoreSearch::Statements {
@@ -59,20 +73,49 @@ struct SqliteStoreSearch::Statements {
                        std::string(kNameMatches) + " ORDER BY s.id LIMIT :limit"),
         in_box(c, store_sql::select_stores(store_sql::kInBoxJoin) + "s.status = 'active'" + std::string(kNameMatches) +
                       " LIMIT :limit"),
-        scan(c, store_sql::select_stores(" FROM (SELECT * FROM stores WHERE status = 'active' ORDER BY id"
-                                         " LIMIT :scan_rows) AS s WHERE 1") +
-                    std::string(kNameMatches) + " LIMIT :limit") {}
+        // The scan reads names only and matches them in C++ (json_each per row cost
+        // ~3.5 µs, ten times the read); the matches are then read by id.
+        scan_names(c, "SELECT id, name FROM stores WHERE status = 'active' ORDER BY id LIMIT :scan_rows"),
+        by_id(c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id")) {}
 
-  Statement by_index, in_city, in_box, scan;
+  Statement by_index, in_city, in_box, scan_names, by_id;
 };
 
 SqliteStoreSearch::SqliteStoreSearch(Database& db) : statements_(db) {}
 SqliteStoreSearch::~SqliteStoreSearch() = default;
 
+namespace {
+
+Result<void> read_stores(Statement& st, std::vector<Store>& out) {
+  return st.each([&](const Row& row) -> Result<void> {
+    auto s = read_store(row);
+    if (!s) return std::unexpected(s.error());
+    out.push_back(std::move(*s));
+    return {};
+  });
+}
+
+// A query of short words only: the first q.short_query_scan_rows active names, matched here.
+Result<std::vector<Store>> scan(Statement& names, Statement& by_id, const NameSearch& q) {
+  std::vector<StoreId> ids;
+  auto ok = names.bind_int(":scan_rows", q.short_query_scan_rows).each([&](const Row& row) {
+    if (name_matches(row.text(1), q.name_groups)) ids.push_back(row.int64(0));
+    return std::cmp_less(ids.size(), q.limit);  // false: enough found, stop reading
+  });
+  if (!ok) return std::unexpected(ok.error());
+  std::vector<Store> out;
+  for (const auto id : ids)
+    if (auto read = read_stores(by_id.bind_int(":id", id), out); !read) return std::unexpected(read.error());
+  return out;
+}
+
+}  // namespace
+
 Result<std::vector<Store>> SqliteStoreSearch::search(const NameSearch& q) {
   return statements_.with([&](Statements& st) -> Result<std::vector<Store>> {
-    Statement* chosen = nullptr;
     const auto match = fts_match(q.name_groups);
+    if (!q.place && match.empty()) return scan(st.scan_names, st.by_id, q);
+    Statement* chosen = nullptr;
     if (q.place && q.place->is_area) {
       const auto box = bbox_around(q.place->centre, kAreaSearchRadiusKm);
       chosen = &st.in_box.bind_real(":min_lng", box.min_lng)
@@ -81,20 +124,12 @@ Result<std::vector<Store>> SqliteStoreSearch::search(const NameSearch& q) {
                     .bind_real(":max_lat", box.max_lat);
     } else if (q.place) {
       chosen = &st.in_city.bind_text(":prefecture", q.place->prefecture_code).bind_text(":city", q.place->city);
-    } else if (!match.empty()) {
-      chosen = &st.by_index.bind_text(":match", match);
     } else {
-      chosen = &st.scan.bind_int(":scan_rows", q.short_query_scan_rows);
+      chosen = &st.by_index.bind_text(":match", match);
     }
     chosen->bind_text(":groups", json_groups(q.name_groups)).bind_int(":limit", q.limit);
     std::vector<Store> out;
-    auto ok = chosen->each([&](const Row& row) -> Result<void> {
-      auto s = read_store(row);
-      if (!s) return std::unexpected(s.error());
-      out.push_back(std::move(*s));
-      return {};
-    });
-    if (!ok) return std::unexpected(ok.error());
+    if (auto ok = read_stores(*chosen, out); !ok) return std::unexpected(ok.error());
     return out;
   });
 }
