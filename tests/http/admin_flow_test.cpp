@@ -40,7 +40,7 @@ class AdminFlow : public ::testing::Test {
     router_config.data_generation = [this] { return db.write_generation(); };
     router = std::make_unique<http::Router>(
         http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, fakes.favorites, fakes.search,
-                          fakes.user_stats, fakes.alerts, fakes.routes, admin_service},
+                          fakes.user_stats, fakes.alerts, fakes.routes, admin_service, fakes.analytics},
         router_config);
     http::HttpServerConfig config;
     config.port = 0;

@@ -36,7 +36,7 @@ class AnalyticsFlow : public ::testing::Test {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
     router = std::make_unique<http::Router>(
         http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, fakes.submissions, fakes.favorites,
-                          fakes.search, fakes.user_stats, fakes.alerts, fakes.routes, analytics},
+                          fakes.search, fakes.user_stats, fakes.alerts, fakes.routes, fakes.admin, analytics},
         http::RouterConfig{});
     http::HttpServerConfig config;
     config.port = 0;
