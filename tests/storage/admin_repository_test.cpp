@@ -278,7 +278,7 @@ TEST_F(AdminRepositoryTest, TheAuditTableRefusesUpdateAndDelete) {
   ASSERT_TRUE(service.hide_store(admin, 3));
   const auto update = exec("UPDATE admin_audit SET note = 'changed'");
   ASSERT_FALSE(update);
-  EXPECT_NE(update.error().detail.find("append-only"), std::string::npos) << update.error().detail;
+  EXPECT_NE(update.error().cause().find("append-only"), std::string::npos) << update.error().cause();
   EXPECT_FALSE(exec("DELETE FROM admin_audit"));
   EXPECT_EQ(audit_of("store", "3").size(), 1u);
 }

@@ -39,7 +39,8 @@ constexpr int kWalAutoCheckpointPages = 1000;
 
 // Called after a commit has become visible (and the write lock is released).
 int count_visible_commit(void* generation, sqlite3* db, const char* name, int pages) {
-  static_cast<std::atomic<std::uint64_t>*>(generation)->fetch_add(1, std::memory_order_acq_rel);
+  if (!commits_are_quiet())  // same thread as the commit hook, so the same scope
+    static_cast<std::atomic<std::uint64_t>*>(generation)->fetch_add(1, std::memory_order_acq_rel);
   if (pages >= kWalAutoCheckpointPages) sqlite3_wal_checkpoint(db, name);  // as sqlite3_wal_autocheckpoint does
   return SQLITE_OK;
 }
