@@ -90,7 +90,7 @@ struct World {
     router = std::make_unique<http::Router>(
         http::ApiServices{store_service, auth, purchases, contributions.ranking, submission_service,
                           contributions.favorites, contributions.search, contributions.user_stats,
-                          contributions.alerts, contributions.routes, contributions.admin,,
+                          contributions.alerts, contributions.routes, contributions.admin,
                           contributions.analytics},
         http::RouterConfig{});
   }
