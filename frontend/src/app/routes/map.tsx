@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useFavoriteIds } from '@/api/favorites';
 import type { Store } from '@/api/stores';
 import { PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
+import { useSearchParamsNow } from '@/hooks/use-search-params-now';
 import { StoreMap, type MapJump } from '@/features/map/components/StoreMap';
 import { useReportDialog } from '@/features/reports/hooks/use-report-dialog';
 import { AddToRouteButton } from '@/features/routes/components/AddToRouteButton';
@@ -24,7 +24,7 @@ const STORE_PARAM = 'store';
  */
 export default function MapRoute() {
   const report = useReportDialog();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const storeId = params.get(STORE_PARAM);
   const favoriteIds = useFavoriteIds();
   const routeId = Number(params.get('route'));

@@ -4,7 +4,6 @@ import type { GeoJsonObject } from 'geojson';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { GeoJSON, MapContainer, Marker, Pane, Tooltip } from 'react-leaflet';
-import { useSearchParams } from 'react-router';
 import { useInitialData, useStoreTypes } from '@/api/initial-data';
 import { usePrefectures, type Prefecture } from '@/api/prefectures';
 import { useStoresNear, type Store } from '@/api/stores';
@@ -14,6 +13,7 @@ import { t } from '@/i18n/ja';
 import type { LatLng } from '@/lib/geolocation';
 import type { MapView } from '@/lib/prefecture-views';
 import { showToast } from '@/stores/toast-store';
+import { useSearchParamsNow } from '@/hooks/use-search-params-now';
 import outline from '../assets/japan-outline.json';
 import { useClusters } from '../api/get-clusters';
 import { useViewList } from '../api/get-view-list';
@@ -100,7 +100,7 @@ export function StoreMap({
   mapLayers,
   overlay,
 }: StoreMapProps = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParamsNow();
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
   // eslint-disable-next-line react-hooks/exhaustive-deps
