@@ -47,6 +47,8 @@ struct Config {
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }
   [[nodiscard]] std::filesystem::path photo_dir() const { return data_dir / "photos"; }
+  // The open data export's files (rebuilt from the database; safe to delete).
+  [[nodiscard]] std::filesystem::path export_dir() const { return data_dir / "export"; }
 };
 
 struct ParsedCommand {

@@ -235,6 +235,7 @@ int serve(const Config& config) {
   StoreSearchService search(search_repo, gazetteer);
   storage::SqliteStoreCatalog catalog(db);
   router_config.catalog = &catalog;
+  router_config.export_dir = config.export_dir();
   router_config.public_base_url = config.base_url;
   // Contributions (issue 4): the purchase limit shares the limiter with the accounts.
   PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);

@@ -1,11 +1,10 @@
 // Issue 13: compressed answers. Build-time .br / .gz siblings of text assets chosen by
 // Accept-Encoding (never for images), gzip for large public map reads, kept with the
 // response cache entry, and Vary: Accept-Encoding wherever the encoding may differ.
-#include <zlib.h>
-
 #include <atomic>
 
 #include "content_encoding.hpp"
+#include "gunzip.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {
@@ -14,24 +13,6 @@ namespace {
 using http::Status;
 using http::bhttp::field;
 namespace fs = std::filesystem;
-
-std::string gunzip(std::string_view data) {
-  z_stream z{};
-  if (inflateInit2(&z, 15 + 16) != Z_OK) return {};
-  std::string out;
-  char buf[16384];
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  z.avail_in = static_cast<uInt>(data.size());
-  int rc = Z_OK;
-  while (rc == Z_OK) {
-    z.next_out = reinterpret_cast<Bytef*>(buf);
-    z.avail_out = sizeof buf;
-    rc = inflate(&z, Z_NO_FLUSH);
-    out.append(buf, sizeof buf - z.avail_out);
-  }
-  inflateEnd(&z);
-  return rc == Z_STREAM_END ? out : std::string("<corrupt>");
-}
 
 TEST(ContentEncoding, AcceptEncodingNamesQualitiesAndWildcards) {
   using http::accepts_encoding;

@@ -3,6 +3,7 @@
 // services a handler calls are not here: each handler group gets exactly its own, as
 // references, when the router is built (api_dispatch.cpp).
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,13 @@ struct ApiCall {
   std::string_view user_agent = {};  // the User-Agent header (POST /analytics/events)
 };
 
+// A download sent from disk in pieces instead of a body in memory (the open data
+// export), with a gzip copy for the clients that accept one.
+struct BodyFile {
+  std::filesystem::path plain;
+  std::filesystem::path gzip;  // empty = none
+};
+
 // A success: the whole body ({"success":true,…}) as JSON text, its status, and any
 // cookies to set. Built implicitly from the body text for a plain 200.
 struct ApiOutput {
@@ -39,6 +47,7 @@ struct ApiOutput {
   std::vector<std::string> set_cookies;  // Set-Cookie values
   std::string content_type;              // empty = JSON (downloads set their own)
   std::string content_disposition;       // e.g. attachment; filename="…"
+  std::optional<BodyFile> file;          // set: the body is this file (`body` unused)
 };
 
 using ApiResult = Result<ApiOutput>;

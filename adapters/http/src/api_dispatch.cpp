@@ -286,9 +286,16 @@ std::string allowed_methods(std::string_view path) {
   return allow;
 }
 
+ApiReply reply_of(Status status, std::string body) {
+  ApiReply reply;
+  reply.status = status;
+  reply.body = std::move(body);
+  return reply;
+}
+
 ApiReply error(const DomainError& e) {
   auto reply = error_reply(e);
-  ApiReply out{reply.status, std::move(reply.body), {}, {}, {}, {}, {}, {}};
+  auto out = reply_of(reply.status, std::move(reply.body));
   if (e.code == ErrorCode::kRateLimited) out.retry_after = e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);
   if (static_cast<unsigned>(reply.status) >= 500) out.internal_error = e;
   return out;
@@ -374,10 +381,12 @@ ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& pla
   const Route* route = plan.route && *plan.route < kRoutes.size() ? &kRoutes[*plan.route] : nullptr;
   auto params = route ? match(route->info.path, request.path) : std::nullopt;
   if (!route || !params || route->info.method != wanted_method(request.method)) {
-    if (auto allow = allowed_methods(request.path); !allow.empty())
-      return {Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"),
-              std::move(allow), {}, {}, {}, {}, {}};
-    return {Status::not_found, error_envelope(msg::kApiNotFound, "not_found"), {}, {}, {}, {}, {}, {}};
+    if (auto allow = allowed_methods(request.path); !allow.empty()) {
+      auto reply = reply_of(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
+      reply.allow = std::move(allow);
+      return reply;
+    }
+    return reply_of(Status::not_found, error_envelope(msg::kApiNotFound, "not_found"));
   }
   auto parsed = parse_query(request.query);
   if (!parsed) return error(parsed.error());
@@ -394,8 +403,12 @@ ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& pla
       *handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie, request.client, *user,
                            request.user_agent});
   if (!result) return error(result.error());
-  return {result->status, std::move(result->body), {}, std::move(result->set_cookies), {}, {},
-          std::move(result->content_type), std::move(result->content_disposition)};
+  auto reply = reply_of(result->status, std::move(result->body));
+  reply.set_cookies = std::move(result->set_cookies);
+  reply.content_type = std::move(result->content_type);
+  reply.content_disposition = std::move(result->content_disposition);
+  reply.file = std::move(result->file);
+  return reply;
 }
 
 }  // namespace pokeca::http

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api_call.hpp"
 #include "pokeca/errors.hpp"
 #include "pokeca/http/http_types.hpp"
 #include "pokeca/http/request_handler.hpp"
@@ -39,6 +40,7 @@ struct ApiReply {
   std::optional<DomainError> internal_error;
   std::string content_type;  // empty = JSON (downloads set their own)
   std::string content_disposition;
+  std::optional<BodyFile> file;  // a download sent from disk (api_call.hpp)
 };
 
 class ApiDispatcher {

@@ -7,11 +7,12 @@ namespace pokeca::http {
 
 ApiResult ExportHandlers::file(ExportFormat format, std::string_view type, std::string_view filename) const {
   if (!config_.open_data) return fail(ErrorCode::kInternal, msg::kInternal);  // no catalog wired
-  auto text = config_.open_data->file(format);
-  if (!text) return std::unexpected(text.error());
-  ApiOutput out{std::string(**text)};
+  auto files = config_.open_data->files(format);
+  if (!files) return std::unexpected(files.error());
+  ApiOutput out{std::string()};
   out.content_type = type;
   out.content_disposition = "attachment; filename=\"" + std::string(filename) + "\"";
+  out.file = BodyFile{files->plain, files->gzip};
   return out;
 }
 

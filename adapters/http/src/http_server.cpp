@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -33,8 +34,10 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
+#include <boost/beast/http/file_body.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/write.hpp>
 
 #include "access_log.hpp"
@@ -151,6 +154,7 @@ struct HttpServer::State {
   awaitable<void> refuse(Connection& conn, const Seen& seen, Status status, std::string_view code,
                          std::string_view message);
   awaitable<void> refuse(Connection& conn, const Seen& seen, Response response);
+  awaitable<std::tuple<error_code, std::size_t>> write(beast::tcp_stream& stream, Reply& reply);
   Response busy() const;
   std::string serialized_busy_reply() const;
   void turn_away(tcp::socket& socket);
@@ -316,13 +320,13 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     seen.path = split_target(request.target()).path;
     stream.expires_never();  // the handler may take a while; the write sets its own timeout
 
-    Response response;
+    Reply reply;
     auto* lane = bounded(plan.lane);
     if (auto ready = handler.try_ready(request, plan)) {
-      response = std::move(*ready);
+      reply.response = std::move(*ready);
     } else if (lane && lane->in_flight.fetch_add(1) >= lane->queue_limit) {
       --lane->in_flight;
-      response = busy();
+      reply.response = busy();
     } else {
       struct LaneSlot {
         std::atomic<unsigned>* count;
@@ -334,28 +338,50 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
       // awaited expression, reading lane->pool through a null `lane` (UBSan).
       const auto executor = lane ? lane->pool.get_executor() : workers.get_executor();
       try {
-        response = co_await asio::co_spawn(
+        reply = co_await asio::co_spawn(
             executor,
-            [this, &request, &conn, &plan, &seen]() -> awaitable<Response> {
-              co_return handler.handle(request, RequestContext{conn->peer, seen.request_id, plan});
+            [this, &request, &conn, &plan, &seen]() -> awaitable<Reply> {
+              co_return handler.respond(request, RequestContext{conn->peer, seen.request_id, plan});
             },
             asio::use_awaitable);
       } catch (...) {
-        response = handler.error_response(Status::internal_server_error, "internal", msg::kInternal);
+        reply = {handler.error_response(Status::internal_server_error, "internal", msg::kInternal), std::nullopt};
       }
     }
+    auto& response = reply.response;
     const bool keep_alive =
         request.keep_alive() && ++served < config.max_requests_per_connection && !stopping;
     response.keep_alive(keep_alive);
     response.set(kRequestIdHeader, seen.request_id);
 
-    stream.expires_after(config.write_timeout);
-    auto [write_ec, written] = co_await bhttp::async_write(stream, response, kNoThrow);
+    auto [write_ec, written] = co_await write(stream, reply);
     log(seen, response.result_int(), written);
     if (write_ec || !keep_alive) break;
   }
   error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+// A reply in one write, or, when its body is a file, piece by piece with the write
+// timeout renewed for each piece: a large download to a slow client goes on as long as
+// the client keeps reading, and a client that stops is dropped.
+awaitable<std::tuple<error_code, std::size_t>> HttpServer::State::write(beast::tcp_stream& stream, Reply& reply) {
+  if (!reply.file) {
+    stream.expires_after(config.write_timeout);
+    co_return co_await bhttp::async_write(stream, reply.response, kNoThrow);
+  }
+  bhttp::response<bhttp::file_body> message{std::move(reply.response.base()), std::move(*reply.file)};
+  bhttp::response_serializer<bhttp::file_body> serializer{message};
+  std::size_t written = 0;
+  error_code ec;
+  while (!ec && !serializer.is_done()) {
+    stream.expires_after(config.write_timeout);
+    std::size_t n = 0;
+    std::tie(ec, n) = co_await bhttp::async_write_some(stream, serializer, kNoThrow);
+    written += n;
+  }
+  reply.response.base() = std::move(message.base());  // the caller logs its status
+  co_return std::tuple{ec, written};
 }
 
 awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Status status,

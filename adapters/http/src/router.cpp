@@ -9,6 +9,7 @@
 #include "client_address.hpp"
 #include "content_encoding.hpp"
 #include "error_mapping.hpp"
+#include "file_reply.hpp"
 #include "http_messages.hpp"
 #include "open_data_export.hpp"
 #include "photo_files.hpp"
@@ -57,11 +58,9 @@ struct Router::Impl {
         static_files(config.static_dir),
         photo_files(config.photos),
         site_pages(&services.stores, config.catalog, {config.static_dir, config.public_base_url}) {
-    if (config.catalog && !config.open_data)
-      config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.data_generation, [] {
-        return static_cast<UnixSeconds>(
-            std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
-      });
+    if (config.catalog && !config.export_dir.empty() && !config.open_data)
+      config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.export_dir, config.data_generation,
+                                                          [] { return static_cast<UnixSeconds>(unix_now()); });
   }
 
   RouterConfig config;
@@ -125,7 +124,21 @@ struct Router::Impl {
     res.set(bhttp::field::content_encoding, "gzip");
   }
 
-  Response route(const Request& req, const RequestContext& context, Failure& failure) const {
+  // A download from disk: its headers on `res`, its open body in `file` (none for a 304).
+  void attach_file(const BodyFile& source, const Request& req, Response& res,
+                   std::optional<bhttp::file_body::value_type>& file, Failure& failure) const {
+    auto opened =
+        open_body_file(source, req[bhttp::field::accept_encoding], req[bhttp::field::if_none_match], res);
+    if (!opened) {
+      failure = {"internal", opened.error()};
+      res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
+      return;
+    }
+    file = std::move(*opened);
+  }
+
+  Response route(const Request& req, const RequestContext& context, Failure& failure,
+                 std::optional<bhttp::file_body::value_type>& file) const {
     const auto target = split_target(req.target());
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
       return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
@@ -159,6 +172,7 @@ struct Router::Impl {
       if (!reply.content_disposition.empty()) res.set(bhttp::field::content_disposition, reply.content_disposition);
       for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
       if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
+      if (reply.file) attach_file(*reply.file, req, res, file, failure);
       if (reply.internal_error)
         failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->cause()};
       return res;
@@ -198,19 +212,22 @@ Router::Router(ApiServices services, RouterConfig config)
 
 Router::~Router() = default;
 
-Response Router::handle(const Request& request, const RequestContext& context) const {
+Reply Router::respond(const Request& request, const RequestContext& context) const {
   const std::string request_id = context.request_id.empty() ? impl_->request_ids.next() : context.request_id;
-  Response res;
+  Reply reply;
+  auto& res = reply.response;
   Failure failure{"internal", {}};
   try {
-    res = impl_->route(request, context, failure);
+    res = impl_->route(request, context, failure, reply.file);
   } catch (const std::exception& e) {
     // A bug or resource exhaustion: the envelope, never the exception's text (it is logged).
     failure = {"exception", e.what()};
     res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
+    reply.file.reset();
   } catch (...) {
     failure = {"exception", "unknown exception"};
     res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
+    reply.file.reset();
   }
   try {
     impl_->report_failure(res, request, request_id, failure);
@@ -218,7 +235,17 @@ Response Router::handle(const Request& request, const RequestContext& context) c
   }
   res.set(kRequestIdHeader, request_id);
   impl_->finish(res, &request);
-  return res;
+  if (reply.file) {
+    res.content_length(reply.file->size());  // the head of a body the server sends from the file
+    if (request.method() == bhttp::verb::head) reply.file.reset();
+  }
+  return reply;
+}
+
+Response Router::handle(const Request& request, const RequestContext& context) const {
+  auto reply = respond(request, context);
+  if (reply.file) reply.response.body() = read_body_file(*reply.file);
+  return std::move(reply.response);
 }
 
 std::optional<Response> Router::try_ready(const Request& request, const RoutePlan& plan) const {

@@ -17,6 +17,10 @@ namespace pokeca {
 inline constexpr std::string_view kOpenDataLicence = "ODbL-1.0";
 inline constexpr std::string_view kOpenDataLicenceUrl = "https://opendatacommons.org/licenses/odbl/1-0/";
 inline constexpr std::string_view kOpenDataAttribution = "© ポケカ販売店マップ 投稿者 / © OpenStreetMap contributors";
+// How stale a served export may be: after a write, the files are rebuilt by the first
+// request that comes this long after the last build (ten minutes: a download is a
+// snapshot anyway, and it states its time; a busy site must not rebuild on every write).
+inline constexpr UnixSeconds kOpenDataRefreshSeconds = 600;
 // Stores read from the catalog per query.
 inline constexpr std::size_t kExportReadBatch = 10'000;
 // The CSV columns, in order. The importer reads id, name, store_type, prefecture, city,

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include <boost/beast/http/file_body.hpp>
+
 #include "pokeca/http/http_types.hpp"
 
 namespace pokeca::http {
@@ -51,6 +53,14 @@ struct RequestContext {
   RoutePlan plan;
 };
 
+// An answer as the server sends it: the response, or, when `file` is set, only its head
+// (Content-Length included) with the body read from the open file and sent in pieces,
+// so a large download (the open data export) is never held in memory.
+struct Reply {
+  Response response;
+  std::optional<bhttp::file_body::value_type> file;
+};
+
 class RequestHandler {
  public:
   virtual ~RequestHandler() = default;
@@ -66,6 +76,12 @@ class RequestHandler {
     return handle(request, RequestContext{peer, {}, plan(request.base())});
   }
   [[nodiscard]] Response handle(const Request& request) const { return handle(request, Peer{}); }
+
+  // What the server calls: handle(), or a reply whose body is a file. A handler that
+  // streams files overrides it and makes handle() read the file into the body.
+  [[nodiscard]] virtual Reply respond(const Request& request, const RequestContext& context) const {
+    return Reply{handle(request, context), std::nullopt};
+  }
 
   // For a plan with admit_first: checks the credentials in the header (the route's
   // access rule) before the body is read. Called on a worker thread; may block.

@@ -58,8 +58,10 @@ struct RouterConfig {
   // page; null = no store sitemaps. The public URL they link to; empty = http://{Host}.
   StoreCatalog* catalog = nullptr;
   std::string public_base_url;
-  // The open data export's per-generation cache; made by the Router when a catalog is
-  // given (shared by the copies of this config).
+  // Where the open data export's files are written (<data-dir>/export); empty = no
+  // export (its routes answer 500). With a catalog, the Router makes `open_data`
+  // (shared by the copies of this config).
+  std::filesystem::path export_dir;
   std::shared_ptr<OpenDataExport> open_data;
 };
 
@@ -97,6 +99,9 @@ class Router final : public RequestHandler {
   // The API route's lane (password hashing: slow, photo uploads: upload) and body limit
   // (uploads: 32 MiB), from the route table.
   [[nodiscard]] RoutePlan plan(const RequestHeader& header) const override;
+  // The answer; a download from disk (the open data export) as a file reply.
+  [[nodiscard]] Reply respond(const Request& request, const RequestContext& context) const override;
+  // respond() with any file read into the body (for callers without a server: tests).
   [[nodiscard]] Response handle(const Request& request, const RequestContext& context) const override;
   // Uploads: the bearer token's account, or the route's 401/403, before the body is read.
   [[nodiscard]] Admission admit(const RequestHeader& header, const RoutePlan& plan, const Peer& peer) const override;
