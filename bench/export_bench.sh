@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Open data export (issue 12) on a database of STORES stores (default 1,000,000, made by
 # make_bench_db): the Release server on loopback; time and size of
-#   GET /api/v1/export/stores.csv and .geojson — the first request (builds the file from
-#   the database) and the median of ROUNDS repeats (served from the per-generation cache);
+#   GET /api/v1/export/stores.csv and .geojson, plain and gzip (Accept-Encoding) — the
+#   first request (writes the file and its gzip copy from the database) and the median of
+#   ROUNDS repeats (sent from the file); the server's peak RSS;
 # plus /sitemap.xml and one 50,000-URL /sitemaps/stores-1.xml. Every process is stopped
 # at the end.
 # Usage: bench/export_bench.sh [STORES]    env: ROUNDS (5), POKECA_BUILD_JOBS (2),
@@ -35,7 +36,8 @@ pid=$!
 base=http://127.0.0.1:$port
 for _ in $(seq 1 600); do curl -sf "$base/api/v1/healthz" >/dev/null && break; sleep 0.1; done
 
-timed() { curl -s -o "$tmp/body" -w '%{time_total} %{size_download}\n' "$base$1"; }
+# curl's --compressed asks for gzip and counts the bytes on the wire.
+timed() { curl -s ${2:+--compressed} -o "$tmp/body" -w '%{time_total} %{size_download}\n' "$base$1"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "## Open data export ($stores stores) — $(date -u +%FT%TZ)"
@@ -45,8 +47,13 @@ echo "- command: \`bench/export_bench.sh $stores\` (Release, curl over loopback,
 echo
 echo "| request | first (builds) | repeat (median) | size |"
 echo "|---|---:|---:|---:|"
-for path in /api/v1/export/stores.csv /api/v1/export/stores.geojson /sitemap.xml /sitemaps/stores-1.xml; do
-  read -r first size < <(timed "$path")
-  repeat=$(for _ in $(seq 1 "$rounds"); do timed "$path" | cut -d' ' -f1; done | median)
-  printf '| `GET %s` | %.2f s | %.2f s | %s MB |\n' "$path" "$first" "$repeat" "$(awk -v b="$size" 'BEGIN { printf "%.1f", b / 1e6 }')"
+for row in /api/v1/export/stores.csv "/api/v1/export/stores.csv gzip" /api/v1/export/stores.geojson \
+  "/api/v1/export/stores.geojson gzip" /sitemap.xml /sitemaps/stores-1.xml; do
+  read -r path gzip <<<"$row"
+  read -r first size < <(timed "$path" "$gzip")
+  repeat=$(for _ in $(seq 1 "$rounds"); do timed "$path" "$gzip" | cut -d' ' -f1; done | median)
+  printf '| `GET %s`%s | %.2f s | %.2f s | %s MB |\n' "$path" "${gzip:+ (gzip)}" "$first" "$repeat" \
+    "$(awk -v b="$size" 'BEGIN { printf "%.1f", b / 1e6 }')"
 done
+echo
+echo "- server peak RSS (VmHWM) after the runs: $(awk '/VmHWM/ { printf "%.0f MB", $2 / 1024 }' /proc/$pid/status)"
