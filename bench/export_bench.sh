@@ -36,8 +36,9 @@ pid=$!
 base=http://127.0.0.1:$port
 for _ in $(seq 1 600); do curl -sf "$base/api/v1/healthz" >/dev/null && break; sleep 0.1; done
 
-# curl's --compressed asks for gzip and counts the bytes on the wire.
-timed() { curl -s ${2:+--compressed} -o "$tmp/body" -w '%{time_total} %{size_download}\n' "$base$1"; }
+# With a second argument, asks for gzip and keeps the compressed bytes (no inflating on
+# the client's clock); the size is the bytes on the wire.
+timed() { curl -s ${2:+-H 'Accept-Encoding: gzip'} -o "$tmp/body" -w '%{time_total} %{size_download}\n' "$base$1"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "## Open data export ($stores stores) — $(date -u +%FT%TZ)"
@@ -56,4 +57,5 @@ for row in /api/v1/export/stores.csv "/api/v1/export/stores.csv gzip" /api/v1/ex
     "$(awk -v b="$size" 'BEGIN { printf "%.1f", b / 1e6 }')"
 done
 echo
-echo "- server peak RSS (VmHWM) after the runs: $(awk '/VmHWM/ { printf "%.0f MB", $2 / 1024 }' /proc/$pid/status)"
+# RssFile is the database's mmap (file pages the kernel may drop); RssAnon the server's own.
+echo "- server memory after the runs: $(awk '/VmHWM|RssAnon|RssFile/ { printf "%s %.0f MB ", $1, $2 / 1024 }' /proc/$pid/status)"
