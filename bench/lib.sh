@@ -28,7 +28,7 @@ bench_prepare_source() {
   git -C "$src" checkout -q --force --detach "$sha"
   git -C "$src" clean -q -fdx -e frontend/node_modules
   (cd "$root/bench" && tar -c --exclude=RESULTS.md .) | tar -x -C "$src/bench"
-  [ -e "$src/frontend/node_modules" ] || ln -s "$root/frontend/node_modules" "$src/frontend/node_modules"
+  [ -e "$src/frontend/node_modules" ] || [ -L "$src/frontend/node_modules" ] || ln -s "$root/frontend/node_modules" "$src/frontend/node_modules"
   src_sha=${sha:0:7}
   src_desc="commit $src_sha ($rev; bench/ from the working tree)"
 }
