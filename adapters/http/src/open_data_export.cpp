@@ -9,6 +9,7 @@
 #include <system_error>
 #include <utility>
 
+#include "access_log.hpp"
 #include "pokeca/messages.hpp"
 
 namespace pokeca::http {
@@ -97,49 +98,82 @@ OpenDataExport::OpenDataExport(StoreCatalog& catalog, fs::path dir, std::functio
                                std::function<UnixSeconds()> now)
     : catalog_(catalog), dir_(std::move(dir)), generation_(std::move(generation)), now_(std::move(now)) {}
 
-bool OpenDataExport::current(const Entry& entry, std::uint64_t generation, UnixSeconds now) const {
-  if (!entry.built) return false;
-  if (generation_ && entry.generation == generation) return true;  // nothing written since
-  return now - entry.files.generated_at < kOpenDataRefreshSeconds;
+OpenDataExport::~OpenDataExport() {
+  if (worker_.joinable()) {
+    worker_.request_stop();
+    worker_.join();
+  }
+}
+
+bool OpenDataExport::due(const Entry& entry) const {
+  if (generation_ && entry.generation == generation_()) return false;  // nothing written since
+  return now_() - entry.files.generated_at >= kOpenDataRefreshSeconds;
 }
 
 Result<ExportFiles> OpenDataExport::files(ExportFormat format) {
-  auto& entry = format == ExportFormat::kCsv ? csv_ : geojson_;
-  {
-    std::lock_guard lock(mutex_);
-    // Current, or being rebuilt by another request: the files there are now.
-    if (current(entry, generation_ ? generation_() : 0, now_()) || (entry.built && entry.building))
-      return entry.files;
+  std::unique_lock lock(mutex_);
+  auto& current = entry(format);
+  if (current.built) {
+    if (!building_ && due(current)) rebuild_in_background(format);
+    return current.files;
   }
-  std::lock_guard build_lock(entry.build);
-  std::uint64_t generation = 0;
-  {
-    std::lock_guard lock(mutex_);
-    // Read before the build: a write during it leaves the files due again.
-    generation = generation_ ? generation_() : 0;
-    if (current(entry, generation, now_())) return entry.files;  // built while this one waited
-    entry.building = true;
-  }
-  auto built = build(format, now_());
-  std::lock_guard lock(mutex_);
-  entry.building = false;
+  // The first build: this request waits for it (and for any build before it).
+  idle_.wait(lock, [this] { return !building_; });
+  if (current.built) return current.files;  // another request built it meanwhile
+  building_ = true;
+  const auto generation = generation_ ? generation_() : 0;  // read first: a write during the build leaves it due
+  lock.unlock();
+  auto built = build(format, {});
+  lock.lock();
+  building_ = false;
+  idle_.notify_all();
   if (!built) return built;
-  entry.built = true;
-  entry.generation = generation;
-  entry.files = *built;
-  return entry.files;
+  current = {true, generation, *built};
+  return current.files;
 }
 
-Result<ExportFiles> OpenDataExport::build(ExportFormat format, UnixSeconds now) {
+// Called with mutex_ held and no build running.
+void OpenDataExport::rebuild_in_background(ExportFormat format) {
+  building_ = true;
+  const auto generation = generation_ ? generation_() : 0;
+  if (worker_.joinable()) worker_.join();  // the last one has finished its build; only its return is left
+  worker_ = std::jthread([this, format, generation](const std::stop_token& stop) {
+    auto built = build(format, stop);
+    std::lock_guard lock(mutex_);
+    building_ = false;
+    idle_.notify_all();
+    if (built) {
+      entry(format) = {true, generation, *built};
+    } else if (!stop.stop_requested()) {
+      write_error_log(format_error_log({"-", "-", "-", 500, "export_failed", built.error().cause()}, now_()));
+    }
+  });
+}
+
+void OpenDataExport::wait_idle() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [this] { return !building_; });
+}
+
+Result<ExportFiles> OpenDataExport::build(ExportFormat format, const std::stop_token& stop) {
   std::error_code ec;
   fs::create_directories(dir_, ec);
   if (ec) return fail_logged(ErrorCode::kInternal, msg::kInternal, "export dir " + dir_.string() + ": " + ec.message());
   const auto name = "stores" + std::string(extension(format));
+  const auto now = now_();
   ExportFiles files{dir_ / name, dir_ / (name + ".gz"), now};
   ExportWriter writer(files.plain, files.gzip);
   if (!writer.error().empty()) return fail_logged(ErrorCode::kInternal, msg::kInternal, writer.error());
-  auto written = export_active_stores(catalog_, format, now, [&](std::string_view piece) { writer.write(piece); });
-  if (!written) return std::unexpected(written.error());
+  struct Stopped {};
+  try {
+    auto written = export_active_stores(catalog_, format, now, [&](std::string_view piece) {
+      if (stop.stop_requested()) throw Stopped{};  // shutting down: the writer removes its files
+      writer.write(piece);
+    });
+    if (!written) return std::unexpected(written.error());
+  } catch (const Stopped&) {
+    return fail_logged(ErrorCode::kInternal, msg::kInternal, "export build stopped");
+  }
   if (auto failed = writer.commit(files.plain, files.gzip); !failed.empty())
     return fail_logged(ErrorCode::kInternal, msg::kInternal, failed);
   return files;
