@@ -7,6 +7,7 @@
 
 #include <boost/json/parse.hpp>
 
+#include "contribution_fakes.hpp"
 #include "gunzip.hpp"
 #include "open_data_export.hpp"
 #include "pokeca/http/http_server.hpp"
@@ -14,7 +15,6 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -105,8 +105,8 @@ TEST(OpenDataExport, AFailedBuildIsAnInternalErrorWithItsCause) {
   storage::SqliteStoreCatalog catalog(db);
   const auto blocked = dir.path() / "not-a-dir";
   std::ofstream(blocked) << "a file where the export directory should be";
-  http::OpenDataExport open_data(catalog, blocked / "export", [&db] { return db.write_generation(); },
-                                 [] { return kTestNow; });
+  http::OpenDataExport open_data(
+      catalog, blocked / "export", [&db] { return db.write_generation(); }, [] { return kTestNow; });
   auto files = open_data.files(ExportFormat::kCsv);
   ASSERT_FALSE(files);
   EXPECT_EQ(files.error().code, ErrorCode::kInternal);

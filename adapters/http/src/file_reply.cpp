@@ -22,8 +22,10 @@ std::string http_date(std::time_t t) {
 
 }  // namespace
 
-std::expected<std::optional<bhttp::file_body::value_type>, std::string> open_body_file(
-    const BodyFile& file, std::string_view accept_encoding, std::string_view if_none_match, Response& res) {
+std::expected<std::optional<bhttp::file_body::value_type>, std::string> open_body_file(const BodyFile& file,
+                                                                                       std::string_view accept_encoding,
+                                                                                       std::string_view if_none_match,
+                                                                                       Response& res) {
   const bool negotiable = !file.gzip.empty();
   const bool gzip = negotiable && accepts_encoding(accept_encoding, "gzip");
   const auto& path = gzip ? file.gzip : file.plain;
@@ -35,9 +37,9 @@ std::expected<std::optional<bhttp::file_body::value_type>, std::string> open_bod
   if (::fstat(body.file().native_handle(), &st) != 0) return std::unexpected("fstat " + path.string());
 
   char etag[80];
-  const auto n = std::snprintf(etag, sizeof etag, "\"%llx-%llx%09ld%s\"", static_cast<unsigned long long>(st.st_size),
-                               static_cast<unsigned long long>(st.st_mtim.tv_sec), st.st_mtim.tv_nsec,
-                               gzip ? "-gzip" : "");
+  const auto n =
+      std::snprintf(etag, sizeof etag, "\"%llx-%llx%09ld%s\"", static_cast<unsigned long long>(st.st_size),
+                    static_cast<unsigned long long>(st.st_mtim.tv_sec), st.st_mtim.tv_nsec, gzip ? "-gzip" : "");
   res.set(bhttp::field::cache_control, kRevalidateCache);  // public data: revalidate by tag
   res.set(bhttp::field::etag, std::string_view(etag, static_cast<std::size_t>(n)));
   res.set(bhttp::field::last_modified, http_date(st.st_mtim.tv_sec));

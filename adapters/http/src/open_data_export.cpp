@@ -55,7 +55,8 @@ class ExportWriter {
 
   void write(std::string_view piece) {
     if (!error_.empty() || piece.empty()) return;
-    if (std::fwrite(piece.data(), 1, piece.size(), plain_.get()) != piece.size()) fail("write " + plain_tmp_.string());
+    if (std::fwrite(piece.data(), 1, piece.size(), plain_.get()) != piece.size())
+      fail("write " + plain_tmp_.string());
     else if (gzwrite(gzip_, piece.data(), static_cast<unsigned>(piece.size())) != static_cast<int>(piece.size()))
       fail("gzwrite " + gzip_tmp_.string());
   }

@@ -127,8 +127,7 @@ struct Router::Impl {
   // A download from disk: its headers on `res`, its open body in `file` (none for a 304).
   void attach_file(const BodyFile& source, const Request& req, Response& res,
                    std::optional<bhttp::file_body::value_type>& file, Failure& failure) const {
-    auto opened =
-        open_body_file(source, req[bhttp::field::accept_encoding], req[bhttp::field::if_none_match], res);
+    auto opened = open_body_file(source, req[bhttp::field::accept_encoding], req[bhttp::field::if_none_match], res);
     if (!opened) {
       failure = {"internal", opened.error()};
       res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
