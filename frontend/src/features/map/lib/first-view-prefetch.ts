@@ -11,9 +11,10 @@ import { filtersFromParams, viewFromParams } from './map-url';
  * runs, instead of after Leaflet has mounted. The map's size is not known yet, so it is
  * worked out from the window and the page's fixed layout (the CSS named below) and the
  * bounds from Leaflet's own arithmetic (EPSG:3857, Map#getBounds). The map's first clusters
- * request takes the answer once if it asks for the same zoom and filters and its box lies
- * inside the prefetched one (the demo notice, shown once /config has arrived, can make the
- * map a little shorter than predicted); anything else asks the server as before.
+ * request takes the answer once if it asks for exactly the same box, zoom and filters;
+ * anything else (another layout, or the demo notice already shown when the map mounts: it
+ * makes the map 33 px shorter) asks the server as before, so the map never shows an answer
+ * for another box.
  */
 
 /** All of Japan: the first view when the query names no place (or an unknown one). */
@@ -37,11 +38,6 @@ export const DESKTOP_QUERY = '(min-width: 900px)';
 
 /** A prefetched answer older than this is not used (the map mounts well within it). */
 export const PREFETCH_MAX_AGE_MS = 10_000;
-/**
- * The prefetched box may be at most this much larger (area) than the map's first box:
- * the demo notice (one line, ~33 px) taken off a map at least ~400 px tall.
- */
-export const PREFETCH_MAX_EXTRA_AREA = 0.1;
 
 const TILE_SIZE = 256;
 const EARTH_RADIUS = 6378137; // Leaflet SphericalMercator.R
@@ -109,16 +105,13 @@ function filterKey(params: URLSearchParams): Record<string, string | number | un
 
 interface Prefetch {
   zoom: number;
-  bbox: [number, number, number, number];
+  bbox: string;
   filters: string;
   startedAt: number;
   response: Promise<Response | null>;
 }
 
 let pending: Prefetch | null = null;
-
-const parseBbox = (bbox: string) => bbox.split(',').map(Number) as [number, number, number, number];
-const area = ([w, s, e, n]: readonly number[]) => Math.max(0, e! - w!) * Math.max(0, n! - s!);
 
 /**
  * Starts the first view's clusters request for this location (a /map URL) in a window of
@@ -142,7 +135,7 @@ export function prefetchFirstMapView(
   const url = buildUrl('/stores/clusters', { bbox, zoom, ...filters });
   pending = {
     zoom,
-    bbox: parseBbox(bbox),
+    bbox,
     filters: JSON.stringify(filters),
     startedAt: Date.now(),
     // A failed prefetch is forgotten: the map then asks again itself.
@@ -162,11 +155,7 @@ export function takePrefetchedClusters(
   const entry = pending;
   pending = null;
   if (!entry || Date.now() - entry.startedAt > PREFETCH_MAX_AGE_MS) return null;
-  if (entry.zoom !== viewport.zoom || entry.filters !== JSON.stringify(filters)) return null;
-  const want = parseBbox(viewport.bbox);
-  const [w, s, e, n] = entry.bbox;
-  if (!(w <= want[0] && s <= want[1] && e >= want[2] && n >= want[3])) return null;
-  if (area(entry.bbox) > area(want) * (1 + PREFETCH_MAX_EXTRA_AREA)) return null;
+  if (entry.bbox !== viewport.bbox || entry.zoom !== viewport.zoom || entry.filters !== JSON.stringify(filters)) return null;
   return entry.response;
 }
 
