@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contentPlugin } from './build/vite-plugin-content.ts';
 import { precompressPlugin } from './build/precompress.ts';
-import { routePreloadPlugin } from './build/vite-plugin-route-preload.ts';
 import { serviceWorkerPlugin } from './build/vite-plugin-pwa.ts';
 
 export default defineConfig({
@@ -12,7 +11,6 @@ export default defineConfig({
     react(),
     contentPlugin(fileURLToPath(new URL('../content', import.meta.url))),
     serviceWorkerPlugin(fileURLToPath(new URL('./build/sw-template.js', import.meta.url))),
-    routePreloadPlugin(),
     precompressPlugin(),
   ],
   resolve: {

@@ -122,35 +122,6 @@ TEST_F(SitePagesTest, APrefectureMapLinkGetsItsOwnCard) {
   EXPECT_FALSE(pages().serve("/map", "prefecture=atlantis", ""));
 }
 
-TEST_F(SitePagesTest, TheMapPagesPreloadTheMapsChunksListedByTheBuild) {
-  // Without route-preload.json (an older build): the page as before.
-  const auto plain = pages().serve("/map", "prefecture=tokyo", "");
-  ASSERT_TRUE(plain);
-  EXPECT_EQ(plain->body().find("preload"), std::string::npos);
-
-  std::ofstream(dir.path() / "dist/route-preload.json")
-      << R"({"/map":["/assets/map-a1.js","/assets/BaseTileLayer-b2.js","/assets/map-c3.css",)"
-      << R"("https://evil.example/x.js","/assets/../secret.js","/assets/\"onload=\"x.js","/assets/a.png",7],)"
-      << R"("/":["/assets/home.js"]})";
-  const auto res = pages().serve("/map", "prefecture=tokyo", "");
-  ASSERT_TRUE(res);
-  const auto& html = res->body();
-  const auto head_end = html.find("</head>");
-  const auto map_js = html.find("<link rel=\"modulepreload\" crossorigin href=\"/assets/map-a1.js\" />");
-  EXPECT_LT(map_js, head_end);
-  EXPECT_LT(html.find("<link rel=\"modulepreload\" crossorigin href=\"/assets/BaseTileLayer-b2.js\" />"), head_end);
-  EXPECT_LT(html.find("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/map-c3.css\" />"), head_end);
-  EXPECT_EQ(count(html, "preload"), 3u);  // not another origin, a path out of assets, a png, a number
-  EXPECT_EQ(html.find("onload"), std::string::npos);
-  EXPECT_NE(html.find("og:url\" content=\"https://pokeca.example/map?prefecture=tokyo\""), std::string::npos);
-  // A store link preloads the map too; the home page does not (its list is not read).
-  EXPECT_NE(pages().serve("/map", "store=2", "")->body().find("map-a1.js"), std::string::npos);
-  EXPECT_EQ(pages().serve("/", "", "")->body().find("preload"), std::string::npos);
-  // A damaged list changes nothing.
-  std::ofstream(dir.path() / "dist/route-preload.json") << "{\"/map\": [";
-  EXPECT_EQ(pages().serve("/map", "prefecture=tokyo", "")->body(), plain->body());
-}
-
 TEST_F(SitePagesTest, AStoreLinkGetsItsNameAndPlaceEscaped) {
   const auto res = pages().serve("/map", "store=2", "");
   ASSERT_TRUE(res);

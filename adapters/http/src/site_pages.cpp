@@ -1,6 +1,5 @@
 #include "site_pages.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <iterator>
@@ -127,33 +126,6 @@ std::string with_share_card(std::string_view index_html, const ShareCard& card) 
   tag("name", "twitter:image", image);
   tags += "    <link rel=\"canonical\" href=\"" + url + "\" />\n";
   if (const auto head_end = html.find("</head>"); head_end != std::string::npos) html.insert(head_end, tags);
-  return html;
-}
-
-std::string with_route_preloads(std::string html, std::string_view route_preload_json, std::string_view route) {
-  boost::system::error_code ec;
-  const auto value = boost::json::parse(route_preload_json, ec);
-  const auto* routes = ec ? nullptr : value.if_object();
-  const auto* files = routes ? routes->if_contains(route) : nullptr;
-  if (!files || !files->is_array()) return html;
-  std::string links;
-  for (const auto& file : files->as_array()) {
-    if (!file.is_string()) continue;
-    const std::string_view name = file.as_string();
-    // Only the build's own assets: a same-origin path of plain file-name characters.
-    const bool plain = std::ranges::all_of(name, [](char c) {
-      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-             c == '.' || c == '/';
-    });
-    if (!plain || !name.starts_with("/assets/") || name.find("..") != std::string_view::npos) continue;
-    // crossorigin as Vite writes it for the entry, so the later import() reuses the fetch.
-    if (name.ends_with(".js"))
-      links += "<link rel=\"modulepreload\" crossorigin href=\"" + html_escape(name) + "\" />\n";
-    else if (name.ends_with(".css"))
-      links += "<link rel=\"preload\" as=\"style\" crossorigin href=\"" + html_escape(name) + "\" />\n";
-  }
-  if (const auto head_end = html.find("</head>"); head_end != std::string::npos && !links.empty())
-    html.insert(head_end, links);
   return html;
 }
 
@@ -286,11 +258,7 @@ std::optional<Response> SitePages::html_page(std::string_view path, std::string_
   }
   auto index = read_file(config_.static_dir / kIndexFile);
   if (!index) return std::nullopt;
-  auto html = with_share_card(*index, card);
-  if (path == "/map")
-    if (const auto preload = read_file(config_.static_dir / kRoutePreloadFile))
-      html = with_route_preloads(std::move(html), *preload, path);
-  return text_response("text/html; charset=utf-8", std::move(html));
+  return text_response("text/html; charset=utf-8", with_share_card(*index, card));
 }
 
 }  // namespace pokeca::http

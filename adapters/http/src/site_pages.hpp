@@ -6,8 +6,7 @@
 //   /sitemaps/stores-{n}.xml     /map?store={id} for active stores with id in
 //                                ((n-1)·kSitemapStoresPerFile, n·kSitemapStoresPerFile]
 //   /, /map?prefecture=…, /map?store=…   index.html with its own <title>, description,
-//                                Open Graph and Twitter card tags (the SPA still boots);
-//                                the /map pages also preload the map's chunks (kRoutePreloadFile)
+//                                Open Graph and Twitter card tags (the SPA still boots)
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -26,11 +25,6 @@ inline constexpr StoreId kSitemapStoresPerFile = 50'000;
 inline constexpr std::size_t kSitemapReadBatch = 10'000;
 // Written by the frontend build (build/vite-plugin-content.ts): the guide's pages.
 inline constexpr std::string_view kContentIndexFile = "content-index.json";
-// Written by the frontend build (build/vite-plugin-route-preload.ts): per route path, the
-// files its lazy chunk needs beyond the entry's, e.g. {"/map": ["/assets/map-….js", …]}.
-// The /map pages below name them in <head> (issue 13, first markers) so the browser fetches
-// them alongside the entry.
-inline constexpr std::string_view kRoutePreloadFile = "route-preload.json";
 
 struct SitePagesConfig {
   std::filesystem::path static_dir;  // the built frontend; empty = no HTML pages
@@ -70,11 +64,5 @@ struct ShareCard {
 };
 [[nodiscard]] std::string with_share_card(std::string_view index_html, const ShareCard& card);
 [[nodiscard]] std::string html_escape(std::string_view text);
-
-// <link rel="modulepreload"> (.js) and <link rel="preload" as="style"> (.css) for the files
-// route-preload.json lists for `route`, inserted before </head>; other names, and a missing or
-// malformed list, are skipped (the page then loads them as before).
-[[nodiscard]] std::string with_route_preloads(std::string html, std::string_view route_preload_json,
-                                              std::string_view route);
 
 }  // namespace pokeca::http
