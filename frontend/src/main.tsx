@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { DESKTOP_QUERY, prefetchFirstMapView } from './features/map/lib/first-view-prefetch';
 import { registerServiceWorker } from './lib/service-worker';
 import { startAuth } from './lib/session';
 import './styles/global.css';
@@ -11,9 +12,13 @@ startAuth(window.location.pathname);
 
 registerServiceWorker();
 
-// Issue 13: a visit that lands on the map fetches the map's chunk now, while the entry
-// renders, instead of once the router has rendered the lazy route.
-if (window.location.pathname === '/map') void import('./app/routes/map');
+// Issue 13: a visit that lands on the map asks for its first view's clusters and fetches
+// the map's chunk now, while the entry renders, instead of once the router has rendered the
+// lazy route and Leaflet has mounted.
+if (window.location.pathname === '/map') {
+  prefetchFirstMapView(window.location, window.innerWidth, window.innerHeight, window.matchMedia(DESKTOP_QUERY).matches);
+  void import('./app/routes/map');
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

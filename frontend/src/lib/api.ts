@@ -37,6 +37,11 @@ export interface RequestOptions {
    * than confining the whole site to /rate-limited.
    */
   inlineRateLimit?: boolean;
+  /**
+   * The same GET already started (issue 13: the map's first view, prefetched by the entry):
+   * its answer is used instead of sending again; null (or a failed prefetch) sends as usual.
+   */
+  prefetched?: Promise<Response | null> | null;
 }
 
 /** Sends a request and validates the successful body with `schema`. */
@@ -47,7 +52,7 @@ export async function apiRequest<S extends z.ZodMiniType>(
 ): Promise<z.infer<S>> {
   const url = buildUrl(path, options.query);
   const token = options.anonymous ? null : await getFreshAccessToken();
-  let response = await send(url, { ...options, token });
+  let response = (options.prefetched && (await options.prefetched)) || (await send(url, { ...options, token }));
 
   if (response.status === 401 && !options.anonymous) {
     // SPEC §4: one retry with a refreshed token; if that fails, or nobody is signed in,

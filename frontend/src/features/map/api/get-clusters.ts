@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { RECENT_REPORT_HOURS } from '@/config/constants';
 import { storeSchema } from '@/api/stores';
 import { apiRequest, envelope } from '@/lib/api';
+import { takePrefetchedClusters } from '../lib/first-view-prefetch';
 import { clusterSchema, filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
 
 /** GET /stores/clusters — server-side clusters when zoomed out, else the markers. */
@@ -14,9 +15,12 @@ export type ClustersData = z.infer<typeof clustersDataSchema>;
 
 /** The answer has no `truncated`: what does not fit comes as clusters (docs/API.md). */
 export async function getClusters(viewport: Viewport, filters: StoreFilters, signal?: AbortSignal): Promise<ClustersData> {
+  const filterQuery = filtersToQuery(filters, RECENT_REPORT_HOURS);
   const body = await apiRequest('/stores/clusters', envelope(clustersDataSchema), {
-    query: { bbox: viewport.bbox, zoom: viewport.zoom, ...filtersToQuery(filters, RECENT_REPORT_HOURS) },
+    query: { bbox: viewport.bbox, zoom: viewport.zoom, ...filterQuery },
     signal,
+    // The first view's answer may already be on its way (started by the entry, issue 13).
+    prefetched: takePrefetchedClusters(viewport, filterQuery),
   });
   return body.data;
 }

@@ -11,7 +11,6 @@ import { BaseTileLayer } from '@/components/map/BaseTileLayer';
 import { NEARBY_LIMIT, NEARBY_RADIUS_KM, RECENT_REPORT_HOURS } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import type { LatLng } from '@/lib/geolocation';
-import type { MapView } from '@/lib/prefecture-views';
 import { showToast } from '@/stores/toast-store';
 import { useSearchParamsNow } from '@/hooks/use-search-params-now';
 import outline from '../assets/japan-outline.json';
@@ -19,6 +18,7 @@ import { useClusters } from '../api/get-clusters';
 import { useViewList } from '../api/get-view-list';
 import { clusterRequestZoom, layoutClusters } from '../lib/cluster-layout';
 import { currentLocationIcon } from '../lib/icons';
+import { JAPAN_VIEW } from '../lib/first-view-prefetch';
 import { filtersFromParams, formatView, viewFromParams, withFilters, withView } from '../lib/map-url';
 import { moveForRoute } from '../lib/route-move';
 import { filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
@@ -29,8 +29,6 @@ import { routeView, ViewController, viewKey } from './ViewController';
 import { ViewportTracker } from './ViewportTracker';
 import styles from './StoreMap.module.css';
 
-/** All of Japan: the first view when the query names no place (or an unknown one). */
-const JAPAN_VIEW: MapView = { center: [37.5, 137.5], zoom: 5 };
 const MAX_BOUNDS: [[number, number], [number, number]] = [
   [18, 115],
   [50, 160],

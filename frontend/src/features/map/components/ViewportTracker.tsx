@@ -2,24 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import type { Map as LeafletMap } from 'leaflet';
 import { MAP_FETCH_DEBOUNCE_MS } from '@/config/constants';
+import { formatBbox } from '../lib/first-view-prefetch';
 import { ROUTE_MOVE_EVENT } from '../lib/route-move';
 import type { Viewport } from '../types/store';
-
-const round = (v: number) => Math.round(v * 10_000) / 10_000;
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** The view as the API wants it: bbox `minLng,minLat,maxLng,maxLat` and an integer zoom. */
 export function viewportOf(map: LeafletMap): Viewport {
   const b = map.getBounds();
-  const bbox = [
-    clamp(b.getWest(), -180, 180),
-    clamp(b.getSouth(), -90, 90),
-    clamp(b.getEast(), -180, 180),
-    clamp(b.getNorth(), -90, 90),
-  ]
-    .map(round)
-    .join(',');
-  return { bbox, zoom: Math.round(map.getZoom()) };
+  return { bbox: formatBbox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()), zoom: Math.round(map.getZoom()) };
 }
 
 /**
