@@ -30,6 +30,7 @@
 #include "pokeca/geoip/mmdb_locator.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/router.hpp"
+#include "pokeca/http/store_fragments.hpp"
 #include "pokeca/import/file_import.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
 #include "pokeca/mail/smtp_mailer.hpp"
@@ -220,6 +221,11 @@ int serve(const Config& config) {
     return v && *v && **v == "1";
   };
   router_config.data_generation = [&db] { return db.write_generation(); };
+  // Each store's list JSON, dropped when a commit changes the store (issue 13).
+  router_config.store_fragments = std::make_shared<http::StoreFragments>();
+  db.on_stores_changed([fragments = router_config.store_fragments](std::span<const std::int64_t> ids) {
+    fragments->forget(ids);
+  });
   if (router_config.static_dir.empty())
     log_event("warning", {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
   router_config.secure_cookies = config.base_url.starts_with("https://");

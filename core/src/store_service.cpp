@@ -43,6 +43,22 @@ Result<StoreSearchResult> StoreService::search(const StoreQueryInput& input) {
   return result;
 }
 
+Result<std::optional<KeptStoreSearchResult>> StoreService::search_bbox_unless_kept(
+    const StoreQueryInput& input, const std::function<bool(StoreId)>& kept) {
+  auto query = parse_store_query(input, clock_.now());
+  if (!query) return std::unexpected(query.error());
+  const auto* box = std::get_if<BoundingBox>(&query->area);
+  if (!box) return std::optional<KeptStoreSearchResult>{};
+  KeptStoreSearchResult result;
+  // As search(): one more than the limit says whether the list was cut.
+  auto found = stores_.in_bbox_unless_kept(*box, query->filters, query->limit + 1, kept);
+  if (!found) return std::unexpected(found.error());
+  result.stores = std::move(*found);
+  result.truncated = result.stores.size() > static_cast<std::size_t>(query->limit);
+  if (result.truncated) result.stores.resize(static_cast<std::size_t>(query->limit));
+  return std::optional(std::move(result));
+}
+
 Result<ClusterResult> StoreService::clusters(const StoreQueryInput& input) {
   auto query = parse_cluster_query(input, clock_.now());
   if (!query) return std::unexpected(query.error());

@@ -33,7 +33,7 @@ struct ApiDispatcher::Handlers {
   // clang-format off
   Handlers(const ApiServices& s, const RouterConfig& config)
       : groups{SiteHandlers{config},
-               StoreHandlers{s.stores},
+               StoreHandlers{s.stores, config.store_fragments.get()},
                AccountHandlers{s.auth, s.submissions, config.secure_cookies},
                PurchaseHandlers{s.purchases},
                RankingHandlers{s.ranking},

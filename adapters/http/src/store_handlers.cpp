@@ -63,7 +63,42 @@ ApiResult StoreHandlers::get_prefectures(const ApiCall&) const {
   return data_body(json::object{{"regions", std::move(regions)}, {"prefectures", std::move(prefectures)}});
 }
 
+std::optional<ApiResult> StoreHandlers::bbox_from_fragments(const ApiCall& call) const {
+  // Read before the snapshot: a fragment built from it is kept only if no store changed since.
+  const auto epoch = fragments_->epoch();
+  std::vector<StoreFragments::Fragment> held;  // in the order kept() is asked
+  held.reserve(kMaxStoreLimit + 1);
+  auto found = stores_.search_bbox_unless_kept(store_query_input(call.query), [&](StoreId id) {
+    auto fragment = fragments_->find(id);
+    if (!fragment) return false;
+    held.push_back(std::move(fragment));
+    return true;
+  });
+  if (!found) return ApiResult(std::unexpected(found.error()));
+  if (!*found) return std::nullopt;
+  std::string body = R"({"success":true,"data":[)";
+  body.reserve(found->value().stores.size() * kStoreJsonBytesHint + 64);
+  std::size_t next_held = 0;
+  std::string json;
+  for (std::size_t i = 0; i < found->value().stores.size(); ++i) {
+    if (i) body += ',';
+    const auto& s = found->value().stores[i];
+    if (s.store) {
+      json.clear();
+      append_store_json(json, *s.store, std::nullopt);
+      body += json;
+      fragments_->put(s.id, epoch, json);
+    } else {
+      body += *held.at(next_held++);
+    }
+  }
+  body += found->value().truncated ? R"(],"truncated":true})" : R"(],"truncated":false})";
+  return ApiResult(std::move(body));
+}
+
 ApiResult StoreHandlers::get_stores(const ApiCall& call) const {
+  if (fragments_)
+    if (auto answer = bbox_from_fragments(call)) return std::move(*answer);
   auto found = stores_.search(store_query_input(call.query));
   if (!found) return std::unexpected(found.error());
   // data_body's shape, written straight into the body (the map's hottest miss path).

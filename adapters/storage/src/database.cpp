@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "pokeca/storage/migrations.hpp"
@@ -37,15 +38,34 @@ int count_commit(void* generation) {
 // SQLite's default WAL hook checkpoints at this many pages; setting our own replaces it.
 constexpr int kWalAutoCheckpointPages = 1000;
 
-// Called after a commit has become visible (and the write lock is released).
-int count_visible_commit(void* generation, sqlite3* db, const char* name, int pages) {
-  if (!commits_are_quiet())  // same thread as the commit hook, so the same scope
-    static_cast<std::atomic<std::uint64_t>*>(generation)->fetch_add(1, std::memory_order_acq_rel);
-  if (pages >= kWalAutoCheckpointPages) sqlite3_wal_checkpoint(db, name);  // as sqlite3_wal_autocheckpoint does
-  return SQLITE_OK;
-}
-
 }  // namespace
+
+struct Database::Hooks {
+  Database* db;
+  std::vector<std::int64_t> changed_stores;  // by the connection's open transaction
+
+  // SQLite's update hook: every row change, triggers' included (not REPLACE's implicit
+  // deletes nor the truncate optimisation: the stores code uses neither).
+  static void row_changed(void* self, int, const char*, const char* table, sqlite3_int64 rowid) {
+    if (std::strcmp(table, "stores") == 0) static_cast<Hooks*>(self)->changed_stores.push_back(rowid);
+  }
+  static void rolled_back(void* self) { static_cast<Hooks*>(self)->changed_stores.clear(); }
+
+  // Called after a commit has become visible (and the write lock is released). The
+  // listener runs before the generation moves: an answer that read a per-store rendering
+  // the listener has not dropped yet is cached under the old generation only.
+  static int visible_commit(void* self, sqlite3* handle, const char* name, int pages) {
+    auto& hooks = *static_cast<Hooks*>(self);
+    if (!hooks.changed_stores.empty()) {
+      if (hooks.db->stores_changed_) hooks.db->stores_changed_(hooks.changed_stores);
+      hooks.changed_stores.clear();
+    }
+    if (!commits_are_quiet())  // same thread as the commit hook, so the same scope
+      hooks.db->write_generation_.fetch_add(1, std::memory_order_acq_rel);
+    if (pages >= kWalAutoCheckpointPages) sqlite3_wal_checkpoint(handle, name);  // as sqlite3_wal_autocheckpoint does
+    return SQLITE_OK;
+  }
+};
 
 Database::Database(const std::filesystem::path& file, DatabaseOptions options)
     : file_(migrated(file, options.connection)),
@@ -54,9 +74,15 @@ Database::Database(const std::filesystem::path& file, DatabaseOptions options)
   std::vector<ConnectionPool::Lease> leases;
   for (std::size_t i = 0; i < pool_.size(); ++i) leases.push_back(pool_.acquire());
   for (auto& lease : leases) {
-    sqlite3_commit_hook(lease.connection().handle(), count_commit, &write_generation_);
-    sqlite3_wal_hook(lease.connection().handle(), count_visible_commit, &write_generation_);
+    auto* handle = lease.connection().handle();
+    auto& hooks = *hooks_.emplace_back(std::make_unique<Hooks>(Hooks{this, {}}));
+    sqlite3_commit_hook(handle, count_commit, &write_generation_);
+    sqlite3_update_hook(handle, Hooks::row_changed, &hooks);
+    sqlite3_rollback_hook(handle, Hooks::rolled_back, &hooks);
+    sqlite3_wal_hook(handle, Hooks::visible_commit, &hooks);
   }
 }
+
+Database::~Database() = default;
 
 }  // namespace pokeca::storage

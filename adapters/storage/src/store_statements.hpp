@@ -33,6 +33,8 @@ struct SqliteStoreRepository::Statements {
                              std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
         in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) +
                        " LIMIT :limit"),
+        ids_in_bbox(c, "SELECT s.id" + std::string(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) +
+                           " LIMIT :limit"),
         located_in_bbox(c, "SELECT s.id, s.lat, s.lng" + std::string(store_sql::kInBoxJoin) +
                                std::string(kActiveAndFiltered)),
         // INDEXED BY: if the planner ever could not use the covering index, this
@@ -60,6 +62,7 @@ struct SqliteStoreRepository::Statements {
   Connection& conn;
   Statement in_prefecture;
   Statement in_bbox;
+  Statement ids_in_bbox;       // in_bbox's ids, same plan and order (issue 13: kept renderings)
   Statement located_in_bbox;   // id, lat, lng of matching stores in a box, via the R*Tree
   Statement reported_in_bbox;  // the same, via the stores reported since :since
   Statement find;

@@ -2,6 +2,7 @@
 // The interfaces core needs from the outside world. Adapters implement them;
 // apps/server wires them. Every method may be called from several threads at once.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +29,13 @@ struct ReportCounts {
   std::optional<UnixSeconds> latest;
 };
 
+// One store of a list for a caller that keeps each store's rendering (issue 13): `store`
+// is empty when the caller said it already has that store as it is now.
+struct StoreOrKept {
+  StoreId id = 0;
+  std::optional<Store> store;
+};
+
 // What an idempotent import did with one store.
 enum class UpsertOutcome { kInserted, kUpdated, kUnchanged };
 
@@ -40,6 +48,20 @@ class StoreRepository {
                                                    int limit) = 0;
   virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
                                              int limit) = 0;
+  // in_bbox's stores in the same order, read from one snapshot; for each id `kept(id)` is
+  // asked (in that order) and a store it keeps comes back as its id only. The default
+  // reads every store in full (a repository without a cheaper way).
+  virtual Result<std::vector<StoreOrKept>> in_bbox_unless_kept(const BoundingBox& box, const StoreFilters& f,
+                                                               int limit,
+                                                               const std::function<bool(StoreId)>& kept) {
+    (void)kept;
+    auto found = in_bbox(box, f, limit);
+    if (!found) return std::unexpected(found.error());
+    std::vector<StoreOrKept> out;
+    out.reserve(found->size());
+    for (auto& s : *found) out.push_back({s.id, std::move(s)});
+    return out;
+  }
   // Nearest first, within radius_km.
   virtual Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
                                                          const StoreFilters& f, int limit) = 0;

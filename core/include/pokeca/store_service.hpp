@@ -1,5 +1,6 @@
 #pragma once
 // The public map's use cases: search, clusters, detail, home summary, timeline.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,13 @@ inline constexpr std::size_t kMaxSingleClusterLookups = 64;
 struct StoreSearchResult {
   std::vector<StoreWithDistance> stores;  // distance_km set only for a NearPoint query
   bool with_distance = false;
+  bool truncated = false;
+};
+
+// search() for a bbox query, for a caller that keeps each store's rendering
+// (StoreRepository::in_bbox_unless_kept).
+struct KeptStoreSearchResult {
+  std::vector<StoreOrKept> stores;
   bool truncated = false;
 };
 
@@ -52,6 +60,10 @@ class StoreService {
       : stores_(stores), reports_(reports), clock_(clock), photos_(photos), activity_(activity) {}
 
   Result<StoreSearchResult> search(const StoreQueryInput& input);
+  // The same list as search() when the query is a bbox, with the stores `kept` keeps as
+  // ids only; nullopt for any other query (call search()). Errors as search().
+  Result<std::optional<KeptStoreSearchResult>> search_bbox_unless_kept(
+      const StoreQueryInput& input, const std::function<bool(StoreId)>& kept);
   Result<ClusterResult> clusters(const StoreQueryInput& input);
   Result<StoreDetail> detail(StoreId id);
   Result<SiteSummary> summary();

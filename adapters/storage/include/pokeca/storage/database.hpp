@@ -5,6 +5,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
 
 #include "pokeca/storage/connection.hpp"
 #include "pokeca/storage/connection_pool.hpp"
@@ -25,6 +29,7 @@ class Database {
   // Opens or creates the file and applies migrations. Throws StorageError (a start-up
   // failure: unreadable file, no WAL, a schema newer than this program, …).
   explicit Database(const std::filesystem::path& file, DatabaseOptions options = {});
+  ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
@@ -36,9 +41,19 @@ class Database {
   [[nodiscard]] std::uint64_t write_generation() const {
     return write_generation_.load(std::memory_order_acquire);
   }
+  // Ids of `stores` rows a commit changed (inserted, updated, deleted), passed to a
+  // listener after the commit is visible and before write_generation moves for it, on
+  // the committing thread (so before the writer's request is answered). For caches of
+  // per-store renderings (issue 13). Set once before serving; not thread-safe.
+  using StoresChanged = std::function<void(std::span<const std::int64_t> ids)>;
+  void on_stores_changed(StoresChanged listener) { stores_changed_ = std::move(listener); }
 
  private:
   std::filesystem::path file_;
+  // Before pool_, so they outlive the connections whose hooks point at them.
+  StoresChanged stores_changed_;
+  struct Hooks;  // per connection: the stores rows its open transaction changed
+  std::vector<std::unique_ptr<Hooks>> hooks_;
   ConnectionPool pool_;
   std::atomic<std::uint64_t> write_generation_{0};
 };

@@ -1,0 +1,41 @@
+#pragma once
+// Each store's JSON object as the store lists write it, kept in memory so a bbox list
+// that misses the response cache reads only ids from SQLite and copies the objects
+// (issue 13, goal 2). A store's fragment is dropped when a commit changes its row
+// (storage::Database::on_stores_changed calls forget()); a fragment built from a
+// snapshot older than such a commit is never kept (the epoch check in put()).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+
+namespace pokeca::http {
+
+// About 360 B of JSON a store: ~20 MB at most, whatever the database's size.
+inline constexpr std::size_t kMaxStoreFragments = 50'000;
+
+class StoreFragments {
+ public:
+  using Fragment = std::shared_ptr<const std::string>;
+
+  // Read before the snapshot the fragments will be built from; put() takes it back.
+  [[nodiscard]] std::uint64_t epoch() const;
+  // The kept JSON of store `id`, or null.
+  [[nodiscard]] Fragment find(std::int64_t id) const;
+  // Keeps `json` for `id` unless a store changed since `epoch` was read (the JSON may be
+  // older than that change). At kMaxStoreFragments everything is dropped first.
+  void put(std::int64_t id, std::uint64_t epoch, std::string json);
+  // These stores changed: drop their fragments and move the epoch.
+  void forget(std::span<const std::int64_t> ids);
+  [[nodiscard]] std::size_t size() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::uint64_t epoch_ = 0;
+  std::unordered_map<std::int64_t, Fragment> fragments_;
+};
+
+}  // namespace pokeca::http

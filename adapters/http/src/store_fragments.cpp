@@ -1,0 +1,35 @@
+#include "pokeca/http/store_fragments.hpp"
+
+namespace pokeca::http {
+
+std::uint64_t StoreFragments::epoch() const {
+  std::lock_guard lock(mutex_);
+  return epoch_;
+}
+
+StoreFragments::Fragment StoreFragments::find(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = fragments_.find(id);
+  return it == fragments_.end() ? nullptr : it->second;
+}
+
+void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json) {
+  auto fragment = std::make_shared<const std::string>(std::move(json));
+  std::lock_guard lock(mutex_);
+  if (epoch != epoch_) return;
+  if (fragments_.size() >= kMaxStoreFragments) fragments_.clear();
+  fragments_.insert_or_assign(id, std::move(fragment));
+}
+
+void StoreFragments::forget(std::span<const std::int64_t> ids) {
+  std::lock_guard lock(mutex_);
+  for (const auto id : ids) fragments_.erase(id);
+  ++epoch_;
+}
+
+std::size_t StoreFragments::size() const {
+  std::lock_guard lock(mutex_);
+  return fragments_.size();
+}
+
+}  // namespace pokeca::http

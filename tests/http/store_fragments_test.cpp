@@ -1,0 +1,232 @@
+// Issue 13, goal 2: bbox lists from each store's kept JSON fragment. The answers must be
+// byte for byte those written from full rows, before and after every kind of write, and a
+// write, once acknowledged, is never contradicted by a fragment — checked on real SQLite,
+// through the router and over a loopback socket with readers racing the writes.
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pokeca/http/http_server.hpp"
+#include "pokeca/http/store_fragments.hpp"
+#include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "contribution_fakes.hpp"
+#include "real_accounts.hpp"
+#include "router_fixture.hpp"
+#include "test_client.hpp"
+
+namespace pokeca::testing {
+namespace {
+
+using http::StoreFragments;
+
+http::Request get_request(std::string_view target) {
+  http::Request req{http::bhttp::verb::get, target, 11};
+  req.set(http::bhttp::field::host, "localhost");
+  return req;
+}
+
+TEST(StoreFragments, KeepsFindsAndForgets) {
+  StoreFragments f;
+  EXPECT_EQ(f.find(1), nullptr);
+  f.put(1, f.epoch(), R"({"id":1})");
+  ASSERT_NE(f.find(1), nullptr);
+  EXPECT_EQ(*f.find(1), R"({"id":1})");
+  const auto held = f.find(1);
+  const std::int64_t changed[] = {1, 99};
+  f.forget(changed);
+  EXPECT_EQ(f.find(1), nullptr);
+  EXPECT_EQ(*held, R"({"id":1})");  // a reader that holds it keeps its bytes
+}
+
+TEST(StoreFragments, NeverKeepsAFragmentBuiltBeforeAChange) {
+  StoreFragments f;
+  const auto before = f.epoch();
+  const std::int64_t changed[] = {7};
+  f.forget(changed);  // any store's change: the snapshot read at `before` may be old
+  f.put(1, before, "old");
+  EXPECT_EQ(f.find(1), nullptr);
+  f.put(1, f.epoch(), "new");
+  EXPECT_EQ(*f.find(1), "new");
+}
+
+TEST(StoreFragments, StaysBounded) {
+  StoreFragments f;
+  for (std::int64_t id = 1; id <= static_cast<std::int64_t>(http::kMaxStoreFragments) + 10; ++id)
+    f.put(id, f.epoch(), "x");
+  EXPECT_LE(f.size(), http::kMaxStoreFragments);
+  EXPECT_NE(f.find(static_cast<std::int64_t>(http::kMaxStoreFragments) + 10), nullptr);
+}
+
+// 21 × 21 active stores on a grid around Tokyo Station plus a few odd ones; two routers
+// over the same file, one with fragments (wired like apps/server) and one without, and
+// neither with a response cache, so every request runs the handler.
+struct FragmentRig {
+  TempDir dir;
+  storage::Database db{dir.path() / "pokeca.db"};
+  storage::SqliteStoreRepository stores{db};
+  storage::SqliteReportRepository reports{db};
+  FakeClock clock;
+  StoreService service{stores, reports, clock};
+  RealAccounts accounts{db, clock};
+  FakeContributions fakes{stores, reports, accounts.limiter, clock};
+  std::shared_ptr<StoreFragments> fragments = std::make_shared<StoreFragments>();
+  http::Router plain{fakes.services(service, accounts.auth), {}};
+  std::unique_ptr<http::Router> with_fragments;
+
+  explicit FragmentRig(bool response_cache = false) {
+    std::vector<Store> grid;
+    StoreId id = 1;
+    for (int i = 0; i < 21; ++i)
+      for (int j = 0; j < 21; ++j) {
+        auto s = sample_store(id, "店" + std::to_string(id), id % 3 ? "card_shop" : "toy_store", "tokyo", "千代田区",
+                              35.671 + i * 0.001, 139.757 + j * 0.001);
+        s.sells = {id % 2 == 0, std::nullopt, id % 5 == 0};
+        if (id % 7 == 0) {
+          s.last_report_at = kTestNow - 3600;
+          s.last_report_kind = ReportKind::kBought;
+        }
+        grid.push_back(std::move(s));
+        ++id;
+      }
+    EXPECT_TRUE(stores.insert_many(grid));
+    http::RouterConfig config;
+    config.store_fragments = fragments;
+    if (response_cache) config.data_generation = [this] { return db.write_generation(); };
+    db.on_stores_changed([f = fragments](std::span<const std::int64_t> ids) { f->forget(ids); });
+    with_fragments = std::make_unique<http::Router>(fakes.services(service, accounts.auth), config);
+  }
+
+  void exec(const std::string& sql) {
+    auto lease = db.acquire();
+    ASSERT_TRUE(lease.connection().exec(sql)) << sql;
+  }
+};
+
+constexpr const char* kTargets[] = {
+    "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&limit=300",  // truncated
+    "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&limit=500",
+    "/api/v1/stores?bbox=139.760,35.675,139.765,35.680",            // a small part: mixed later
+    "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&type=toy_store&product=pack",
+    "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&reported_within_hours=24",
+    "/api/v1/stores?bbox=130.0,30.0,130.1,30.1",                     // empty
+    "/api/v1/stores?prefecture=tokyo&limit=50",                      // not a bbox: full rows
+    "/api/v1/stores?lat=35.68&lng=139.767&radius_km=1&limit=20",
+};
+
+void expect_same_answers(FragmentRig& rig, const std::string& when) {
+  for (const auto* target : kTargets) {
+    const auto want = rig.plain.handle(get_request(target));
+    const auto got = rig.with_fragments->handle(get_request(target));
+    ASSERT_EQ(got.result(), want.result()) << when << " " << target;
+    EXPECT_EQ(got.body(), want.body()) << when << " " << target;
+  }
+}
+
+TEST(StoreFragmentLists, AreByteIdenticalToFullRowsBeforeAndAfterEveryKindOfWrite) {
+  FragmentRig rig;
+  expect_same_answers(rig, "cold");
+  EXPECT_GT(rig.fragments->size(), 400u);  // the bbox lists kept their stores
+  expect_same_answers(rig, "warm");
+
+  // A mix: only the small box warm, then the big one reads most stores by id.
+  {
+    FragmentRig fresh;
+    (void)fresh.with_fragments->handle(get_request(kTargets[2]));
+    const auto kept = fresh.fragments->size();
+    EXPECT_GT(kept, 0u);
+    expect_same_answers(fresh, "partly warm");
+  }
+
+  rig.exec("UPDATE stores SET name = '改名\"した\\店' WHERE id = 5");
+  expect_same_answers(rig, "renamed");
+  rig.exec("UPDATE stores SET lat = 35.6905, lng = 139.7005 WHERE id = 6");  // moved out of the box
+  expect_same_answers(rig, "moved out");
+  rig.exec("UPDATE stores SET lat = 35.672, lng = 139.758 WHERE id = 6");  // and back, elsewhere
+  expect_same_answers(rig, "moved back");
+  rig.exec("UPDATE stores SET status = 'hidden' WHERE id = 8");
+  expect_same_answers(rig, "hidden");
+  rig.exec("UPDATE stores SET last_report_at = " + std::to_string(kTestNow - 60) +
+           ", last_report_kind = 'sold_out' WHERE id = 9");
+  expect_same_answers(rig, "reported");
+  rig.exec("UPDATE stores SET sells_packs = 1, store_type = 'toy_store' WHERE id = 10");
+  expect_same_answers(rig, "filters changed");
+  rig.exec("DELETE FROM stores WHERE id = 11");
+  expect_same_answers(rig, "deleted");
+  rig.exec("BEGIN; UPDATE stores SET name = 'ロールバック' WHERE id = 12; ROLLBACK;");
+  expect_same_answers(rig, "rolled back");
+  auto added = sample_store(1000, "新しい店", "card_shop", "tokyo", "千代田区", 35.6805, 139.7665);
+  ASSERT_TRUE(rig.stores.insert_many(std::vector{added}));
+  expect_same_answers(rig, "inserted");
+}
+
+// Readers race the writes through the response cache and the fragments over a loopback
+// socket; after each acknowledged write a fresh request (a cached URL and a never-asked
+// one) must agree with it: store 5 hidden or back under a new name, store 6 moved away or back.
+TEST(StoreFragmentLists, AReaderNeverSeesAStoreHiddenMovedOrRenamedBeforeAnAcknowledgedWrite) {
+  FragmentRig rig(/*response_cache=*/true);
+  http::HttpServerConfig config;
+  config.port = 0;
+  config.access_log = [](std::string_view) {};
+  http::HttpServer server(*rig.with_fragments, config);
+  server.start();
+  const std::string box = "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&limit=500";
+
+  std::atomic<bool> done{false};
+  std::vector<std::thread> readers;
+  for (int r = 0; r < 2; ++r)
+    readers.emplace_back([&, r] {
+      int n = 0;
+      while (!done) {
+        try {  // the server closes a keep-alive connection after its request quota: reconnect
+          TestClient c(server.port());
+          while (!done) {
+            (void)c.get(box);
+            (void)c.get(box + "&_=r" + std::to_string(r) + "-" + std::to_string(++n));
+          }
+        } catch (const boost::system::system_error&) {
+        }
+      }
+    });
+
+  constexpr int kRounds = 40;
+  for (int round = 0; round < kRounds; ++round) {
+    const bool away = round % 2 == 0;
+    const std::string name = "名前" + std::to_string(round);
+    rig.exec(away ? "UPDATE stores SET status = 'hidden' WHERE id = 5"
+                  : "UPDATE stores SET status = 'active', name = '" + name + "' WHERE id = 5");
+    rig.exec(away ? "UPDATE stores SET lat = 35.6905, lng = 139.7005 WHERE id = 6"
+                  : "UPDATE stores SET lat = 35.672, lng = 139.758, name = '" + name + "' WHERE id = 6");
+    // Acknowledged: from now on every answer agrees with it.
+    for (const auto& target : {box, box + "&_=w" + std::to_string(round)}) {
+      TestClient c(server.port());
+      const auto res = c.get(target);
+      ASSERT_EQ(res.result(), http::Status::ok);
+      const auto data = boost::json::parse(res.body()).at("data").as_array();
+      bool saw5 = false, saw6 = false;
+      for (const auto& s : data) {
+        const auto id = s.at("id").as_int64();
+        if (id == 5) {
+          saw5 = true;
+          EXPECT_EQ(str(s.at("name")), name) << "round " << round << " " << target;
+        }
+        if (id == 6) {
+          saw6 = true;
+          EXPECT_EQ(str(s.at("name")), name) << "round " << round << " " << target;
+          EXPECT_EQ(s.at("lat").as_double(), 35.672) << "round " << round;
+        }
+      }
+      EXPECT_EQ(saw5, !away) << "round " << round << " " << target;
+      EXPECT_EQ(saw6, !away) << "round " << round << " " << target;
+    }
+  }
+  done = true;
+  for (auto& t : readers) t.join();
+  server.stop();
+  EXPECT_GT(rig.fragments->size(), 400u);
+}
+
+}  // namespace
+}  // namespace pokeca::testing
