@@ -90,6 +90,23 @@ describe('the repo guide (content/guide)', () => {
     }
   });
 
+  it('shows screenshots that exist in public/, as small WebP files with alt text and a fixed size', () => {
+    const MAX_SCREENSHOT_BYTES = 80 * 1024;
+    const images = docs.flatMap(({ doc: d }) => [...d.html.matchAll(/<img [^>]*>/g)].map(([tag]) => ({ slug: d.slug, tag })));
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    for (const { slug, tag } of images) {
+      const src = /src="(\/guide\/[a-z0-9-]+\.webp)"/.exec(tag)?.[1];
+      expect(src, `${slug}: ${tag}`).toBeDefined();
+      const file = readFileSync(resolve(process.cwd(), `public${src}`));
+      expect(file.subarray(8, 12).toString('latin1'), `${src} is WebP`).toBe('WEBP');
+      expect(file.length, `${src} size`).toBeLessThanOrEqual(MAX_SCREENSHOT_BYTES);
+      expect(tag).toMatch(/alt="[^"]*[ぁ-んァ-ン一-龥][^"]*"/); // meaningful Japanese alt text
+      expect(tag).toMatch(/width="\d+"/);
+      expect(tag).toMatch(/height="\d+"/); // the layout does not jump while it loads
+      expect(tag).toContain('loading="lazy"');
+    }
+  });
+
   it('refuses a file whose name is not its slug, and duplicate orders', () => {
     const [a, b] = docs;
     expect(() => checkGuide([{ file: 'other.md', doc: a!.doc }])).toThrow(/file name/);

@@ -21,6 +21,10 @@ test('the guide lists six articles; header and footer are hidden, a way back is 
   const toc = page.getByRole('navigation', { name: '目次' });
   await expect(toc.getByRole('link', { name: '写真について' })).toBeVisible();
   await expect(page.getByText('最大3枚')).toBeVisible();
+  // The screenshots are served by the server (not the SPA's page) and really decode.
+  const form = page.getByRole('img', { name: /店舗情報の投稿フォーム/ });
+  await form.scrollIntoViewIfNeeded();
+  await expect.poll(() => form.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(520);
   await expect(page.getByRole('banner')).toHaveCount(0);
   await shot(page, testInfo, 'guide-article');
 
