@@ -255,6 +255,12 @@ void register_all() {
   add("in_prefecture_tokyo_limit201", [](Fixture& f) { return rows_of(f.stores->in_prefecture("tokyo", {}, 201)); });
   add("in_bbox_city_view_limit301", [](Fixture& f) { return rows_of(f.stores->in_bbox(f.city_view, {}, 301)); });
   add("nearest_shinjuku_5km_limit51", [](Fixture& f) { return rows_of(f.stores->nearest(kShinjuku, 5, {}, 51)); });
+  add("in_prefecture_tokyo_limit201_reported24h",
+      [](Fixture& f) { return rows_of(f.stores->in_prefecture("tokyo", reported_within_24h(), 201)); });
+  add("in_bbox_city_view_limit301_reported24h",
+      [](Fixture& f) { return rows_of(f.stores->in_bbox(f.city_view, reported_within_24h(), 301)); });
+  add("nearest_shinjuku_5km_limit51_reported24h",
+      [](Fixture& f) { return rows_of(f.stores->nearest(kShinjuku, 5, reported_within_24h(), 51)); });
   for (const auto& [label, zoom, box] : {std::tuple{"cells_zoom5_all_japan", 5, kAllJapan},
                                          std::tuple{"cells_zoom9_tokyo", 9, screen_around(kShinjuku, 9)},
                                          std::tuple{"cells_zoom12_shinjuku", 12, screen_around(kShinjuku, 12)}}) {
@@ -263,8 +269,13 @@ void register_all() {
     add(name, [range](Fixture& f) { return rows_of(f.stores->cells(range, {})); });
     add(name + "_type", [range](Fixture& f) { return rows_of(f.stores->cells(range, of_type("card_shop"))); });
     add(name + "_product", [range](Fixture& f) { return rows_of(f.stores->cells(range, selling_packs())); });
-    add(name + "_reported24h_slow_path",
+    add(name + "_reported24h",
         [range](Fixture& f) { return rows_of(f.stores->cells(range, reported_within_24h())); });
+    add(name + "_type_reported24h", [range](Fixture& f) {
+      auto filters = of_type("card_shop");
+      filters.reported_since = reported_within_24h().reported_since;
+      return rows_of(f.stores->cells(range, filters));
+    });
   }
   add("count_active", [](Fixture& f) {
     benchmark::DoNotOptimize(f.stores->count_active().value());

@@ -128,6 +128,8 @@ Result<SiteSummary> StoreService::summary() {
   return s;
 }
 
+Result<std::int64_t> StoreService::store_count() { return stores_.count_active(); }
+
 Result<std::vector<TimelineItem>> StoreService::timeline(const std::optional<std::string>& limit) {
   auto n = parse_timeline_limit(limit);
   if (!n) return std::unexpected(n.error());

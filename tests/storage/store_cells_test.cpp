@@ -7,6 +7,7 @@
 #include <random>
 #include <tuple>
 
+#include "cell_oracle.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {
@@ -14,62 +15,9 @@ namespace {
 
 using testing::kNow;
 using testing::make_store;
+using namespace testing::cell_oracle;
 
 const std::vector<std::string> kTypes{"card_shop", "convenience", "toy", "electronics"};
-
-struct Sum {
-  std::int64_t count = 0;
-  double lat = 0, lng = 0;
-};
-using Folded = std::map<std::tuple<int, std::int64_t, std::int64_t>, Sum>;
-
-Folded fold(const std::vector<CellAggregate>& cells) {
-  Folded out;
-  for (const auto& c : cells) {
-    auto& s = out[{c.key.level, c.key.x, c.key.y}];
-    s.count += c.count;
-    s.lat += c.sum_lat;
-    s.lng += c.sum_lng;
-  }
-  std::erase_if(out, [](const auto& kv) { return kv.second.count == 0; });
-  return out;
-}
-
-bool matches(const Store& s, const StoreFilters& f) {
-  if (s.status != StoreStatus::kActive) return false;
-  if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end())
-    return false;
-  if (f.product) {
-    const auto& sells = *f.product == Product::kPack  ? s.sells.packs
-                        : *f.product == Product::kBox ? s.sells.boxes
-                                                      : s.sells.singles;
-    if (sells != true) return false;
-  }
-  if (f.reported_since && !(s.last_report_at && *s.last_report_at >= *f.reported_since)) return false;
-  return true;
-}
-
-Folded brute_force(const std::vector<Store>& all, const CellRange& range, const StoreFilters& f) {
-  std::vector<LatLng> points;
-  for (const auto& s : all)
-    if (matches(s, f)) points.push_back(s.location);
-  auto cells = aggregate_points(points, range.level);
-  std::erase_if(cells, [&](const CellAggregate& c) {
-    return c.key.x < range.min_x || c.key.x > range.max_x || c.key.y < range.min_y || c.key.y > range.max_y;
-  });
-  return fold(cells);
-}
-
-void expect_same(const Folded& got, const Folded& want, const std::string& what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  for (const auto& [key, w] : want) {
-    const auto it = got.find(key);
-    ASSERT_NE(it, got.end()) << what;
-    EXPECT_EQ(it->second.count, w.count) << what;
-    EXPECT_NEAR(it->second.lat, w.lat, 1e-6 * static_cast<double>(w.count)) << what;
-    EXPECT_NEAR(it->second.lng, w.lng, 1e-6 * static_cast<double>(w.count)) << what;
-  }
-}
 
 StoreFilters convenience_selling_boxes() {
   auto f = testing::of_types({"convenience"});

@@ -36,9 +36,11 @@ StoreQueryInput store_query_input(const QueryParams& q) {
 }  // namespace
 
 ApiResult StoreHandlers::get_healthz(const ApiCall&) const {
-  auto summary = stores_.summary();
-  if (!summary) return std::unexpected(summary.error());
-  return data_body(json::object{{"status", "ok"}, {"stores", summary->store_count}});
+  // The kept count (store_cells' level-0 rows), not summary(): its report counts scan
+  // every report of the last 7 days, 11 ms at 1,000,000 stores.
+  auto count = stores_.store_count();
+  if (!count) return std::unexpected(count.error());
+  return data_body(json::object{{"status", "ok"}, {"stores", *count}});
 }
 
 ApiResult StoreHandlers::get_prefectures(const ApiCall&) const {

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "pokeca/clustering.hpp"
 #include "pokeca/storage/statement.hpp"
 #include "pokeca/storage/storage_error.hpp"
 
@@ -15,6 +16,28 @@ void check(sqlite3* db, int rc, std::string_view what) {
 }
 
 std::string describe(const DomainError& e) { return e.cause(); }
+
+// pokeca_cell_x(lat, lng, level) / pokeca_cell_y(...): core's cell_of for SQL, so the
+// triggers of migration 008 file a store under the same cells as the server's views.
+template <std::int64_t CellKey::*Axis>
+void cell_axis(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
+  for (int i = 0; i < 3; ++i)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return sqlite3_result_null(ctx);
+  const auto level = sqlite3_value_int64(argv[2]);
+  if (level < 0 || level > kMaxCellLevel) return sqlite3_result_error(ctx, "cell level out of range", -1);
+  const LatLng p{sqlite3_value_double(argv[0]), sqlite3_value_double(argv[1])};
+  sqlite3_result_int64(ctx, cell_of(p, static_cast<int>(level)).*Axis);
+}
+
+void register_functions(sqlite3* db) {
+  constexpr int kFlags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+  check(db, sqlite3_create_function_v2(db, "pokeca_cell_x", 3, kFlags, nullptr, &cell_axis<&CellKey::x>,
+                                       nullptr, nullptr, nullptr),
+        "pokeca_cell_x");
+  check(db, sqlite3_create_function_v2(db, "pokeca_cell_y", 3, kFlags, nullptr, &cell_axis<&CellKey::y>,
+                                       nullptr, nullptr, nullptr),
+        "pokeca_cell_y");
+}
 
 }  // namespace
 
@@ -37,6 +60,7 @@ Connection::Connection(const std::filesystem::path& file, const ConnectionSettin
 }
 
 void Connection::configure(const ConnectionSettings& settings) {
+  register_functions(db_);
   check(db_, sqlite3_busy_timeout(db_, static_cast<int>(settings.busy_timeout.count())),
         "busy_timeout");
 

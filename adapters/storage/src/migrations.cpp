@@ -18,6 +18,7 @@ extern const std::string_view k004Personal;
 extern const std::string_view k005SavedRoutes;
 extern const std::string_view k006Admin;
 extern const std::string_view k007Analytics;  // after admin-be's 006 (issue 11)
+extern const std::string_view k008RecentCells;  // issue 13: hour buckets for "reported within"
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -33,6 +34,7 @@ std::span<const Migration> all_migrations() {
       Migration{5, "saved_routes", embedded::k005SavedRoutes},
       Migration{6, "admin", embedded::k006Admin},
       Migration{7, "analytics", embedded::k007Analytics},
+      Migration{8, "recent_cells", embedded::k008RecentCells},
   };
   return migrations;
 }

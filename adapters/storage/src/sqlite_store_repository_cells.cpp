@@ -1,5 +1,7 @@
 // SqliteStoreRepository::cells: per-cell aggregates for the cluster view.
 #include <algorithm>
+#include <optional>
+#include <tuple>
 
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/transaction.hpp"
@@ -79,6 +81,72 @@ Result<Cells> aggregated_stores(SqliteStoreRepository::Statements& st, const Cel
   return out;
 }
 
+// store_recent_cells' time unit (migration 008 files a store under last_report_at / 3600).
+constexpr UnixSeconds kRecentCellSeconds = 3600;
+
+// One entry per key, in key order: the hours of store_recent_cells and the partial
+// hour each give their own rows for a cell.
+Cells folded(Cells cells) {
+  const auto key_of = [](const CellAggregate& c) { return std::tuple(c.key.x, c.key.y); };
+  std::sort(cells.begin(), cells.end(), [&](const auto& a, const auto& b) { return key_of(a) < key_of(b); });
+  Cells out;
+  for (const auto& c : cells) {
+    if (!out.empty() && key_of(out.back()) == key_of(c)) {
+      out.back().count += c.count;
+      out.back().sum_lat += c.sum_lat;
+      out.back().sum_lng += c.sum_lng;
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// "Reported since" with no type or product filter, from the hour buckets: every whole
+// hour after `since` is a sum of stored rows; only the stores of the partial hour
+// [since, first whole hour) are read, from the covering index.
+Result<Cells> recent_cells(SqliteStoreRepository::Statements& st, const CellRange& range, UnixSeconds since) {
+  const std::int64_t first_hour = (since + kRecentCellSeconds - 1) / kRecentCellSeconds;
+  Cells out;
+  const auto on_row = [&](const Row& row) {
+    out.push_back({{range.level, row.int64(0), row.int64(1)}, row.int64(2), row.real(3), row.real(4)});
+  };
+  for (std::int64_t hour = first_hour;;) {
+    std::optional<std::int64_t> next;
+    auto ok = st.next_recent_hour.bind_int(":level", range.level).bind_int(":hour", hour).each([&](const Row& row) {
+      next = row.optional_int64(0);
+    });
+    if (!ok) return std::unexpected(ok.error());
+    if (!next) break;
+    ok = st.recent_cells_of_hour.bind_int(":level", range.level)
+             .bind_int(":hour", *next)
+             .bind_int(":min_x", range.min_x)
+             .bind_int(":max_x", range.max_x)
+             .bind_int(":min_y", range.min_y)
+             .bind_int(":max_y", range.max_y)
+             .each(on_row);
+    if (!ok) return std::unexpected(ok.error());
+    hour = *next + 1;
+  }
+  const UnixSeconds until = first_hour * kRecentCellSeconds;
+  if (since < until) {
+    const auto box = box_of(range);
+    std::vector<LatLng> points;
+    auto ok = st.reported_between_in_bbox.bind_int(":since", since)
+                  .bind_int(":until", until)
+                  .bind_real(":min_lng", box.min_lng)
+                  .bind_real(":min_lat", box.min_lat)
+                  .bind_real(":max_lng", box.max_lng)
+                  .bind_real(":max_lat", box.max_lat)
+                  .each([&](const Row& row) { points.push_back({row.real(0), row.real(1)}); });
+    if (!ok) return std::unexpected(ok.error());
+    for (const auto& c : aggregate_points(points, range.level))
+      if (c.key.x >= range.min_x && c.key.x <= range.max_x && c.key.y >= range.min_y && c.key.y <= range.max_y)
+        out.push_back(c);
+  }
+  return folded(std::move(out));
+}
+
 }  // namespace
 
 Result<Cells> SqliteStoreRepository::cells(const CellRange& range, const StoreFilters& f) {
@@ -86,6 +154,8 @@ Result<Cells> SqliteStoreRepository::cells(const CellRange& range, const StoreFi
   return statements_.with([&](Statements& st) -> Result<Cells> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kRead);  // one snapshot
     if (!tx) return std::unexpected(tx.error());
+    if (f.reported_since && f.types.empty() && !f.product && *f.reported_since >= 0)
+      return recent_cells(st, range, *f.reported_since);
     if (f.reported_since) return aggregated_stores(st, range, f);
     return summed_cells(st, range, f.types, f.product);
   });

@@ -57,7 +57,16 @@ struct SqliteStoreRepository::Statements {
         // Each level partitions the world, so level 0's few '*' rows add up to every active store.
         count_active(c, "SELECT coalesce(sum(count), 0) FROM store_cells WHERE level = 0 AND store_type = '*' AND product = '*'"),
         count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts WHERE count > 0 ORDER BY prefecture"),
-        writes(c) {}
+        writes(c),
+        recent_cells_of_hour(c,
+                             "SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_cells"
+                             " WHERE level = :level AND hour = :hour AND cx BETWEEN :min_x AND :max_x"
+                             " AND cy BETWEEN :min_y AND :max_y"),
+        next_recent_hour(c, "SELECT min(hour) FROM store_recent_cells WHERE level = :level AND hour >= :hour"),
+        reported_between_in_bbox(c, "SELECT s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
+                                    " WHERE s.last_report_at >= :since AND s.last_report_at < :until"
+                                    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat"
+                                    " AND s.status = 'active'") {}
 
   Connection& conn;
   Statement in_prefecture;
@@ -73,6 +82,11 @@ struct SqliteStoreRepository::Statements {
   Statement count_active;
   Statement count_by_prefecture;
   StoreWrites writes;
+  // "Reported since" clusters (migration 008): one hour's cells, the next stored hour,
+  // and the stores of the partial hour before them.
+  Statement recent_cells_of_hour;
+  Statement next_recent_hour;
+  Statement reported_between_in_bbox;
 };
 
 }  // namespace pokeca::storage

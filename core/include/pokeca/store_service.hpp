@@ -67,6 +67,8 @@ class StoreService {
   Result<ClusterResult> clusters(const StoreQueryInput& input);
   Result<StoreDetail> detail(StoreId id);
   Result<SiteSummary> summary();
+  // Active stores only (healthz): the kept count, without the summary's report counts.
+  Result<std::int64_t> store_count();
   Result<std::vector<TimelineItem>> timeline(const std::optional<std::string>& limit);
   // All 47 prefectures, JIS order, with their active store counts.
   Result<std::vector<PrefectureCount>> prefecture_counts();
