@@ -36,8 +36,33 @@ export async function getConfig(signal?: AbortSignal): Promise<SiteConfig> {
   return body.data;
 }
 
+/**
+ * The id of the inert JSON script in which the server inlines GET /config's data into the
+ * pages it writes (/, /map?prefecture=…, /map?store=…; adapters/http site_pages.hpp), so the
+ * first view needs no /config request (issue 13 goal 5).
+ */
+export const INLINE_CONFIG_ID = 'site-config';
+
+/** The page's inlined GET /config data, or undefined (a page without it, or data that does not fit the schema). */
+export function inlineSiteConfig(doc: Document = document): SiteConfig | undefined {
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = siteConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const configQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: ({ signal }) => getConfig(signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => getConfig(signal),
+    // The page's own copy when the server inlined it: no request (and the same answer).
+    initialData: () => inlineSiteConfig(),
+    staleTime: Infinity,
+  });
 
 export function useConfig() {
   return useQuery(configQueryOptions());

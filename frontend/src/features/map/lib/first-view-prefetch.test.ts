@@ -30,6 +30,9 @@ describe('the first map view prefetch', () => {
     // 1280×800 desktop: map 920×691 at Tokyo's view, zoom 10; 390×844 phone: 390×679.
     expect(predictedMapSize(1280, 800, true)).toEqual([920, 691]);
     expect(predictedMapSize(390, 844, false)).toEqual([390, 679]);
+    // With the demo notice (33 px) over the map.
+    expect(predictedMapSize(1280, 800, true, true)).toEqual([920, 658]);
+    expect(predictedMapSize(390, 844, false, true)).toEqual([390, 646]);
     const view = firstMapView(new URLSearchParams('prefecture=tokyo'))!;
     expect(viewBbox(view, 920, 691)).toBe('139.0086,35.3039,140.2721,36.0746');
     expect(viewBbox(view, 1006, 791)).toBe('138.9496,35.2479,140.3311,36.1301');
@@ -59,6 +62,16 @@ describe('the first map view prefetch', () => {
     const data = await getClusters({ bbox: shorter, zoom: 9 }, EMPTY_FILTERS);
     expect(data.clusters[0]!.count).toBe(2);
     expect(asked.map(bboxOf)).toEqual(['139.0086,35.3039,140.2721,36.0746', shorter]);
+  });
+
+  it('counts the demo notice when the page says demo data: the shorter map takes the answer', async () => {
+    const asked = countRequests();
+    const url = prefetchFirstMapView(tokyo, 1280, 800, true, true);
+    // The box Chromium's map has under the notice (bench/RESULTS.md: 920×658 at 1280×800).
+    expect(url).toContain('bbox=139.0086%2C35.3218%2C140.2721%2C36.0558&zoom=9');
+    const data = await getClusters({ bbox: '139.0086,35.3218,140.2721,36.0558', zoom: 9 }, EMPTY_FILTERS);
+    expect(data.clusters[0]!.count).toBe(1);
+    expect(asked).toHaveLength(1);
   });
 
   it('is dropped when the first request is for another box, zoom or filters', async () => {
