@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, ok } from '@/testing/handlers';
 import { server } from '@/testing/server';
-import { getClusters } from '../api/get-clusters';
+import { firstViewClusters, getClusters, readPrefetchedClustersAhead } from '../api/get-clusters';
 import { EMPTY_FILTERS } from '../types/store';
 import { firstMapView, predictedMapSize, prefetchFirstMapView, resetFirstViewPrefetch, viewBbox } from './first-view-prefetch';
 
@@ -107,6 +107,41 @@ describe('the first map view prefetch', () => {
     expect(prefetchFirstMapView({ pathname: '/map', search: '' }, 390, 844, false)).toContain('zoom=4');
     expect(prefetchFirstMapView({ pathname: '/map', search: '?view=35.1,135.2,12' }, 390, 844, false)).toContain('zoom=11');
     expect(asked).toHaveLength(0); // the handler has not run yet: fetch is asynchronous
+  });
+
+  it("is parsed ahead by the map's chunk and starts the first query: no request after the map mounts", async () => {
+    const asked = countRequests();
+    const tokyoBox = { bbox: '139.0086,35.3039,140.2721,36.0746', zoom: 9 };
+    prefetchFirstMapView(tokyo, 1280, 800, true);
+    await readPrefetchedClustersAhead();
+    expect(firstViewClusters(tokyoBox, EMPTY_FILTERS)?.clusters[0]!.count).toBe(1);
+    expect(asked).toHaveLength(1);
+    // Taken once: the same view again, or any other, asks the server.
+    expect(firstViewClusters(tokyoBox, EMPTY_FILTERS)).toBeUndefined();
+    expect((await getClusters(tokyoBox, EMPTY_FILTERS)).clusters[0]!.count).toBe(2);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('is not read ahead for another view or filters, nor once the map has taken the prefetch itself', async () => {
+    const asked = countRequests();
+    const tokyoBox = { bbox: '139.0086,35.3039,140.2721,36.0746', zoom: 9 };
+    prefetchFirstMapView(tokyo, 1280, 800, true);
+    await readPrefetchedClustersAhead();
+    expect(firstViewClusters({ ...tokyoBox, zoom: 10 }, EMPTY_FILTERS)).toBeUndefined();
+    // The first query was for another view: the read-ahead answer is gone for good.
+    expect(firstViewClusters(tokyoBox, EMPTY_FILTERS)).toBeUndefined();
+
+    prefetchFirstMapView(tokyo, 1280, 800, true);
+    await readPrefetchedClustersAhead();
+    expect(firstViewClusters(tokyoBox, { ...EMPTY_FILTERS, recentOnly: true })).toBeUndefined();
+
+    // The map asked (and took the prefetch) before the answer was read ahead.
+    prefetchFirstMapView(tokyo, 1280, 800, true);
+    const reading = readPrefetchedClustersAhead();
+    expect((await getClusters(tokyoBox, EMPTY_FILTERS)).clusters[0]!.count).toBe(3);
+    await reading;
+    expect(firstViewClusters(tokyoBox, EMPTY_FILTERS)).toBeUndefined();
+    expect(asked).toHaveLength(3);
   });
 
   it('falls back to its own request when the prefetch failed', async () => {

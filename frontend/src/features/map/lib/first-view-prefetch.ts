@@ -112,7 +112,7 @@ function filterKey(params: URLSearchParams): Record<string, string | number | un
   return filtersToQuery(filtersFromParams(params), RECENT_REPORT_HOURS);
 }
 
-interface Prefetch {
+export interface Prefetch {
   zoom: number;
   bbox: string;
   filters: string;
@@ -166,8 +166,26 @@ export function takePrefetchedClusters(
   const entry = pending;
   pending = null;
   if (!entry || Date.now() - entry.startedAt > PREFETCH_MAX_AGE_MS) return null;
-  if (entry.bbox !== viewport.bbox || entry.zoom !== viewport.zoom || entry.filters !== JSON.stringify(filters)) return null;
+  if (!isPrefetchedView(entry, viewport, filters)) return null;
   return entry.response;
+}
+
+/**
+ * The prefetch not yet taken, left in place: the map's chunk reads its answer ahead
+ * (get-clusters.ts) while the map mounts.
+ */
+export function peekPrefetchedClusters(): Readonly<Prefetch> | null {
+  if (pending && Date.now() - pending.startedAt > PREFETCH_MAX_AGE_MS) return null;
+  return pending;
+}
+
+/** True when a request for this view and these filters (as sent) is the prefetched one. */
+export function isPrefetchedView(
+  entry: Readonly<Prefetch>,
+  viewport: Viewport,
+  filters: Record<string, string | number | undefined>,
+): boolean {
+  return entry.bbox === viewport.bbox && entry.zoom === viewport.zoom && entry.filters === JSON.stringify(filters);
 }
 
 /** Tests: forget any prefetch. */
