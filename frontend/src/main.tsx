@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { inlineSiteConfig } from './api/config';
+import { inlineDemoData } from './api/config';
 import { App } from './app/App';
 import { DESKTOP_QUERY, prefetchFirstMapView } from './features/map/lib/first-view-prefetch';
 import { registerServiceWorker } from './lib/service-worker';
@@ -23,7 +23,7 @@ if (window.location.pathname === '/map') {
     window.innerWidth,
     window.innerHeight,
     window.matchMedia(DESKTOP_QUERY).matches,
-    inlineSiteConfig()?.demo_data ?? false,
+    inlineDemoData(),
   );
   void import('./app/routes/map');
 }

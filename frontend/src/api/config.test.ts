@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, configFixture, ok } from '@/testing/handlers';
 import { server } from '@/testing/server';
-import { configQueryOptions, INLINE_CONFIG_ID, inlineSiteConfig } from './config';
+import { configQueryOptions, INLINE_CONFIG_ID, inlineDemoData, inlineSiteConfig } from './config';
 
 /** The page as the server writes it (adapters/http site_pages.cpp: with_inline_config). */
 function inline(text: string) {
@@ -23,12 +23,15 @@ describe("the page's inlined GET /config (issue 13 goal 5)", () => {
     expect(config?.demo_data).toBe(true);
     expect(config?.tile_attribution).toBe('<a href="x">OSM</a>');
     expect(config?.limits.max_images_per_submission).toBe(3);
+    expect(inlineDemoData()).toBe(true);
   });
 
   it('is ignored when missing, malformed or not the schema', () => {
     expect(inlineSiteConfig()).toBeUndefined();
+    expect(inlineDemoData()).toBe(false);
     inline('{"demo_data":');
     expect(inlineSiteConfig()).toBeUndefined();
+    expect(inlineDemoData()).toBe(false);
     document.getElementById(INLINE_CONFIG_ID)?.remove();
     inline(JSON.stringify({ demo_data: true }));
     expect(inlineSiteConfig()).toBeUndefined();
