@@ -174,7 +174,8 @@ TEST_F(SitePagesTest, InlinedConfigCannotCloseItsScriptTag) {
       "<head></head>", R"({"tile_attribution":"<a href=\"x\">&copy; OSM</a></script><script>alert(1)</script>"})");
   EXPECT_EQ(count(html, "</script>"), 1u);
   EXPECT_EQ(html.find("<script>"), std::string::npos);
-  EXPECT_NE(html.find(R"(\u003ca href=\"x\"\u003e\u0026copy; OSM\u003c/a\u003e\u003c/script\u003e)"), std::string::npos);
+  EXPECT_NE(html.find(R"(\u003ca href=\"x\"\u003e\u0026copy; OSM\u003c/a\u003e\u003c/script\u003e)"),
+            std::string::npos);
   // The JSON still says the same thing once parsed.
   const auto open = html.find('>', html.find("<script")) + 1;
   const auto value = boost::json::parse(html.substr(open, html.find("</script>") - open));

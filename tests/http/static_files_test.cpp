@@ -77,7 +77,8 @@ TEST_F(StaticFilesTest, ClientRoutesFallBackToIndex) {
 // Issue 13 goal 5: the prefecture map's page carries exactly GET /config's data (demo flag,
 // tiles), so the first view lays itself out without waiting for /config.
 TEST_F(StaticFilesTest, APrefectureMapCarriesTheSameConfigAsTheApi) {
-  site.write("site/index.html", "<!doctype html><html><head><title>ポケカ販売店マップ</title></head><body></body></html>");
+  site.write("site/index.html",
+             "<!doctype html><html><head><title>ポケカ販売店マップ</title></head><body></body></html>");
   const auto page = get("/map?prefecture=tokyo");
   ASSERT_EQ(page.result(), Status::ok);
   const std::string_view open = "<script id=\"site-config\" type=\"application/json\">";
