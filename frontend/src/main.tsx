@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { inlineDemoData } from './api/config';
 import { App } from './app/App';
 import { DESKTOP_QUERY, prefetchFirstMapView } from './features/map/lib/first-view-prefetch';
 import { registerServiceWorker } from './lib/service-worker';
@@ -14,9 +15,16 @@ registerServiceWorker();
 
 // Issue 13: a visit that lands on the map asks for its first view's clusters and fetches
 // the map's chunk now, while the entry renders, instead of once the router has rendered the
-// lazy route and Leaflet has mounted.
+// lazy route and Leaflet has mounted. The page's inlined /config says whether the demo notice
+// sits over the map from the first render.
 if (window.location.pathname === '/map') {
-  prefetchFirstMapView(window.location, window.innerWidth, window.innerHeight, window.matchMedia(DESKTOP_QUERY).matches);
+  prefetchFirstMapView(
+    window.location,
+    window.innerWidth,
+    window.innerHeight,
+    window.matchMedia(DESKTOP_QUERY).matches,
+    inlineDemoData(),
+  );
   void import('./app/routes/map');
 }
 

@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
+#include <utility>
+
+#include <boost/json/parse.hpp>
 
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
@@ -40,8 +44,9 @@ class SitePagesTest : public ::testing::Test {
     EXPECT_TRUE(stores.insert_many(seed));
   }
 
-  http::SitePages pages(std::string base = "https://pokeca.example/") {
-    return http::SitePages(&service, &catalog, {dir.path() / "dist", std::move(base)});
+  http::SitePages pages(std::string base = "https://pokeca.example/",
+                        std::function<std::string()> site_config_json = {}) {
+    return http::SitePages(&service, &catalog, {dir.path() / "dist", std::move(base), std::move(site_config_json)});
   }
 
   TempDir dir;
@@ -136,6 +141,45 @@ TEST_F(SitePagesTest, AStoreLinkGetsItsNameAndPlaceEscaped) {
   EXPECT_FALSE(pages().serve("/map", "store=1x", ""));
   EXPECT_FALSE(pages().serve("/map", "", ""));
   EXPECT_FALSE(pages().serve("/guide/faq", "", ""));  // everything else: the static files
+}
+
+}  // namespace
+}  // namespace pokeca::testing
+
+namespace pokeca::testing {
+namespace {
+
+// Issue 13 goal 5: the pages carry GET /config's data, so the first view needs no request
+// before it knows its layout (the demo notice) and its tiles.
+constexpr std::string_view kConfigScriptOpen = "<script id=\"site-config\" type=\"application/json\">";
+
+TEST_F(SitePagesTest, ThePagesCarryTheSiteConfigInAnInertScriptInTheHead) {
+  const auto site = pages("https://pokeca.example/", [] { return std::string(R"({"demo_data":true})"); });
+  for (const auto& [path, query] : {std::pair{"/", ""}, {"/map", "prefecture=tokyo"}, {"/map", "store=2"}}) {
+    const auto res = site.serve(path, query, "");
+    ASSERT_TRUE(res) << path << "?" << query;
+    const auto& html = res->body();
+    const auto open = html.find(kConfigScriptOpen);
+    ASSERT_NE(open, std::string::npos) << path << "?" << query;
+    EXPECT_EQ(html.find(std::string(kConfigScriptOpen) + R"({"demo_data":true}</script>)"), open);
+    EXPECT_LT(open, html.find("</head>"));
+    EXPECT_EQ(count(html, kConfigScriptOpen), 1u);
+  }
+  // Without a config source (or for the pages the static files answer) nothing is inlined.
+  EXPECT_EQ(pages().serve("/map", "prefecture=tokyo", "")->body().find(kConfigScriptOpen), std::string::npos);
+}
+
+TEST_F(SitePagesTest, InlinedConfigCannotCloseItsScriptTag) {
+  const auto html = http::with_inline_config(
+      "<head></head>", R"({"tile_attribution":"<a href=\"x\">&copy; OSM</a></script><script>alert(1)</script>"})");
+  EXPECT_EQ(count(html, "</script>"), 1u);
+  EXPECT_EQ(html.find("<script>"), std::string::npos);
+  EXPECT_NE(html.find(R"(\u003ca href=\"x\"\u003e\u0026copy; OSM\u003c/a\u003e\u003c/script\u003e)"),
+            std::string::npos);
+  // The JSON still says the same thing once parsed.
+  const auto open = html.find('>', html.find("<script")) + 1;
+  const auto value = boost::json::parse(html.substr(open, html.find("</script>") - open));
+  EXPECT_EQ(value.at("tile_attribution").as_string(), "<a href=\"x\">&copy; OSM</a></script><script>alert(1)</script>");
 }
 
 }  // namespace

@@ -74,6 +74,27 @@ TEST_F(StaticFilesTest, ClientRoutesFallBackToIndex) {
   EXPECT_EQ(card[field::cache_control], "no-cache");
 }
 
+// Issue 13 goal 5: the prefecture map's page carries exactly GET /config's data (demo flag,
+// tiles), so the first view lays itself out without waiting for /config.
+TEST_F(StaticFilesTest, APrefectureMapCarriesTheSameConfigAsTheApi) {
+  site.write("site/index.html",
+             "<!doctype html><html><head><title>ポケカ販売店マップ</title></head><body></body></html>");
+  const auto page = get("/map?prefecture=tokyo");
+  ASSERT_EQ(page.result(), Status::ok);
+  const std::string_view open = "<script id=\"site-config\" type=\"application/json\">";
+  const auto& html = page.body();
+  const auto at = html.find(open);
+  ASSERT_NE(at, std::string::npos) << html;
+  const auto end = html.find("</script>", at);
+  const auto inlined = boost::json::parse(html.substr(at + open.size(), end - at - open.size()));
+  EXPECT_EQ(inlined, data(get("/api/v1/config")));
+  EXPECT_TRUE(inlined.at("demo_data").as_bool());
+  http::RouterConfig real_data;
+  real_data.demo_data = [] { return false; };
+  make_router(std::move(real_data));
+  EXPECT_NE(get("/map?prefecture=tokyo").body().find("\"demo_data\":false"), std::string::npos);
+}
+
 TEST_F(StaticFilesTest, MissingFilesWithAnExtensionAre404) {
   for (const auto* target : {"/missing.js", "/assets/app-old.js", "/assets/no-extension", "/img/none.png"}) {
     const auto res = get(target);

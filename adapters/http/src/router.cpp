@@ -3,6 +3,8 @@
 #include <chrono>
 #include <utility>
 
+#include <boost/json/serialize.hpp>
+
 #include "access_log.hpp"
 #include "api_body.hpp"
 #include "api_dispatch.hpp"
@@ -18,6 +20,7 @@
 #include "query_string.hpp"
 #include "response_cache.hpp"
 #include "security_headers.hpp"
+#include "site_handlers.hpp"
 #include "site_pages.hpp"
 #include "static_files.hpp"
 
@@ -57,7 +60,11 @@ struct Router::Impl {
         csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
         static_files(config.static_dir),
         photo_files(config.photos),
-        site_pages(&services.stores, config.catalog, {config.static_dir, config.public_base_url}) {
+        site_pages(&services.stores, config.catalog,
+                   {config.static_dir, config.public_base_url,
+                    // The pages carry GET /config's data, so the first view asks for nothing
+                    // before it can lay itself out (issue 13 goal 5).
+                    [&c = config] { return boost::json::serialize(site_config_json(c)); }}) {
     if (config.catalog && !config.export_dir.empty() && !config.open_data)
       config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.export_dir, config.data_generation,
                                                           [] { return static_cast<UnixSeconds>(unix_now()); });

@@ -16,8 +16,7 @@ namespace pokeca::http {
 
 namespace json = boost::json;
 
-ApiResult SiteHandlers::get_config(const ApiCall&) const {
-  const auto& c = config_;
+json::object site_config_json(const RouterConfig& c) {
   json::object data;
   data["tile_url"] = c.tile_url;
   data["tile_attribution"] = c.tile_attribution;
@@ -40,8 +39,10 @@ ApiResult SiteHandlers::get_config(const ApiCall&) const {
       {"max_nickname_chars", kMaxNicknameChars},
       {"max_withdrawal_reason_chars", kMaxWithdrawalReasonChars},
   };
-  return data_body(std::move(data));
+  return data;
 }
+
+ApiResult SiteHandlers::get_config(const ApiCall&) const { return data_body(site_config_json(config_)); }
 
 ApiResult SiteHandlers::get_initial_data(const ApiCall& call) const {
   json::array types;

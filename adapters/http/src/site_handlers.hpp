@@ -5,7 +5,12 @@
 #include "api_call.hpp"
 #include "pokeca/http/router.hpp"
 
+#include <boost/json/object.hpp>
+
 namespace pokeca::http {
+
+// GET /config's data; also inlined into the HTML pages (site_pages.hpp, issue 13 goal 5).
+[[nodiscard]] boost::json::object site_config_json(const RouterConfig& config);
 
 class SiteHandlers {
  public:

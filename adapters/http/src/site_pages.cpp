@@ -129,6 +129,23 @@ std::string with_share_card(std::string_view index_html, const ShareCard& card) 
   return html;
 }
 
+std::string with_inline_config(std::string_view index_html, std::string_view json) {
+  std::string tag = "    <script id=\"" + std::string(kInlineConfigId) + "\" type=\"application/json\">";
+  tag.reserve(tag.size() + json.size() + 16);
+  for (const char c : json) {
+    switch (c) {
+      case '<': tag += "\\u003c"; break;
+      case '>': tag += "\\u003e"; break;
+      case '&': tag += "\\u0026"; break;
+      default: tag += c;
+    }
+  }
+  tag += "</script>\n";
+  std::string html(index_html);
+  if (const auto head_end = html.find("</head>"); head_end != std::string::npos) html.insert(head_end, tag);
+  return html;
+}
+
 SitePages::SitePages(StoreService* stores, StoreCatalog* catalog, SitePagesConfig config)
     : stores_(stores), catalog_(catalog), config_(std::move(config)) {}
 
@@ -258,7 +275,9 @@ std::optional<Response> SitePages::html_page(std::string_view path, std::string_
   }
   auto index = read_file(config_.static_dir / kIndexFile);
   if (!index) return std::nullopt;
-  return text_response("text/html; charset=utf-8", with_share_card(*index, card));
+  auto html = with_share_card(*index, card);
+  if (config_.site_config_json) html = with_inline_config(html, config_.site_config_json());
+  return text_response("text/html; charset=utf-8", std::move(html));
 }
 
 }  // namespace pokeca::http

@@ -6,9 +6,11 @@
 //   /sitemaps/stores-{n}.xml     /map?store={id} for active stores with id in
 //                                ((n-1)·kSitemapStoresPerFile, n·kSitemapStoresPerFile]
 //   /, /map?prefecture=…, /map?store=…   index.html with its own <title>, description,
-//                                Open Graph and Twitter card tags (the SPA still boots)
+//                                Open Graph and Twitter card tags (the SPA still boots),
+//                                and GET /config's data inlined (issue 13 goal 5)
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,10 +28,20 @@ inline constexpr std::size_t kSitemapReadBatch = 10'000;
 // Written by the frontend build (build/vite-plugin-content.ts): the guide's pages.
 inline constexpr std::string_view kContentIndexFile = "content-index.json";
 
+// The id of the inert <script type="application/json"> that carries GET /config's data in
+// the pages above (frontend/src/api/config.ts reads it instead of asking, issue 13 goal 5).
+inline constexpr std::string_view kInlineConfigId = "site-config";
+
 struct SitePagesConfig {
   std::filesystem::path static_dir;  // the built frontend; empty = no HTML pages
   std::string public_base_url;       // "https://example.jp"; empty = http://{Host}
+  // GET /config's data as JSON, asked for each page; empty function = nothing inlined.
+  std::function<std::string()> site_config_json;
 };
+
+// index.html with `json` (one JSON value) in <script id="site-config" type="application/json">
+// before </head>; '<', '>' and '&' become \u escapes so no text in it can close the tag.
+[[nodiscard]] std::string with_inline_config(std::string_view index_html, std::string_view json);
 
 class SitePages {
  public:

@@ -36,8 +36,47 @@ export async function getConfig(signal?: AbortSignal): Promise<SiteConfig> {
   return body.data;
 }
 
+/**
+ * The id of the inert JSON script in which the server inlines GET /config's data into the
+ * pages it writes (/, /map?prefecture=…, /map?store=…; adapters/http site_pages.hpp), so the
+ * first view needs no /config request (issue 13 goal 5).
+ */
+export const INLINE_CONFIG_ID = 'site-config';
+
+function inlineJson(doc: Document): unknown {
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page's inlined GET /config data, or undefined (a page without it, or data that does not fit the schema). */
+export function inlineSiteConfig(doc: Document = document): SiteConfig | undefined {
+  const parsed = siteConfigSchema.safeParse(inlineJson(doc));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Only whether the page's inlined /config says demo data, for the entry's first-view
+ * prefetch: no schema check there, so the request is not held up by the validator's first
+ * run (the app validates the same data on its first render).
+ */
+export function inlineDemoData(doc: Document = document): boolean {
+  const json = inlineJson(doc);
+  return typeof json === 'object' && json !== null && (json as { demo_data?: unknown }).demo_data === true;
+}
+
 export const configQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: ({ signal }) => getConfig(signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => getConfig(signal),
+    // The page's own copy when the server inlined it: no request (and the same answer).
+    initialData: () => inlineSiteConfig(),
+    staleTime: Infinity,
+  });
 
 export function useConfig() {
   return useQuery(configQueryOptions());

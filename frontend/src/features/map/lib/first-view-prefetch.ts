@@ -10,11 +10,12 @@ import { filtersFromParams, viewFromParams } from './map-url';
  * entry asks for the first view's clusters at once, while the map's chunk downloads and
  * runs, instead of after Leaflet has mounted. The map's size is not known yet, so it is
  * worked out from the window and the page's fixed layout (the CSS named below) and the
- * bounds from Leaflet's own arithmetic (EPSG:3857, Map#getBounds). The map's first clusters
- * request takes the answer once if it asks for exactly the same box, zoom and filters;
- * anything else (another layout, or the demo notice already shown when the map mounts: it
- * makes the map 33 px shorter) asks the server as before, so the map never shows an answer
- * for another box.
+ * bounds from Leaflet's own arithmetic (EPSG:3857, Map#getBounds). The demo notice (33 px
+ * over the map) is counted when the page came with GET /config's data inlined by the server
+ * and it says demo data: the notice is then on screen from the first render. The map's first
+ * clusters request takes the answer once if it asks for exactly the same box, zoom and
+ * filters; anything else (another layout, a notice the prediction did not know of) asks the
+ * server as before, so the map never shows an answer for another box.
  */
 
 /** All of Japan: the first view when the query names no place (or an unknown one). */
@@ -32,6 +33,8 @@ const LAYOUT = {
   desktopPanel: 360,
   /** StoreMap.module.css: phones keep the map clear of the collapsed list sheet. */
   phoneSheet: 56,
+  /** DemoNotice.module.css .notice: 6 px padding, a 20 px badge, 6 px padding, 1 px border; one row. */
+  demoNotice: 33,
 } as const;
 /** StoreListPanel.module.css / StoreMap.module.css breakpoint. */
 export const DESKTOP_QUERY = '(min-width: 900px)';
@@ -82,10 +85,16 @@ export function viewBbox(view: MapView, width: number, height: number): string {
   return formatBbox(west, south, east, north);
 }
 
-/** The map's size (px) on /map in a window of this size. */
-export function predictedMapSize(innerWidth: number, innerHeight: number, desktop: boolean): [number, number] {
+/** The map's size (px) on /map in a window of this size, with or without the demo notice. */
+export function predictedMapSize(
+  innerWidth: number,
+  innerHeight: number,
+  desktop: boolean,
+  demoNotice = false,
+): [number, number] {
   const main = Math.max(innerHeight, LAYOUT.minMainHeight);
-  const height = main - LAYOUT.header - LAYOUT.filterBar - (desktop ? 0 : LAYOUT.phoneSheet);
+  const height =
+    main - LAYOUT.header - LAYOUT.filterBar - (demoNotice ? LAYOUT.demoNotice : 0) - (desktop ? 0 : LAYOUT.phoneSheet);
   return [innerWidth - (desktop ? LAYOUT.desktopPanel : 0), height];
 }
 
@@ -103,7 +112,7 @@ function filterKey(params: URLSearchParams): Record<string, string | number | un
   return filtersToQuery(filtersFromParams(params), RECENT_REPORT_HOURS);
 }
 
-interface Prefetch {
+export interface Prefetch {
   zoom: number;
   bbox: string;
   filters: string;
@@ -115,19 +124,21 @@ let pending: Prefetch | null = null;
 
 /**
  * Starts the first view's clusters request for this location (a /map URL) in a window of
- * this size. Returns the request's URL, or null when nothing was started.
+ * this size (`demoNotice`: the demo notice is shown from the first render). Returns the
+ * request's URL, or null when nothing was started.
  */
 export function prefetchFirstMapView(
   location: { pathname: string; search: string },
   innerWidth: number,
   innerHeight: number,
   desktop: boolean,
+  demoNotice = false,
 ): string | null {
   if (location.pathname !== '/map') return null;
   const params = new URLSearchParams(location.search);
   const view = firstMapView(params);
   if (!view) return null;
-  const [width, height] = predictedMapSize(innerWidth, innerHeight, desktop);
+  const [width, height] = predictedMapSize(innerWidth, innerHeight, desktop, demoNotice);
   if (width <= 0 || height <= 0) return null;
   const bbox = viewBbox(view, width, height);
   const zoom = clusterRequestZoom(view.zoom);
@@ -155,8 +166,26 @@ export function takePrefetchedClusters(
   const entry = pending;
   pending = null;
   if (!entry || Date.now() - entry.startedAt > PREFETCH_MAX_AGE_MS) return null;
-  if (entry.bbox !== viewport.bbox || entry.zoom !== viewport.zoom || entry.filters !== JSON.stringify(filters)) return null;
+  if (!isPrefetchedView(entry, viewport, filters)) return null;
   return entry.response;
+}
+
+/**
+ * The prefetch not yet taken, left in place: the map's chunk reads its answer ahead
+ * (get-clusters.ts) while the map mounts.
+ */
+export function peekPrefetchedClusters(): Readonly<Prefetch> | null {
+  if (pending && Date.now() - pending.startedAt > PREFETCH_MAX_AGE_MS) return null;
+  return pending;
+}
+
+/** True when a request for this view and these filters (as sent) is the prefetched one. */
+export function isPrefetchedView(
+  entry: Readonly<Prefetch>,
+  viewport: Viewport,
+  filters: Record<string, string | number | undefined>,
+): boolean {
+  return entry.bbox === viewport.bbox && entry.zoom === viewport.zoom && entry.filters === JSON.stringify(filters);
 }
 
 /** Tests: forget any prefetch. */
