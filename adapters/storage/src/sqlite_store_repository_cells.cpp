@@ -118,14 +118,19 @@ Result<Cells> recent_cells(SqliteStoreRepository::Statements& st, const CellRang
     });
     if (!ok) return std::unexpected(ok.error());
     if (!next) break;
-    ok = st.recent_cells_of_hour.bind_int(":level", range.level)
-             .bind_int(":hour", *next)
-             .bind_int(":min_x", range.min_x)
-             .bind_int(":max_x", range.max_x)
-             .bind_int(":min_y", range.min_y)
-             .bind_int(":max_y", range.max_y)
-             .each(on_row);
-    if (!ok) return std::unexpected(ok.error());
+    // The key is (level, hour, cx, cy): a range over cx reads every cell of those
+    // columns from pole to pole, so a narrow view seeks column by column (as read_cells).
+    const bool by_column = range.max_x - range.min_x + 1 <= kMaxCellColumnSeeks;
+    for (std::int64_t x = range.min_x; x <= range.max_x; x = by_column ? x + 1 : range.max_x + 1) {
+      ok = st.recent_cells_of_hour.bind_int(":level", range.level)
+               .bind_int(":hour", *next)
+               .bind_int(":min_x", x)
+               .bind_int(":max_x", by_column ? x : range.max_x)
+               .bind_int(":min_y", range.min_y)
+               .bind_int(":max_y", range.max_y)
+               .each(on_row);
+      if (!ok) return std::unexpected(ok.error());
+    }
     hour = *next + 1;
   }
   const UnixSeconds until = first_hour * kRecentCellSeconds;
