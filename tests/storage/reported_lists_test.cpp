@@ -3,14 +3,18 @@
 // SQLite files: in_prefecture and nearest give exactly the brute-force answer (every
 // store filtered in memory) after reports are added and deleted, stores hidden, moved,
 // revived and deleted, with type and product filters, as the cut-off moves through the
-// hours; the R*Tree holds exactly the reported stores; and migrating a populated
+// hours; the R*Tree holds exactly the reported stores; the per type and product hour
+// buckets (store_recent_kind_cells) are an exact recount and cells() with a type or
+// product filter agrees with a brute-force aggregate; and migrating a populated
 // version-8 file gives the same answers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "cell_oracle.hpp"
 #include "pokeca/geo.hpp"
@@ -25,6 +29,7 @@ using testing::kNow;
 using testing::make_report;
 using testing::make_store;
 using testing::cell_oracle::matches;
+using namespace testing::cell_oracle;
 
 constexpr UnixSeconds kHour = 3600;
 constexpr LatLng kShinjuku{35.6938, 139.7036};
@@ -111,6 +116,66 @@ void expect_lists_agree(SqliteStoreRepository& stores, const std::vector<Store>&
   }
 }
 
+using KindBuckets =
+    std::map<std::tuple<std::int64_t, std::string, std::string, std::int64_t, std::int64_t, std::int64_t>, std::int64_t>;
+
+// What store_recent_kind_cells must hold: (level, type, product, hour, cx, cy) → count.
+KindBuckets expected_kind_buckets(const std::vector<Store>& all) {
+  KindBuckets out;
+  for (const auto& s : all) {
+    if (s.status != StoreStatus::kActive || !s.last_report_at) continue;
+    std::vector<std::pair<std::string, std::string>> kinds{{s.store_type, "*"}};
+    const std::array<std::pair<std::optional<bool>, std::string>, 3> sells{
+        {{s.sells.packs, "pack"}, {s.sells.boxes, "box"}, {s.sells.singles, "single"}}};
+    for (const auto& [sold, product] : sells)
+      if (sold == true) {
+        kinds.emplace_back(s.store_type, product);
+        kinds.emplace_back("*", product);
+      }
+    for (int level = 0; level <= kMaxCellLevel; ++level) {
+      const auto k = cell_of(s.location, level);
+      for (const auto& [type, product] : kinds) ++out[{level, type, product, *s.last_report_at / kHour, k.x, k.y}];
+    }
+  }
+  return out;
+}
+
+KindBuckets stored_kind_buckets(Database& db) {
+  auto lease = db.acquire();
+  Statement read(lease.connection(),
+                 "SELECT level, store_type, product, hour, cx, cy, count FROM store_recent_kind_cells");
+  KindBuckets out;
+  EXPECT_TRUE(read.each([&](const Row& r) {
+    out[{r.int64(0), std::string(r.text(1)), std::string(r.text(2)), r.int64(3), r.int64(4), r.int64(5)}] = r.int64(6);
+  }));
+  return out;
+}
+
+const std::vector<BoundingBox> kViews{
+    {122.0, 24.0, 146.0, 46.0},      // all of Japan
+    {139.55, 35.55, 139.90, 35.85},  // 東京
+    {139.68, 35.65, 139.74, 35.72},  // a few wards
+    {135.30, 34.50, 135.70, 34.90},  // 大阪
+};
+
+void expect_kind_cells_agree(SqliteStoreRepository& stores, const std::vector<Store>& all, UnixSeconds since,
+                             const std::string& label) {
+  std::vector<StoreFilters> filters = filters_since(since);
+  auto repeated = testing::of_types({"toy", "card_shop", "toy"});  // a type named twice counts once
+  repeated.reported_since = since;
+  filters.push_back(repeated);
+  for (std::size_t i = 0; i < filters.size(); ++i)
+    for (int level : {0, 4, 8, 10, 12})
+      for (std::size_t v = 0; v < kViews.size(); ++v) {
+        const auto range = cells_covering(kViews[v], level);
+        auto got = stores.cells(range, filters[i]);
+        ASSERT_TRUE(got);
+        expect_same(fold(*got), brute_force(all, range, filters[i]),
+                    label + " since " + std::to_string(since) + " filter " + std::to_string(i) + " level " +
+                        std::to_string(level) + " view " + std::to_string(v));
+      }
+}
+
 const std::vector<std::string> kTypes{"card_shop", "convenience", "toy", "supermarket"};
 
 Store random_store(std::mt19937_64& rng, StoreId id) {
@@ -164,9 +229,12 @@ class ReportedLists : public testing::StorageTest {
 
   void expect_right(const std::string& label) {
     EXPECT_EQ(rtree_ids(db), reported_ids(all)) << label;
+    EXPECT_EQ(stored_kind_buckets(db), expected_kind_buckets(all)) << label;
     for (const UnixSeconds since : {kNow - 24 * kHour, kNow - 24 * kHour + 1234, kNow - 3 * kHour + 1,
-                                    kNow - 30 * 24 * kHour, kNow + 1})
+                                    kNow - 30 * 24 * kHour, kNow + 1}) {
       expect_lists_agree(stores, all, since, label);
+      expect_kind_cells_agree(stores, all, since, label);
+    }
   }
 
   std::vector<Store> all;
@@ -197,7 +265,11 @@ TEST_F(ReportedLists, FollowStoresHiddenMovedRevivedAndDeleted) {
   for (StoreId id = 1; id <= 900; id += 7) {
     auto& s = store(id);
     if (id % 3 == 0) s.status = s.status == StoreStatus::kActive ? StoreStatus::kHidden : StoreStatus::kActive;
-    else s.location = {s.location.lat + 0.03, s.location.lng - 0.04};
+    else if (id % 3 == 1) s.location = {s.location.lat + 0.03, s.location.lng - 0.04};
+    else {  // a new type and what it sells
+      s.store_type = kTypes[(static_cast<std::size_t>(id) + 1) % kTypes.size()];
+      s.sells = {s.sells.boxes, std::optional<bool>(true), s.sells.packs};
+    }
     ASSERT_EQ(stores.upsert_by_external_id(s).value(), UpsertOutcome::kUpdated) << id;
   }
   expect_right("after hiding, reviving and moving");
@@ -214,8 +286,10 @@ TEST_F(ReportedLists, AgreeAsTheCutOffMovesThroughTheHours) {
   std::uniform_int_distribution<UnixSeconds> age(0, 30 * kHour);
   for (StoreId id = 1; id <= 900; id += 2) report(id, kNow - age(rng));
   const UnixSeconds start = (kNow / kHour) * kHour - 24 * kHour;
-  for (UnixSeconds since = start; since <= start + 6 * kHour; since += 40 * 60)
+  for (UnixSeconds since = start; since <= start + 6 * kHour; since += 40 * 60) {
     expect_lists_agree(stores, all, since, "moving cut-off");
+    expect_kind_cells_agree(stores, all, since, "moving cut-off");
+  }
 }
 
 // The prefecture list and nearest with the filter read the new structures (a plan
@@ -283,9 +357,12 @@ TEST(ReportedListsMigration, FromVersion8KeepsTheAnswers) {
     EXPECT_EQ(schema_version(lease.connection()).value(), latest_schema_version());
   }
   EXPECT_EQ(rtree_ids(db), reported_ids(all));
+  EXPECT_EQ(stored_kind_buckets(db), expected_kind_buckets(all));
   SqliteStoreRepository stores(db);
-  for (const UnixSeconds since : {kNow - 24 * kHour + 99, kNow - 4 * 86'400})
+  for (const UnixSeconds since : {kNow - 24 * kHour + 99, kNow - 4 * 86'400}) {
     expect_lists_agree(stores, all, since, "migrated");
+    expect_kind_cells_agree(stores, all, since, "migrated");
+  }
 }
 
 }  // namespace
