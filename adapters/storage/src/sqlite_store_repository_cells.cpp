@@ -127,9 +127,8 @@ Result<Cells> recent_cells(SqliteStoreRepository::Statements& st, const CellRang
   const auto on_row = [&](const Row& row) {
     out.push_back({{range.level, row.int64(0), row.int64(1)}, row.int64(2), row.real(3), row.real(4)});
   };
-  // The key ends (hour, cx, cy): a range over cx reads every cell of those columns from
-  // pole to pole, so a narrow view seeks column by column (as read_cells).
-  const bool by_column = range.max_x - range.min_x + 1 <= kMaxCellColumnSeeks;
+  // One cx range per hour: seeking column by column (as read_cells) measured slower at
+  // 1M (2.2 → 3.0 ms at zoom 9): the rows read, not the cells skipped, are the cost.
   for (const auto& type : types)
     for (std::int64_t hour = first_hour;;) {
       std::optional<std::int64_t> next;
@@ -138,16 +137,14 @@ Result<Cells> recent_cells(SqliteStoreRepository::Statements& st, const CellRang
       });
       if (!ok) return std::unexpected(ok.error());
       if (!next) break;
-      for (std::int64_t x = range.min_x; x <= range.max_x; x = by_column ? x + 1 : range.max_x + 1) {
-        ok = bind_kind(cells_of_hour, type)
-                 .bind_int(":hour", *next)
-                 .bind_int(":min_x", x)
-                 .bind_int(":max_x", by_column ? x : range.max_x)
-                 .bind_int(":min_y", range.min_y)
-                 .bind_int(":max_y", range.max_y)
-                 .each(on_row);
-        if (!ok) return std::unexpected(ok.error());
-      }
+      ok = bind_kind(cells_of_hour, type)
+               .bind_int(":hour", *next)
+               .bind_int(":min_x", range.min_x)
+               .bind_int(":max_x", range.max_x)
+               .bind_int(":min_y", range.min_y)
+               .bind_int(":max_y", range.max_y)
+               .each(on_row);
+      if (!ok) return std::unexpected(ok.error());
       hour = *next + 1;
     }
   const UnixSeconds until = first_hour * kRecentCellSeconds;
