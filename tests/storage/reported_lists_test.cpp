@@ -20,13 +20,13 @@
 #include "pokeca/geo.hpp"
 #include "pokeca/storage/migrations.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "report_tracker.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {
 
 using testing::kNow;
-using testing::make_report;
 using testing::make_store;
 using testing::cell_oracle::matches;
 using namespace testing::cell_oracle;
@@ -204,25 +204,9 @@ class ReportedLists : public testing::StorageTest {
     ASSERT_TRUE(stores.insert_many(all));
   }
 
-  ReportId report(StoreId id, UnixSeconds at) {
-    auto stored = reports.insert(make_report(id, at));
-    EXPECT_TRUE(stored);
-    reported[stored->id] = {id, at};
-    refresh(id);
-    return stored->id;
-  }
-  void unreport(ReportId report_id) {
-    const auto store = reported.at(report_id).first;
-    EXPECT_TRUE(reports.remove(report_id).value());
-    reported.erase(report_id);
-    refresh(store);
-  }
-  void refresh(StoreId id) {
-    std::optional<UnixSeconds> last;
-    for (const auto& [rid, sr] : reported)
-      if (sr.first == id && (!last || sr.second > *last)) last = sr.second;
-    store(id).last_report_at = last;
-  }
+  ReportId report(StoreId id, UnixSeconds at) { return tracker.report(id, at); }
+  void unreport(ReportId report_id) { tracker.unreport(report_id); }
+
   Store& store(StoreId id) {
     return *std::find_if(all.begin(), all.end(), [&](const Store& s) { return s.id == id; });
   }
@@ -238,7 +222,7 @@ class ReportedLists : public testing::StorageTest {
   }
 
   std::vector<Store> all;
-  std::map<ReportId, std::pair<StoreId, UnixSeconds>> reported;
+  testing::ReportTracker tracker{reports, all};
 };
 
 TEST_F(ReportedLists, FollowReportsInsertedAndDeleted) {
