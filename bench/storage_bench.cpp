@@ -27,6 +27,7 @@
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/migrations.hpp"
+#include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/statement.hpp"
 
@@ -319,6 +320,20 @@ void register_all() {
   });
   add("count_by_prefecture", [](Fixture& f) { return rows_of(f.stores->count_by_prefecture()); });
   add("find", [](Fixture& f) { return f.stores->find(4242).value() ? std::size_t{1} : 0; });
+  // A purchase report written and deleted again (two commits): what the triggers that keep
+  // the hour buckets and the reported stores' R*Tree cost a write. Leaves the file as it was.
+  add("report_insert_then_delete", [](Fixture& f) {
+    storage::SqliteReportRepository reports(*f.db);
+    PurchaseReport r;
+    r.store_id = 4242;
+    r.kind = ReportKind::kBought;
+    r.product = Product::kPack;
+    r.purchased_at = r.created_at = f.now;
+    auto stored = reports.insert(r);
+    if (!stored) throw std::runtime_error(stored.error().detail);
+    if (auto gone = reports.remove(stored->id); !gone) throw std::runtime_error(gone.error().detail);
+    return std::size_t{2};
+  });
 }
 
 }  // namespace
