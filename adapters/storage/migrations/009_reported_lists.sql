@@ -47,7 +47,11 @@ END;
 -- them. Each active reported store counts, per level, in (its type, '*'), and for each
 -- product it is known to sell in (its type, product) and ('*', product); the ('*', '*')
 -- rows are 008's store_recent_cells. A filter of several types sums the types' rows.
--- recent_kinds lists the kinds a store can count in: any_type 1 means '*'.
+-- recent_kinds lists the kinds a store can count in: any_type 1 means '*'. Taking a store
+-- out names each kind in its own statement: a row-value IN over (level, store_type,
+-- product, hour, cx, cy) uses only `level` of the key (text columns in a vector IN), which
+-- made a report write take 3 s at 1M; with store_type and product as plain equalities the
+-- whole key is used.
 CREATE TABLE recent_kinds (any_type INTEGER NOT NULL, product TEXT NOT NULL, PRIMARY KEY (any_type, product));
 INSERT INTO recent_kinds (any_type, product)
   VALUES (0, '*'), (0, 'pack'), (1, 'pack'), (0, 'box'), (1, 'box'), (0, 'single'), (1, 'single');
@@ -95,21 +99,61 @@ CREATE TRIGGER store_recent_kind_cells_update
         OR OLD.sells_packs IS NOT NEW.sells_packs OR OLD.sells_boxes IS NOT NEW.sells_boxes
         OR OLD.sells_singles IS NOT NEW.sells_singles) BEGIN
   UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
-   WHERE OLD.status = 'active' AND OLD.last_report_at IS NOT NULL
-     AND (level, store_type, product, hour, cx, cy) IN (
-       SELECT l.level, CASE k.any_type WHEN 1 THEN '*' ELSE OLD.store_type END, k.product, OLD.last_report_at / 3600,
-              pokeca_cell_x(OLD.lat, OLD.lng, l.level), pokeca_cell_y(OLD.lat, OLD.lng, l.level)
-         FROM recent_kinds AS k CROSS JOIN cell_levels AS l
-        WHERE k.product = '*' OR (k.product = 'pack' AND OLD.sells_packs = 1) OR (k.product = 'box' AND OLD.sells_boxes = 1)
-           OR (k.product = 'single' AND OLD.sells_singles = 1));
+   WHERE store_type = OLD.store_type AND product = '*' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
   DELETE FROM store_recent_kind_cells
-   WHERE count <= 0 AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL
-     AND (level, store_type, product, hour, cx, cy) IN (
-       SELECT l.level, CASE k.any_type WHEN 1 THEN '*' ELSE OLD.store_type END, k.product, OLD.last_report_at / 3600,
-              pokeca_cell_x(OLD.lat, OLD.lng, l.level), pokeca_cell_y(OLD.lat, OLD.lng, l.level)
-         FROM recent_kinds AS k CROSS JOIN cell_levels AS l
-        WHERE k.product = '*' OR (k.product = 'pack' AND OLD.sells_packs = 1) OR (k.product = 'box' AND OLD.sells_boxes = 1)
-           OR (k.product = 'single' AND OLD.sells_singles = 1));
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = '*' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = OLD.store_type AND product = 'pack' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = 'pack' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = '*' AND product = 'pack' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = '*' AND product = 'pack' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = OLD.store_type AND product = 'box' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = 'box' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = '*' AND product = 'box' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = '*' AND product = 'box' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = OLD.store_type AND product = 'single' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = 'single' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = '*' AND product = 'single' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = '*' AND product = 'single' AND OLD.status = 'active' AND OLD.last_report_at IS NOT NULL AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
   INSERT INTO store_recent_kind_cells (level, store_type, product, hour, cx, cy, count, sum_lat, sum_lng)
     SELECT l.level, CASE k.any_type WHEN 1 THEN '*' ELSE NEW.store_type END, k.product, NEW.last_report_at / 3600,
            pokeca_cell_x(NEW.lat, NEW.lng, l.level), pokeca_cell_y(NEW.lat, NEW.lng, l.level), 1, NEW.lat, NEW.lng
@@ -124,18 +168,59 @@ END;
 CREATE TRIGGER store_recent_kind_cells_delete AFTER DELETE ON stores
   WHEN OLD.status = 'active' AND OLD.last_report_at IS NOT NULL BEGIN
   UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
-   WHERE (level, store_type, product, hour, cx, cy) IN (
-       SELECT l.level, CASE k.any_type WHEN 1 THEN '*' ELSE OLD.store_type END, k.product, OLD.last_report_at / 3600,
-              pokeca_cell_x(OLD.lat, OLD.lng, l.level), pokeca_cell_y(OLD.lat, OLD.lng, l.level)
-         FROM recent_kinds AS k CROSS JOIN cell_levels AS l
-        WHERE k.product = '*' OR (k.product = 'pack' AND OLD.sells_packs = 1) OR (k.product = 'box' AND OLD.sells_boxes = 1)
-           OR (k.product = 'single' AND OLD.sells_singles = 1));
+   WHERE store_type = OLD.store_type AND product = '*'
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
   DELETE FROM store_recent_kind_cells
-   WHERE count <= 0
-     AND (level, store_type, product, hour, cx, cy) IN (
-       SELECT l.level, CASE k.any_type WHEN 1 THEN '*' ELSE OLD.store_type END, k.product, OLD.last_report_at / 3600,
-              pokeca_cell_x(OLD.lat, OLD.lng, l.level), pokeca_cell_y(OLD.lat, OLD.lng, l.level)
-         FROM recent_kinds AS k CROSS JOIN cell_levels AS l
-        WHERE k.product = '*' OR (k.product = 'pack' AND OLD.sells_packs = 1) OR (k.product = 'box' AND OLD.sells_boxes = 1)
-           OR (k.product = 'single' AND OLD.sells_singles = 1));
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = '*'
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = OLD.store_type AND product = 'pack' AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = 'pack' AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = '*' AND product = 'pack' AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = '*' AND product = 'pack' AND OLD.sells_packs = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = OLD.store_type AND product = 'box' AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = 'box' AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = '*' AND product = 'box' AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = '*' AND product = 'box' AND OLD.sells_boxes = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = OLD.store_type AND product = 'single' AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = OLD.store_type AND product = 'single' AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  UPDATE store_recent_kind_cells SET count = count - 1, sum_lat = sum_lat - OLD.lat, sum_lng = sum_lng - OLD.lng
+   WHERE store_type = '*' AND product = 'single' AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
+  DELETE FROM store_recent_kind_cells
+   WHERE count <= 0 AND store_type = '*' AND product = 'single' AND OLD.sells_singles = 1
+     AND (level, hour, cx, cy) IN (SELECT level, OLD.last_report_at / 3600, pokeca_cell_x(OLD.lat, OLD.lng, level),
+                                          pokeca_cell_y(OLD.lat, OLD.lng, level) FROM cell_levels);
 END;
