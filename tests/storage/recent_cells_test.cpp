@@ -12,13 +12,13 @@
 #include "cell_oracle.hpp"
 #include "pokeca/storage/migrations.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "report_tracker.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {
 
 using testing::kNow;
-using testing::make_report;
 using testing::make_store;
 using namespace testing::cell_oracle;
 
@@ -83,26 +83,8 @@ class RecentCells : public testing::StorageTest {
     ASSERT_TRUE(stores.insert_many(all));
   }
 
-  // Adds a report and follows the store's last report the way the repository does.
-  ReportId report(StoreId id, UnixSeconds at) {
-    auto stored = reports.insert(make_report(id, at));
-    EXPECT_TRUE(stored);
-    reported[stored->id] = {id, at};
-    refresh(id);
-    return stored->id;
-  }
-  void unreport(ReportId report_id) {
-    const auto store = reported.at(report_id).first;
-    EXPECT_TRUE(reports.remove(report_id).value());
-    reported.erase(report_id);
-    refresh(store);
-  }
-  void refresh(StoreId id) {
-    std::optional<UnixSeconds> last;
-    for (const auto& [rid, sr] : reported)
-      if (sr.first == id && (!last || sr.second > *last)) last = sr.second;
-    all[static_cast<std::size_t>(id - 1)].last_report_at = last;
-  }
+  ReportId report(StoreId id, UnixSeconds at) { return tracker.report(id, at); }
+  void unreport(ReportId report_id) { tracker.unreport(report_id); }
 
   void expect_right(const std::string& label) {
     EXPECT_EQ(stored_buckets(db), expected_buckets(all)) << label;
@@ -112,7 +94,7 @@ class RecentCells : public testing::StorageTest {
   }
 
   std::vector<Store> all;
-  std::map<ReportId, std::pair<StoreId, UnixSeconds>> reported;
+  testing::ReportTracker tracker{reports, all};
 };
 
 TEST_F(RecentCells, CellLevelsAreTheStoredLevels) {

@@ -65,8 +65,26 @@ struct SqliteStoreRepository::Statements {
         next_recent_hour(c, "SELECT min(hour) FROM store_recent_cells WHERE level = :level AND hour >= :hour"),
         reported_between_in_bbox(c, "SELECT s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
                                     " WHERE s.last_report_at >= :since AND s.last_report_at < :until"
-                                    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat"
-                                    " AND s.status = 'active'") {}
+                                    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
+                                        std::string(kActiveAndFiltered)),
+        recent_kind_cells_of_hour(c,
+                                  "SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_kind_cells"
+                                  " WHERE level = :level AND store_type = :type AND product = :product AND hour = :hour"
+                                  " AND cx BETWEEN :min_x AND :max_x AND cy BETWEEN :min_y AND :max_y"),
+        next_recent_kind_hour(c, "SELECT min(hour) FROM store_recent_kind_cells"
+                                 " WHERE level = :level AND store_type = :type AND product = :product AND hour >= :hour"),
+        // INDEXED BY, as reported_in_bbox: a plan change fails at start-up, not silently.
+        in_prefecture_reported(
+            c, store_sql::select_stores(" FROM stores AS s INDEXED BY stores_by_prefecture_reported"
+                                        " WHERE s.prefecture = :prefecture AND s.last_report_at IS NOT NULL"
+                                        " AND s.last_report_at >= :since AND ") +
+                   std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
+        located_reported_in_bbox(c, "SELECT s.id, s.lat, s.lng FROM stores_reported_rtree AS r"
+                                    " CROSS JOIN stores AS s ON s.id = r.id"
+                                    " WHERE r.min_lng <= :max_lng AND r.max_lng >= :min_lng"
+                                    " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat AND r.max_t >= :since / 31557600.0"
+                                    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
+                                        std::string(kActiveAndFiltered)) {}
 
   Connection& conn;
   Statement in_prefecture;
@@ -87,6 +105,14 @@ struct SqliteStoreRepository::Statements {
   Statement recent_cells_of_hour;
   Statement next_recent_hour;
   Statement reported_between_in_bbox;
+  // The same per store type and product (migration 009).
+  Statement recent_kind_cells_of_hour;
+  Statement next_recent_kind_hour;
+  // The lists with "reported since" (migration 009): the prefecture's reported stores in
+  // id order, and the reported stores in a box via their R*Tree (place, and time in
+  // years of 31,557,600 s as the migration stores it).
+  Statement in_prefecture_reported;
+  Statement located_reported_in_bbox;
 };
 
 }  // namespace pokeca::storage
