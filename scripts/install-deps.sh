@@ -14,6 +14,9 @@ DEB_PACKAGES=(
   # libFuzzer harnesses (scripts/build.sh fuzz): clang 19, the first Debian 12 clang
   # whose concepts support lets libstdc++ 12 offer std::expected (14 and 16 do not).
   clang-19 libclang-rt-19-dev
+  # The C++ lint (scripts/lint-cpp.sh): 19 for the same reason (clang-tidy 14 cannot parse
+  # core's std::expected), and one clang-format version for everyone's formatting.
+  clang-tidy-19 clang-format-19
 )
 # The tests only (scripts/test.sh passes --with-browser): Chromium for the browser tests,
 # the MaxMind DB writer for the IP-location tests' database.

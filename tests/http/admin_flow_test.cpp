@@ -6,9 +6,10 @@
 #include <boost/json/serialize.hpp>
 
 #include "api_call.hpp"
+#include "contribution_fakes.hpp"
+#include "loopback_server.hpp"
 #include "pokeca/admin_service.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
@@ -17,7 +18,6 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -38,22 +38,14 @@ class AdminFlow : public ::testing::Test {
     EXPECT_TRUE(reports.insert_many(sample_reports()));  // store 1's
     http::RouterConfig router_config;
     router_config.data_generation = [this] { return db.write_generation(); };
-    router = std::make_unique<http::Router>(
-        http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, fakes.favorites, fakes.search,
-                          fakes.user_stats, fakes.alerts, fakes.routes, admin_service, fakes.analytics},
+    server = std::make_unique<LoopbackServer>(
+        fakes.services(service, accounts.auth, {.purchases = &purchases, .ranking = &ranking, .admin = &admin_service}),
         router_config);
-    http::HttpServerConfig config;
-    config.port = 0;
-    config.access_log = [](std::string_view) {};
-    server = std::make_unique<http::HttpServer>(*router, config);
-    server->start();
     user_token = login_as("satoshi@example.com", "サトシ");
     admin_token = login_as("admin@example.com", "管理者", true);
     user_id = accounts.users.find_by_email("satoshi@example.com").value()->id;
     admin_id = accounts.users.find_by_email("admin@example.com").value()->id;
   }
-  ~AdminFlow() override { server->stop(); }
-
   Reply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {}) {
     return call_api(server->port(), method, target, std::move(body), bearer);
   }
@@ -96,8 +88,7 @@ class AdminFlow : public ::testing::Test {
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
   Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
   AdminService admin_service{{admin_repo, submission_repo, fakes.photos, gazetteer, clock}};
-  std::unique_ptr<http::Router> router;
-  std::unique_ptr<http::HttpServer> server;
+  std::unique_ptr<LoopbackServer> server;
   std::string user_token, admin_token;
   UserId user_id = 0, admin_id = 0;
 };

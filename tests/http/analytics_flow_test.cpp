@@ -5,14 +5,14 @@
 #include <boost/json/serialize.hpp>
 
 #include "api_call.hpp"
+#include "contribution_fakes.hpp"
+#include "loopback_server.hpp"
 #include "pokeca/analytics.hpp"
 #include "pokeca/analytics_messages.hpp"
 #include "pokeca/crypto/sodium_analytics_keys.hpp"
-#include "pokeca/http/http_server.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -34,17 +34,8 @@ class AnalyticsFlow : public ::testing::Test {
  protected:
   AnalyticsFlow() {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
-    router = std::make_unique<http::Router>(
-        http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, fakes.submissions, fakes.favorites,
-                          fakes.search, fakes.user_stats, fakes.alerts, fakes.routes, fakes.admin, analytics},
-        http::RouterConfig{});
-    http::HttpServerConfig config;
-    config.port = 0;
-    config.access_log = [](std::string_view) {};
-    server = std::make_unique<http::HttpServer>(*router, config);
-    server->start();
+    server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth, {.analytics = &analytics}));
   }
-  ~AnalyticsFlow() override { server->stop(); }
 
   // A page view as a browser sends it (with a User-Agent).
   std::pair<Status, std::string> event(std::string body, std::string_view user_agent = kBrowser) {
@@ -84,8 +75,7 @@ class AnalyticsFlow : public ::testing::Test {
   crypto::SodiumAnalyticsKeys keys;
   RateLimiter analytics_limiter;
   AnalyticsService analytics{{analytics_repo, keys, analytics_limiter, clock}, kTestEventsPerIp};
-  std::unique_ptr<http::Router> router;
-  std::unique_ptr<http::HttpServer> server;
+  std::unique_ptr<LoopbackServer> server;
 };
 
 TEST_F(AnalyticsFlow, APageViewShowsUpInTodaysDashboardForTheAdminOnly) {

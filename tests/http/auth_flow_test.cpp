@@ -10,13 +10,13 @@
 #include <boost/json/serialize.hpp>
 
 #include "api_call.hpp"
+#include "contribution_fakes.hpp"
+#include "loopback_server.hpp"
 #include "pokeca/auth_codes.hpp"
-#include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -38,13 +38,8 @@ class AuthFlow : public ::testing::Test {
     seed();
     http::RouterConfig router_config;
     router_config.secure_cookies = true;
-    router = std::make_unique<http::Router>(fakes.services(service, accounts.auth), router_config);
-    config.port = 0;
-    config.access_log = [](std::string_view) {};
-    server = std::make_unique<http::HttpServer>(*router, config);
-    server->start();
+    server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth), router_config, std::move(config));
   }
-  ~AuthFlow() override { server->stop(); }
 
   void seed() {
     ASSERT_TRUE(stores.insert_many(sample_stores()));
@@ -87,8 +82,7 @@ class AuthFlow : public ::testing::Test {
   StoreService service{stores, reports, clock};
   RealAccounts accounts;
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
-  std::unique_ptr<http::Router> router;
-  std::unique_ptr<http::HttpServer> server;
+  std::unique_ptr<LoopbackServer> server;
 };
 
 TEST_F(AuthFlow, SignUpVerifyLoginRefreshReuseLogout) {

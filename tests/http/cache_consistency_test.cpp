@@ -15,12 +15,6 @@
 namespace pokeca::testing {
 namespace {
 
-http::Request get_request(std::string_view target) {
-  http::Request req{http::bhttp::verb::get, target, 11};
-  req.set(http::bhttp::field::host, "localhost");
-  return req;
-}
-
 TEST(CacheConsistency, AReaderNeverSeesAStoreHiddenOrACountFromBeforeAnAcknowledgedWrite) {
   TempDir dir;
   storage::Database db(dir.path() / "pokeca.db");

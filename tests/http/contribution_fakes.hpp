@@ -106,7 +106,26 @@ class FakeAnalyticsKeys final : public AnalyticsKeys {
   }
 };
 
+// The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
+struct RealServices {
+  PurchaseService* purchases = nullptr;
+  RankingService* ranking = nullptr;
+  SubmissionService* submissions = nullptr;
+  FavoriteService* favorites = nullptr;
+  StoreSearchService* search = nullptr;
+  UserStatsService* user_stats = nullptr;
+  FavoriteAlerts* alerts = nullptr;
+  RouteService* routes = nullptr;
+  AdminService* admin = nullptr;
+  AnalyticsService* analytics = nullptr;
+};
+
 struct FakeContributions {
+  template <class Service>
+  static Service& either(Service* real, Service& fake) {
+    return real != nullptr ? *real : fake;
+  }
+
   FakeContributions(StoreRepository& stores, ReportRepository& reports, RateLimiter& limiter, const Clock& clock)
       : purchases({stores, reports, limiter, clock}, {1'000'000, 1}),
         ranking(ranking_repository, clock),
@@ -119,15 +138,21 @@ struct FakeContributions {
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics({analytics_repo, analytics_keys, limiter, clock}) {}
 
-  // Every service the router takes: the given store and account services, these fakes.
-  http::ApiServices services(StoreService& stores, AuthService& auth) {
-    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin,
-            analytics};
-  }
-  // The same, with the test's own (real) route service.
-  http::ApiServices services(StoreService& stores, AuthService& auth, RouteService& real_routes) {
-    return {stores, auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, real_routes,
-            admin, analytics};
+  // Every service the router takes: the given store and account services, the real ones
+  // named in `real`, these fakes for the rest.
+  http::ApiServices services(StoreService& stores, AuthService& auth, const RealServices& real = {}) {
+    return {.stores = stores,
+            .auth = auth,
+            .purchases = either(real.purchases, purchases),
+            .ranking = either(real.ranking, ranking),
+            .submissions = either(real.submissions, submissions),
+            .favorites = either(real.favorites, favorites),
+            .search = either(real.search, search),
+            .user_stats = either(real.user_stats, user_stats),
+            .alerts = either(real.alerts, alerts),
+            .routes = either(real.routes, routes),
+            .admin = either(real.admin, admin),
+            .analytics = either(real.analytics, analytics)};
   }
 
   FakeRankingRepository ranking_repository;

@@ -9,8 +9,8 @@
 
 #include "contribution_fakes.hpp"
 #include "gunzip.hpp"
+#include "loopback_server.hpp"
 #include "open_data_export.hpp"
-#include "pokeca/http/http_server.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_catalog.hpp"
@@ -139,12 +139,7 @@ TEST(OpenDataExportLoopback, SendsTheFileAndItsGzipCopyInPiecesWithTagsAndHead) 
   router_config.data_generation = [&db] { return db.write_generation(); };
   router_config.catalog = &catalog;
   router_config.export_dir = dir.path() / "export";
-  http::Router router(fakes.services(service, accounts.auth), router_config);
-  http::HttpServerConfig config;
-  config.port = 0;
-  config.access_log = [](std::string_view) {};
-  http::HttpServer server(router, config);
-  server.start();
+  LoopbackServer server(fakes.services(service, accounts.auth), router_config);
 
   TestClient c(server.port());  // one keep-alive connection: each reply must end cleanly
   const auto csv = c.get("/api/v1/export/stores.csv");
@@ -187,7 +182,6 @@ TEST(OpenDataExportLoopback, SendsTheFileAndItsGzipCopyInPiecesWithTagsAndHead) 
   ASSERT_EQ(geojson.result(), Status::ok);
   EXPECT_EQ(geojson[field::content_type], "application/geo+json");
   EXPECT_EQ(boost::json::parse(geojson.body()).at("features").as_array().size(), static_cast<std::size_t>(kStores));
-  server.stop();
 }
 
 }  // namespace

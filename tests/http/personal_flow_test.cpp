@@ -10,9 +10,10 @@
 #include <sstream>
 
 #include "api_call.hpp"
+#include "contribution_fakes.hpp"
+#include "loopback_server.hpp"
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
-#include "pokeca/http/http_server.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
 #include "pokeca/mail_queue.hpp"
 #include "pokeca/messages.hpp"
@@ -27,7 +28,6 @@
 #include "pokeca/storage/sqlite_store_search.hpp"
 #include "pokeca/store_search.hpp"
 #include "pokeca/user_stats.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -66,17 +66,15 @@ class PersonalFlow : public ::testing::Test {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
     http::RouterConfig router_config;
     router_config.data_generation = [this] { return db.write_generation(); };
-    router = std::make_unique<http::Router>(
-        http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, favorites, search, stats,
-                          alerts, fakes.routes, fakes.admin, fakes.analytics},
-        router_config);
-    http::HttpServerConfig config;
-    config.port = 0;
-    config.access_log = [](std::string_view) {};
-    server = std::make_unique<http::HttpServer>(*router, config);
-    server->start();
+    server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth,
+                                                             {.purchases = &purchases,
+                                                              .ranking = &ranking,
+                                                              .favorites = &favorites,
+                                                              .search = &search,
+                                                              .user_stats = &stats,
+                                                              .alerts = &alerts}),
+                                              router_config);
   }
-  ~PersonalFlow() override { server->stop(); }
 
   ApiReply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {}) {
     return call_api(server->port(), method, target, std::move(body), bearer);
@@ -148,8 +146,7 @@ class PersonalFlow : public ::testing::Test {
   RankingService ranking{ranking_repository, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
   mail::OutboxMailer outbox{dir.path() / "outbox", [](std::string_view) {}};
-  std::unique_ptr<http::Router> router;
-  std::unique_ptr<http::HttpServer> server;
+  std::unique_ptr<LoopbackServer> server;
 };
 
 TEST_F(PersonalFlow, FavouritesAreIdempotentAndOnlyEverTheCallersOwn) {

@@ -6,16 +6,16 @@
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "http_messages.hpp"
-#include "pokeca/http/http_server.hpp"
+#include "loopback_server.hpp"
+#include "pokeca/admin_service.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
-#include "pokeca/admin_service.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
-#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/testing/submission_rows.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
@@ -41,16 +41,10 @@ class PurchaseFlow : public ::testing::Test {
     http::RouterConfig router_config;
     // With the public response cache on, as the server runs: a write must show at once.
     router_config.data_generation = [this] { return db.write_generation(); };
-    router = std::make_unique<http::Router>(
-        http::ApiServices{service, accounts.auth, purchases, ranking, fakes.submissions, fakes.favorites, fakes.search,
-                          fakes.user_stats, fakes.alerts, fakes.routes, admin_service, fakes.analytics}, router_config);
-    http::HttpServerConfig config;
-    config.port = 0;
-    config.access_log = [](std::string_view) {};
-    server = std::make_unique<http::HttpServer>(*router, config);
-    server->start();
+    server = std::make_unique<LoopbackServer>(
+        fakes.services(service, accounts.auth, {.purchases = &purchases, .ranking = &ranking, .admin = &admin_service}),
+        router_config);
   }
-  ~PurchaseFlow() override { server->stop(); }
 
   Reply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {}) {
     return call_api(server->port(), method, target, std::move(body), bearer);
@@ -100,8 +94,7 @@ class PurchaseFlow : public ::testing::Test {
   storage::SqliteSubmissionRepository submission_repo{db};
   storage::SqliteAdminRepository admin_repo{db};
   AdminService admin_service{{admin_repo, submission_repo, fakes.photos, fakes.gazetteer, clock}};
-  std::unique_ptr<http::Router> router;
-  std::unique_ptr<http::HttpServer> server;
+  std::unique_ptr<LoopbackServer> server;
 };
 
 TEST_F(PurchaseFlow, AReportIsFirstInTheTimelineAndTheStoresLastReport) {

@@ -22,6 +22,13 @@ inline constexpr std::string_view kAppJs = "console.log('app');";
 // A file next to the static root: no request may ever return it.
 inline constexpr std::string_view kSecret = "TOP-SECRET-OUTSIDE-ROOT";
 
+// A GET of `target` as a browser sends it, for tests that call a Router directly.
+inline http::Request get_request(std::string_view target) {
+  http::Request req{http::bhttp::verb::get, target, 11};
+  req.set(http::bhttp::field::host, "localhost");
+  return req;
+}
+
 // A JSON string as std::string, to compare with the message table's string_views.
 inline std::string str(const boost::json::value& v) { return std::string(v.as_string()); }
 

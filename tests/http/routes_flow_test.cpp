@@ -5,7 +5,7 @@
 
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
-#include "pokeca/http/http_server.hpp"
+#include "loopback_server.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/route_service.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
@@ -31,14 +31,8 @@ class RoutesFlow : public ::testing::Test {
     stores_list.push_back(sample_store(5, "カードショップ秋葉原", "card_shop", "tokyo", "千代田区", 35.6984, 139.7731));
     stores_list.push_back(sample_store(6, "家電の上野", "electronics", "tokyo", "台東区", 35.7138, 139.7773));
     EXPECT_TRUE(stores.insert_many(stores_list));
-    router = std::make_unique<http::Router>(fakes.services(service, accounts.auth, routes), http::RouterConfig{});
-    http::HttpServerConfig config;
-    config.port = 0;
-    config.access_log = [](std::string_view) {};
-    server = std::make_unique<http::HttpServer>(*router, config);
-    server->start();
+    server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth, {.routes = &routes}));
   }
-  ~RoutesFlow() override { server->stop(); }
 
   ApiReply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {}) {
     return call_api(server->port(), method, target, std::move(body), bearer);
@@ -75,8 +69,7 @@ class RoutesFlow : public ::testing::Test {
   RealAccounts accounts{db, clock};
   RouteService routes{{stores, saved_routes, accounts.crypto, clock}};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
-  std::unique_ptr<http::Router> router;
-  std::unique_ptr<http::HttpServer> server;
+  std::unique_ptr<LoopbackServer> server;
 };
 
 TEST_F(RoutesFlow, PlanOrdersTheStopsFromTheStartWithLegsAndTotal) {

@@ -2,11 +2,11 @@
 // repositories in a temp dir, over a loopback socket.
 #include <algorithm>
 
-#include "pokeca/http/http_server.hpp"
+#include "contribution_fakes.hpp"
+#include "loopback_server.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -31,12 +31,7 @@ TEST(StorageLoopback, ReadApiOverRealSqlite) {
   StoreService service(stores, reports, clock);
   RealAccounts accounts(db, clock);
   FakeContributions fakes(stores, reports, accounts.limiter, clock);
-  http::Router router(fakes.services(service, accounts.auth), {});
-  http::HttpServerConfig config;
-  config.port = 0;
-  config.access_log = [](std::string_view) {};
-  http::HttpServer server(router, config);
-  server.start();
+  LoopbackServer server(fakes.services(service, accounts.auth));
 
   TestClient c(server.port());  // one keep-alive connection for every call
   const auto data = [&](std::string_view target) {
@@ -73,7 +68,6 @@ TEST(StorageLoopback, ReadApiOverRealSqlite) {
   EXPECT_EQ(data("/api/v1/stores/clusters?bbox=139.6,35.6,139.8,35.7&zoom=16").at("stores").as_array().size(), 2u);
   EXPECT_EQ(data("/api/v1/stats/summary").at("store_count"), 3);
   EXPECT_EQ(c.get("/api/v1/stores/4").result(), Status::not_found);  // hidden
-  server.stop();
 }
 
 }  // namespace

@@ -22,12 +22,6 @@ namespace {
 
 using http::StoreFragments;
 
-http::Request get_request(std::string_view target) {
-  http::Request req{http::bhttp::verb::get, target, 11};
-  req.set(http::bhttp::field::host, "localhost");
-  return req;
-}
-
 TEST(StoreFragments, KeepsFindsAndForgets) {
   StoreFragments f;
   EXPECT_EQ(f.find(1), nullptr);

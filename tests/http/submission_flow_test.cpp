@@ -7,9 +7,10 @@
 #include <fstream>
 #include <thread>
 
+#include "contribution_fakes.hpp"
 #include "fixtures.hpp"
+#include "loopback_server.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
-#include "pokeca/http/http_server.hpp"
 #include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/messages.hpp"
@@ -17,7 +18,6 @@
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/submission_service.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -82,19 +82,12 @@ class SubmissionFlow : public ::testing::Test {
     http::RouterConfig config;
     config.photos = &photo_store;
     config.data_generation = [this] { return db.write_generation(); };
-    router = std::make_unique<http::Router>(
-        http::ApiServices{service, accounts.auth, fakes.purchases, fakes.ranking, submissions, fakes.favorites,
-                          fakes.search, fakes.user_stats, fakes.alerts, fakes.routes, fakes.admin, fakes.analytics}, config);
-    http::HttpServerConfig server_config;
-    server_config.port = 0;
-    server_config.access_log = [](std::string_view) {};
-    server = std::make_unique<http::HttpServer>(*router, server_config);
-    server->start();
+    server =
+        std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth, {.submissions = &submissions}), config);
     user_token = verified_login("user@example.com");
     admin_token = verified_login("admin@example.com");
     EXPECT_TRUE(accounts.admin.grant_admin("admin@example.com"));
   }
-  ~SubmissionFlow() override { server->stop(); }
 
   Reply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {},
              std::string_view content_type = "application/json", std::string_view if_none_match = {}) {
@@ -156,8 +149,7 @@ class SubmissionFlow : public ::testing::Test {
   media::FilePhotoStore photo_store{dir.path() / "photos", crypto::sha256_hex};
   SubmissionService submissions{{submission_repo, stores, processor, photo_store, gazetteer, accounts.limiter, clock}};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};  // purchases, ranking
-  std::unique_ptr<http::Router> router;
-  std::unique_ptr<http::HttpServer> server;
+  std::unique_ptr<LoopbackServer> server;
   std::string user_token;
   std::string admin_token;
 };
@@ -383,13 +375,13 @@ TEST_F(SubmissionFlow, UploadsHaveTheirOwnLaneAndBodyLimit) {
   http::RequestHeader upload;
   upload.method(verb::post);
   upload.target("/api/v1/store_submissions");
-  EXPECT_EQ(router->lane(upload), http::Lane::kUpload);
-  EXPECT_EQ(router->body_limit(upload), std::optional<std::uint64_t>(32ULL * 1024 * 1024));
+  EXPECT_EQ(server->router().lane(upload), http::Lane::kUpload);
+  EXPECT_EQ(server->router().body_limit(upload), std::optional<std::uint64_t>(32ULL * 1024 * 1024));
   http::RequestHeader read;
   read.method(verb::get);
   read.target("/api/v1/stores?bbox=1,2,3,4");
-  EXPECT_EQ(router->lane(read), http::Lane::kNormal);
-  EXPECT_EQ(router->body_limit(read), std::nullopt);
+  EXPECT_EQ(server->router().lane(read), http::Lane::kNormal);
+  EXPECT_EQ(server->router().body_limit(read), std::nullopt);
 }
 
 // A decoder that hangs until its timeout: the map keeps answering meanwhile.

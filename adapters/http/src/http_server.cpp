@@ -221,7 +221,7 @@ awaitable<void> HttpServer::State::listen() {
       turn_away(socket);
       continue;
     }
-    asio::co_spawn(conn->stream.get_executor(), session(id, conn), [](std::exception_ptr) {});
+    asio::co_spawn(conn->stream.get_executor(), session(id, conn), [](const std::exception_ptr&) {});
   }
 }
 
@@ -500,7 +500,7 @@ void HttpServer::start() {
                                 std::to_string(s.config.port));
   }
   s.work.emplace(s.ioc.get_executor());
-  asio::co_spawn(s.acceptor.get_executor(), s.listen(), [](std::exception_ptr) {});
+  asio::co_spawn(s.acceptor.get_executor(), s.listen(), [](const std::exception_ptr&) {});
   const unsigned threads = std::max(1u, s.config.io_threads);
   for (unsigned i = 0; i < threads; ++i) s.io_threads.emplace_back([&s] { s.ioc.run(); });
 }

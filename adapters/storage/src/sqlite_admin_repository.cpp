@@ -1,6 +1,7 @@
 // SqliteAdminRepository: stores, reports and the audit log (users are in
 // sqlite_admin_users.cpp).
 #include <set>
+#include <variant>
 
 #include "admin_statements.hpp"
 #include "pokeca/messages.hpp"
@@ -35,11 +36,37 @@ constexpr std::string_view kUserExtras =
     " (SELECT count(*) FROM store_submissions WHERE user_id = users.id),"
     " (SELECT count(*) FROM purchase_reports WHERE user_id = users.id)";
 
-std::string where(const std::vector<std::string>& conditions) {
-  std::string out;
-  for (const auto& c : conditions) out += (out.empty() ? " WHERE " : " AND ") + c;
-  return out;
-}
+// A list's WHERE clause and the values its parameters take, each condition added with its
+// value so that the two cannot drift apart.
+class Filter {
+ public:
+  void add(std::string condition, const char* parameter, std::int64_t value) {
+    conditions_.push_back(std::move(condition));
+    values_.emplace_back(parameter, value);
+  }
+  void add(std::string condition, const char* parameter, std::string_view value) {
+    conditions_.push_back(std::move(condition));
+    values_.emplace_back(parameter, std::string(value));
+  }
+  // " WHERE a AND b", or nothing.
+  [[nodiscard]] std::string sql() const {
+    std::string out;
+    for (const auto& c : conditions_) out += (out.empty() ? " WHERE " : " AND ") + c;
+    return out;
+  }
+  void bind(Statement& st) const {
+    for (const auto& [parameter, value] : values_) {
+      if (const auto* n = std::get_if<std::int64_t>(&value))
+        st.bind_int(parameter, *n);
+      else
+        st.bind_text(parameter, std::get<std::string>(value));
+    }
+  }
+
+ private:
+  std::vector<std::string> conditions_;
+  std::vector<std::pair<const char*, std::variant<std::int64_t, std::string>>> values_;
+};
 
 // An FTS5 phrase: the text in double quotes, inner quotes doubled.
 std::string fts_phrase(std::string_view text) {
@@ -166,30 +193,20 @@ SqliteAdminRepository::SqliteAdminRepository(Database& db) : statements_(db) {}
 SqliteAdminRepository::~SqliteAdminRepository() = default;
 
 Result<AdminPage<AdminStore>> SqliteAdminRepository::search_stores(const AdminStoreFilter& f) {
-  std::vector<std::string> conditions;
+  Filter where;
   std::string from = " FROM stores AS s";
-  const bool by_index = utf8_length(f.name) >= kTrigramChars;
-  if (by_index)
-    conditions.emplace_back("s.id IN (SELECT rowid FROM stores_fts WHERE stores_fts MATCH :match)");
+  if (utf8_length(f.name) >= kTrigramChars)
+    where.add("s.id IN (SELECT rowid FROM stores_fts WHERE stores_fts MATCH :match)", ":match", fts_phrase(f.name));
   else if (!f.name.empty())
-    conditions.emplace_back("instr(lower(s.name), lower(:name)) > 0");
-  if (f.prefecture) conditions.emplace_back("s.prefecture = :prefecture");
+    where.add("instr(lower(s.name), lower(:name)) > 0", ":name", f.name);
+  if (f.prefecture) where.add("s.prefecture = :prefecture", ":prefecture", *f.prefecture);
   // With a prefecture, its index (prefecture, status) reads fewer rows than the type's:
   // the unary + keeps the planner off stores_by_type.
-  if (f.store_type) conditions.emplace_back(f.prefecture ? "+s.store_type = :type" : "s.store_type = :type");
-  if (f.status) conditions.emplace_back("s.status = :status");
-  if (f.source) conditions.emplace_back("s.source = :source");
-  const auto filter = where(conditions);
-  auto bind = [&](Statement& st) {
-    if (by_index)
-      st.bind_text(":match", fts_phrase(f.name));
-    else if (!f.name.empty())
-      st.bind_text(":name", f.name);
-    if (f.prefecture) st.bind_text(":prefecture", *f.prefecture);
-    if (f.store_type) st.bind_text(":type", *f.store_type);
-    if (f.status) st.bind_text(":status", to_string(*f.status));
-    if (f.source) st.bind_text(":source", to_string(*f.source));
-  };
+  if (f.store_type) where.add(f.prefecture ? "+s.store_type = :type" : "s.store_type = :type", ":type", *f.store_type);
+  if (f.status) where.add("s.status = :status", ":status", to_string(*f.status));
+  if (f.source) where.add("s.source = :source", ":source", to_string(*f.source));
+  const auto filter = where.sql();
+  const auto bind = [&](Statement& st) { where.bind(st); };
   return statements_.with([&](Statements& st) -> Result<AdminPage<AdminStore>> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kRead);  // the page and its total agree
     if (!tx) return std::unexpected(tx.error());
@@ -294,22 +311,15 @@ Result<std::vector<SubmissionPhoto>> SqliteAdminRepository::unlink_photo(StoreId
 }
 
 Result<AdminPage<AdminReport>> SqliteAdminRepository::list_reports(const AdminReportFilter& f) {
-  std::vector<std::string> conditions;
-  if (f.store_id) conditions.emplace_back("r.store_id = :store_id");
-  if (f.user_id) conditions.emplace_back("r.user_id = :user_id");
-  if (f.prefecture) conditions.emplace_back("s.prefecture = :prefecture");
-  if (f.kind) conditions.emplace_back("r.kind = :kind");
-  if (f.from) conditions.emplace_back("r.purchased_at >= :from");
-  if (f.until) conditions.emplace_back("r.purchased_at < :until");
-  const auto filter = where(conditions);
-  auto bind = [&](Statement& st) {
-    if (f.store_id) st.bind_int(":store_id", *f.store_id);
-    if (f.user_id) st.bind_int(":user_id", *f.user_id);
-    if (f.prefecture) st.bind_text(":prefecture", *f.prefecture);
-    if (f.kind) st.bind_text(":kind", to_string(*f.kind));
-    if (f.from) st.bind_int(":from", *f.from);
-    if (f.until) st.bind_int(":until", *f.until);
-  };
+  Filter where;
+  if (f.store_id) where.add("r.store_id = :store_id", ":store_id", *f.store_id);
+  if (f.user_id) where.add("r.user_id = :user_id", ":user_id", *f.user_id);
+  if (f.prefecture) where.add("s.prefecture = :prefecture", ":prefecture", *f.prefecture);
+  if (f.kind) where.add("r.kind = :kind", ":kind", to_string(*f.kind));
+  if (f.from) where.add("r.purchased_at >= :from", ":from", *f.from);
+  if (f.until) where.add("r.purchased_at < :until", ":until", *f.until);
+  const auto filter = where.sql();
+  const auto bind = [&](Statement& st) { where.bind(st); };
   const std::string joined = " FROM purchase_reports AS r JOIN stores AS s ON s.id = r.store_id";
   return statements_.with([&](Statements& st) -> Result<AdminPage<AdminReport>> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kRead);
@@ -368,18 +378,13 @@ Result<std::int64_t> SqliteAdminRepository::delete_reports_of(UserId user, UnixS
 }
 
 Result<AdminPage<AuditEntry>> SqliteAdminRepository::list_audit(const AuditFilter& f) {
-  std::vector<std::string> conditions;
-  if (f.target_type) conditions.emplace_back("a.target_type = :target_type");
-  if (f.target_id) conditions.emplace_back("a.target_id = :target_id");
-  if (f.actor_id) conditions.emplace_back("a.actor_id = :actor");
-  if (f.action) conditions.emplace_back("a.action = :action");
-  const auto filter = where(conditions);
-  auto bind = [&](Statement& st) {
-    if (f.target_type) st.bind_text(":target_type", *f.target_type);
-    if (f.target_id) st.bind_text(":target_id", *f.target_id);
-    if (f.actor_id) st.bind_int(":actor", *f.actor_id);
-    if (f.action) st.bind_text(":action", *f.action);
-  };
+  Filter where;
+  if (f.target_type) where.add("a.target_type = :target_type", ":target_type", *f.target_type);
+  if (f.target_id) where.add("a.target_id = :target_id", ":target_id", *f.target_id);
+  if (f.actor_id) where.add("a.actor_id = :actor", ":actor", *f.actor_id);
+  if (f.action) where.add("a.action = :action", ":action", *f.action);
+  const auto filter = where.sql();
+  const auto bind = [&](Statement& st) { where.bind(st); };
   return statements_.with([&](Statements& st) -> Result<AdminPage<AuditEntry>> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kRead);
     if (!tx) return std::unexpected(tx.error());

@@ -124,6 +124,68 @@ export function PagedList<T>({ query, page, onPage, onClamp, empty, children }: 
   );
 }
 
+/** The URL state a console list page keeps (useListParams). */
+interface ListState {
+  page: number;
+  setPage: (page: number) => void;
+  clampPage: (page: number) => void;
+}
+
+interface ListSectionProps<T> {
+  /** The heading's id, for the section's aria-labelledby. */
+  id: string;
+  title: string;
+  /** The search form above the list. */
+  filters: ReactNode;
+  query: UseQueryResult<Paged<T>>;
+  list: ListState;
+  empty: string;
+  className?: string;
+  children: (items: T[]) => ReactNode;
+}
+
+/** A console list page's section: its heading, the search form, and the paged list under it. */
+export function ListSection<T>({ id, title, filters, query, list, empty, className, children }: ListSectionProps<T>) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className={styles.listTitle}>
+        {title}
+      </h2>
+      {filters}
+      <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={empty}>
+        {children}
+      </PagedList>
+    </section>
+  );
+}
+
+/**
+ * A console table: its caption for screen readers, one header cell a column (false leaves a
+ * column out), and the rows. A table on desktop, one card a row on a phone (console.module.css).
+ */
+export function ConsoleTable({ caption, columns, children }: { caption: string; columns: readonly ReactNode[]; children: ReactNode }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map(
+              (column, i) =>
+                column !== false && (
+                  <th key={i} scope="col">
+                    {column}
+                  </th>
+                ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A filter's select: すべて ('') first, then the options. */
 export function FilterSelect(props: {
   label: string;

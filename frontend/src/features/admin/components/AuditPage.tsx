@@ -6,7 +6,7 @@ import form from '@/styles/form.module.css';
 import { adminAuditQuery } from '../api/console';
 import { actionLabel, isIdText, targetLabel, useListParams } from '../lib/console';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../types/console';
-import { AdminPage, FilterActions, FilterSelect, PagedList } from './AdminPage';
+import { AdminPage, FilterActions, FilterSelect, ListSection } from './AdminPage';
 import { AuditList } from './AuditList';
 import styles from './console.module.css';
 
@@ -21,17 +21,16 @@ export function AuditPage() {
 
   return (
     <AdminPage>
-      <section aria-labelledby="admin-audit-title">
-        <h2 id="admin-audit-title" className={styles.listTitle}>
-          {ta('audit.title')}
-        </h2>
-        <AuditFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />
-        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('audit.empty')}>
-          {(items) => (
-            <AuditList entries={items} />
-          )}
-        </PagedList>
-      </section>
+      <ListSection
+        id="admin-audit-title"
+        title={ta('audit.title')}
+        filters={<AuditFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />}
+        query={query}
+        list={list}
+        empty={ta('audit.empty')}
+      >
+        {(items) => <AuditList entries={items} />}
+      </ListSection>
     </AdminPage>
   );
 }

@@ -6,7 +6,7 @@ import ui from '@/styles/ui.module.css';
 import { deleteReport, useConsoleMutation } from '../api/console';
 import { errorText, formatDateTime, prefectureName } from '../lib/console';
 import type { AdminReport } from '../types/console';
-import { Badge, type NoticeState } from './AdminPage';
+import { Badge, ConsoleTable, type NoticeState } from './AdminPage';
 import { ConfirmDialog } from './ConfirmDialog';
 import styles from './console.module.css';
 
@@ -35,76 +35,69 @@ export function ReportTable({ reports, hide, caption, onNotice }: ReportTablePro
 
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{ta('common.id')}</th>
-              {hide !== 'store' && <th scope="col">{ta('reports.store')}</th>}
-              {hide !== 'user' && <th scope="col">{ta('reports.user')}</th>}
-              <th scope="col">{ta('reports.kind')}</th>
-              <th scope="col">{ta('reports.product')}</th>
-              <th scope="col">{ta('reports.purchasedAt')}</th>
-              <th scope="col">{ta('reports.createdAt')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{ta('common.delete')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {reports.map((report) => (
-              <tr key={report.id} data-testid="report-row">
-                <td data-label={ta('common.id')} className={styles.num}>
-                  {report.id}
-                </td>
-                {hide !== 'store' && (
-                  <td data-label={ta('reports.store')}>
-                    <Link to={paths.adminStore.getHref(report.store.id)}>{report.store.name}</Link>
-                    {report.store.prefecture && <span className={styles.sub}>{prefectureName(report.store.prefecture)}</span>}
-                  </td>
+      <ConsoleTable
+        caption={caption}
+        columns={[
+          ta('common.id'),
+          hide !== 'store' && ta('reports.store'),
+          hide !== 'user' && ta('reports.user'),
+          ta('reports.kind'),
+          ta('reports.product'),
+          ta('reports.purchasedAt'),
+          ta('reports.createdAt'),
+          <span className="visually-hidden">{ta('common.delete')}</span>,
+        ]}
+      >
+        {reports.map((report) => (
+          <tr key={report.id} data-testid="report-row">
+            <td data-label={ta('common.id')} className={styles.num}>
+              {report.id}
+            </td>
+            {hide !== 'store' && (
+              <td data-label={ta('reports.store')}>
+                <Link to={paths.adminStore.getHref(report.store.id)}>{report.store.name}</Link>
+                {report.store.prefecture && <span className={styles.sub}>{prefectureName(report.store.prefecture)}</span>}
+              </td>
+            )}
+            {hide !== 'user' && (
+              <td data-label={ta('reports.user')}>
+                {report.user ? (
+                  <Link to={paths.adminUser.getHref(report.user.id)}>{report.user.nickname}</Link>
+                ) : (
+                  ta('reports.noUser')
                 )}
-                {hide !== 'user' && (
-                  <td data-label={ta('reports.user')}>
-                    {report.user ? (
-                      <Link to={paths.adminUser.getHref(report.user.id)}>{report.user.nickname}</Link>
-                    ) : (
-                      ta('reports.noUser')
-                    )}
-                  </td>
-                )}
-                <td data-label={ta('reports.kind')}>
-                  <Badge tone={report.kind === 'bought' ? 'ok' : 'warn'}>{ta(`reports.kind.${report.kind}`)}</Badge>
-                </td>
-                <td data-label={ta('reports.product')}>
-                  {taMaybe(`reports.product.${report.product}`) ?? report.product}
-                  {report.product_name && <span className={styles.sub}>{report.product_name}</span>}
-                  {report.limit_note && <span className={styles.sub}>{ta('reports.limit', { note: report.limit_note })}</span>}
-                </td>
-                <td data-label={ta('reports.purchasedAt')} className={styles.num}>
-                  {formatDateTime(report.purchased_at)}
-                </td>
-                <td data-label={ta('reports.createdAt')} className={styles.num}>
-                  {formatDateTime(report.created_at)}
-                </td>
-                <td className={styles.bare}>
-                  <button
-                    type="button"
-                    className={`${ui.secondary} ${styles.small} ${styles.danger}`}
-                    onClick={() => {
-                      remove.reset();
-                      setTarget(report);
-                    }}
-                    aria-label={`${ta('reports.delete')} (#${report.id})`}
-                  >
-                    {ta('common.delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </td>
+            )}
+            <td data-label={ta('reports.kind')}>
+              <Badge tone={report.kind === 'bought' ? 'ok' : 'warn'}>{ta(`reports.kind.${report.kind}`)}</Badge>
+            </td>
+            <td data-label={ta('reports.product')}>
+              {taMaybe(`reports.product.${report.product}`) ?? report.product}
+              {report.product_name && <span className={styles.sub}>{report.product_name}</span>}
+              {report.limit_note && <span className={styles.sub}>{ta('reports.limit', { note: report.limit_note })}</span>}
+            </td>
+            <td data-label={ta('reports.purchasedAt')} className={styles.num}>
+              {formatDateTime(report.purchased_at)}
+            </td>
+            <td data-label={ta('reports.createdAt')} className={styles.num}>
+              {formatDateTime(report.created_at)}
+            </td>
+            <td className={styles.bare}>
+              <button
+                type="button"
+                className={`${ui.secondary} ${styles.small} ${styles.danger}`}
+                onClick={() => {
+                  remove.reset();
+                  setTarget(report);
+                }}
+                aria-label={`${ta('reports.delete')} (#${report.id})`}
+              >
+                {ta('common.delete')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <ConfirmDialog
         open={target !== null}
         title={ta('reports.delete')}

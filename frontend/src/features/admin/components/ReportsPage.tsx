@@ -8,7 +8,7 @@ import { adminReportsQuery, bulkDeleteReports, countReports, useConsoleMutation 
 import { MAX_BULK_DELETE_DAYS } from '../config';
 import { daySpan, errorText, formatDateTime, isIdText, japanDayEnd, japanDayStart, PREFECTURE_FILTER, useListParams } from '../lib/console';
 import { REPORT_KINDS } from '../types/console';
-import { AdminPage, FilterActions, FilterSelect, Notice, PagedList, type NoticeState } from './AdminPage';
+import { AdminPage, FilterActions, FilterSelect, ListSection, Notice, type NoticeState } from './AdminPage';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReportTable } from './ReportTable';
 import styles from './console.module.css';
@@ -23,21 +23,20 @@ export function ReportsPage() {
   const query = useQuery(adminReportsQuery(list.filters, list.page));
   const [notice, setNotice] = useState<NoticeState | null>(null);
 
-
   return (
     <AdminPage>
       <Notice notice={notice} />
-      <section aria-labelledby="admin-reports-title" className={styles.section}>
-        <h2 id="admin-reports-title" className={styles.listTitle}>
-          {ta('reports.title')}
-        </h2>
-        <ReportFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />
-        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('reports.empty')}>
-          {(items) => (
-            <ReportTable reports={items} caption={ta('reports.title')} onNotice={setNotice} />
-          )}
-        </PagedList>
-      </section>
+      <ListSection
+        id="admin-reports-title"
+        className={styles.section}
+        title={ta('reports.title')}
+        filters={<ReportFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />}
+        query={query}
+        list={list}
+        empty={ta('reports.empty')}
+      >
+        {(items) => <ReportTable reports={items} caption={ta('reports.title')} onNotice={setNotice} />}
+      </ListSection>
       <section aria-labelledby="admin-bulk-title" className={`${styles.card} ${styles.section}`}>
         <h2 id="admin-bulk-title" className={styles.listTitle}>
           {ta('reports.bulk')}

@@ -12,6 +12,7 @@ import type { useReview } from '../hooks/use-review';
 import { approveInput, isMoved, rejectReasonError, storeNameError, type LatLng } from '../lib/review';
 import type { AdminSubmission } from '../types/submission';
 import styles from './admin.module.css';
+import { CoordinateFields } from './CoordinateFields';
 
 interface ReviewFormProps {
   submission: AdminSubmission;
@@ -112,16 +113,15 @@ function LoadedReviewForm(props: ReviewFormProps & { config: SiteConfig }) {
           <p id={positionHintId} className={moved ? form.hintOk : form.hint} aria-live="polite">
             {moved ? t('admin.positionMoved') : t('admin.positionHint')}
           </p>
-          <div className={styles.coords}>
-            <CoordinateInput name="lat" label={t('admin.lat')} value={latText} onChange={onLatText} invalid={showErrors && !!positionError} />
-            <CoordinateInput name="lng" label={t('admin.lng')} value={lngText} onChange={onLngText} invalid={showErrors && !!positionError} />
-            {(moved || !position) && (
-              <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={onReset}>
-                {t('admin.resetPosition')}
-              </button>
-            )}
-          </div>
-          {showErrors && positionError && <p className={form.fieldError}>{positionError}</p>}
+          <CoordinateFields
+            latText={latText}
+            lngText={lngText}
+            onLatText={onLatText}
+            onLngText={onLngText}
+            onReset={moved || !position ? onReset : undefined}
+            error={showErrors ? positionError : null}
+            buttonClassName={styles.small}
+          />
         </fieldset>
         <div className={styles.actions}>
           <button type="submit" className={ui.primary} disabled={busy} aria-busy={approving}>
@@ -171,22 +171,5 @@ function LoadedReviewForm(props: ReviewFormProps & { config: SiteConfig }) {
         </form>
       )}
     </div>
-  );
-}
-
-/** One of the two text fields that mirror the pin (keyboard users move it with these). */
-function CoordinateInput(props: { name: string; label: string; value: string; onChange: (text: string) => void; invalid: boolean }) {
-  return (
-    <label className={styles.coord}>
-      <span>{props.label}</span>
-      <input
-        className={form.input}
-        name={props.name}
-        inputMode="decimal"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.invalid || undefined}
-      />
-    </label>
   );
 }

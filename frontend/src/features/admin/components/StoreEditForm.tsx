@@ -15,6 +15,7 @@ import type { AdminStore } from '../types/console';
 import { STORE_STATUSES } from '../types/console';
 import admin from './admin.module.css';
 import type { NoticeState } from './AdminPage';
+import { CoordinateFields } from './CoordinateFields';
 import styles from './console.module.css';
 
 /** Lazy: Leaflet loads with the store page's map, not with the console's lists. */
@@ -144,22 +145,15 @@ export function StoreEditForm({ store, onNotice }: { store: AdminStore; onNotice
             pinTitle={ta('store.pinTitle')}
           />
         </Suspense>
-        <div className={admin.coords}>
-          <label className={admin.coord}>
-            <span>{ta('store.lat')}</span>
-            <input className={form.input} name="lat" inputMode="decimal" value={latText} onChange={(e) => setLatText(e.target.value)} aria-invalid={(showErrors && !position) || undefined} />
-          </label>
-          <label className={admin.coord}>
-            <span>{ta('store.lng')}</span>
-            <input className={form.input} name="lng" inputMode="decimal" value={lngText} onChange={(e) => setLngText(e.target.value)} aria-invalid={(showErrors && !position) || undefined} />
-          </label>
-          {(moved || !position) && (
-            <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={() => moveTo(origin)}>
-              {ta('store.resetPosition')}
-            </button>
-          )}
-        </div>
-        {showErrors && positionError && <p className={form.fieldError}>{positionError}</p>}
+        <CoordinateFields
+          latText={latText}
+          lngText={lngText}
+          onLatText={setLatText}
+          onLngText={setLngText}
+          onReset={moved || !position ? () => moveTo(origin) : undefined}
+          error={showErrors ? positionError : null}
+          buttonClassName={styles.small}
+        />
       </fieldset>
       <div className={styles.actions}>
         <button type="submit" className={ui.primary} disabled={save.isPending} aria-busy={save.isPending}>

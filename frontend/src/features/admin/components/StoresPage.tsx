@@ -11,7 +11,7 @@ import { adminStoresQuery } from '../api/console';
 import { MAX_STORE_QUERY_CHARS } from '../config';
 import { formatDateTime, prefectureName, PREFECTURE_FILTER, useListParams } from '../lib/console';
 import { STORE_SOURCES, STORE_STATUSES } from '../types/console';
-import { AdminPage, Badge, FilterActions, FilterSelect, PagedList, type Tone } from './AdminPage';
+import { AdminPage, Badge, ConsoleTable, FilterActions, FilterSelect, ListSection, type Tone } from './AdminPage';
 import styles from './console.module.css';
 
 const KEYS = ['q', 'prefecture', 'type', 'status', 'source'] as const;
@@ -25,67 +25,54 @@ export function StoresPage() {
   const query = useQuery(adminStoresQuery(list.filters, list.page));
   const types = useStoreTypes();
 
-
   return (
     <AdminPage>
-      <section aria-labelledby="admin-stores-title">
-        <h2 id="admin-stores-title" className={styles.listTitle}>
-          {ta('stores.title')}
-        </h2>
-        <StoreFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />
-        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('stores.empty')}>
-          {(items) => (
-            <div className={styles.tableWrap}>
-                  <table className={styles.table}>
-                    <caption className="visually-hidden">{ta('stores.title')}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{ta('common.id')}</th>
-                        <th scope="col">{ta('stores.name')}</th>
-                        <th scope="col">{ta('stores.place')}</th>
-                        <th scope="col">{ta('stores.type')}</th>
-                        <th scope="col">{ta('stores.status')}</th>
-                        <th scope="col">{ta('stores.source')}</th>
-                        <th scope="col">{ta('stores.updated')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {items.map((store) => (
-                        <tr key={store.id} data-testid="store-row">
-                          <td data-label={ta('common.id')} className={styles.num}>
-                            {store.id}
-                          </td>
-                          <td className={styles.lead}>
-                            <Link to={paths.adminStore.getHref(store.id)}>{store.name}</Link>
-                            {store.admin_edited.length > 0 && (
-                              <>
-                                {' '}
-                                <Badge tone="info">{ta('stores.edited')}</Badge>
-                              </>
-                            )}
-                          </td>
-                          <td data-label={ta('stores.place')}>
-                            {store.prefecture_name ?? prefectureName(store.prefecture)}
-                            {store.city ? ` ${store.city}` : ''}
-                            {store.address && <span className={styles.sub}>{store.address}</span>}
-                          </td>
-                          <td data-label={ta('stores.type')}>{types.get(store.store_type)?.label ?? store.store_type}</td>
-                          <td data-label={ta('stores.status')}>
-                            <Badge tone={STATUS_TONE[store.status]}>{ta(`status.${store.status}`)}</Badge>
-                            {store.status_note && <span className={styles.sub}>{store.status_note}</span>}
-                          </td>
-                          <td data-label={ta('stores.source')}>{sourceLabel(store.source)}</td>
-                          <td data-label={ta('stores.updated')} className={styles.num}>
-                            {formatDateTime(store.updated_at ?? store.created_at)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-          )}
-        </PagedList>
-      </section>
+      <ListSection
+        id="admin-stores-title"
+        title={ta('stores.title')}
+        filters={<StoreFilterForm key={JSON.stringify(list.filters)} initial={list.filters} onSearch={list.setFilters} />}
+        query={query}
+        list={list}
+        empty={ta('stores.empty')}
+      >
+        {(items) => (
+          <ConsoleTable
+            caption={ta('stores.title')}
+            columns={[ta('common.id'), ta('stores.name'), ta('stores.place'), ta('stores.type'), ta('stores.status'), ta('stores.source'), ta('stores.updated')]}
+          >
+            {items.map((store) => (
+              <tr key={store.id} data-testid="store-row">
+                <td data-label={ta('common.id')} className={styles.num}>
+                  {store.id}
+                </td>
+                <td className={styles.lead}>
+                  <Link to={paths.adminStore.getHref(store.id)}>{store.name}</Link>
+                  {store.admin_edited.length > 0 && (
+                    <>
+                      {' '}
+                      <Badge tone="info">{ta('stores.edited')}</Badge>
+                    </>
+                  )}
+                </td>
+                <td data-label={ta('stores.place')}>
+                  {store.prefecture_name ?? prefectureName(store.prefecture)}
+                  {store.city ? ` ${store.city}` : ''}
+                  {store.address && <span className={styles.sub}>{store.address}</span>}
+                </td>
+                <td data-label={ta('stores.type')}>{types.get(store.store_type)?.label ?? store.store_type}</td>
+                <td data-label={ta('stores.status')}>
+                  <Badge tone={STATUS_TONE[store.status]}>{ta(`status.${store.status}`)}</Badge>
+                  {store.status_note && <span className={styles.sub}>{store.status_note}</span>}
+                </td>
+                <td data-label={ta('stores.source')}>{sourceLabel(store.source)}</td>
+                <td data-label={ta('stores.updated')} className={styles.num}>
+                  {formatDateTime(store.updated_at ?? store.created_at)}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
+        )}
+      </ListSection>
     </AdminPage>
   );
 }

@@ -11,7 +11,7 @@ import { adminUserQuery, runUserAction, useConsoleMutation, type AdminUserDetail
 import { MAX_BLOCK_REASON_CHARS } from '../config';
 import { errorText, formatDateTime, isNotFound } from '../lib/console';
 import type { AdminUser, UserSubmission } from '../types/console';
-import { AdminPage, Badge, LoadState, Notice, type NoticeState, type Tone } from './AdminPage';
+import { AdminPage, Badge, ConsoleTable, LoadState, Notice, type NoticeState, type Tone } from './AdminPage';
 import { AuditList } from './AuditList';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReportTable } from './ReportTable';
@@ -100,39 +100,28 @@ function UserDetail({ detail, notice, onNotice }: { detail: AdminUserDetail; not
         {submissions.length === 0 ? (
           <p className={admin.empty}>{ta('user.noSubmissions')}</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">{ta('user.submissions')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{ta('common.id')}</th>
-                  <th scope="col">{ta('stores.name')}</th>
-                  <th scope="col">{ta('stores.status')}</th>
-                  <th scope="col">{ta('user.submitted')}</th>
-                  <th scope="col">{ta('user.reviewed')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {submissions.map((s) => (
-                  <tr key={s.id} data-testid="submission-row">
-                    <td data-label={ta('common.id')} className={styles.num}>
-                      {s.id}
-                    </td>
-                    <td className={styles.lead}>{s.name}</td>
-                    <td data-label={ta('stores.status')}>
-                      <Badge tone={SUBMISSION_TONE[s.status]}>{ta(`user.submissionStatus.${s.status}`)}</Badge>
-                    </td>
-                    <td data-label={ta('user.submitted')} className={styles.num}>
-                      {formatDateTime(s.created_at)}
-                    </td>
-                    <td data-label={ta('user.reviewed')} className={styles.num}>
-                      {formatDateTime(s.reviewed_at) || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={ta('user.submissions')}
+            columns={[ta('common.id'), ta('stores.name'), ta('stores.status'), ta('user.submitted'), ta('user.reviewed')]}
+          >
+            {submissions.map((s) => (
+              <tr key={s.id} data-testid="submission-row">
+                <td data-label={ta('common.id')} className={styles.num}>
+                  {s.id}
+                </td>
+                <td className={styles.lead}>{s.name}</td>
+                <td data-label={ta('stores.status')}>
+                  <Badge tone={SUBMISSION_TONE[s.status]}>{ta(`user.submissionStatus.${s.status}`)}</Badge>
+                </td>
+                <td data-label={ta('user.submitted')} className={styles.num}>
+                  {formatDateTime(s.created_at)}
+                </td>
+                <td data-label={ta('user.reviewed')} className={styles.num}>
+                  {formatDateTime(s.reviewed_at) || '—'}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </section>
       <section className={styles.section} aria-labelledby="admin-user-reports">

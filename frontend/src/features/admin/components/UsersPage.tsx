@@ -8,7 +8,7 @@ import form from '@/styles/form.module.css';
 import { adminUsersQuery } from '../api/console';
 import { formatDateTime, useListParams } from '../lib/console';
 import type { AdminUser } from '../types/console';
-import { AdminPage, Badge, FilterActions, PagedList } from './AdminPage';
+import { AdminPage, Badge, ConsoleTable, FilterActions, ListSection } from './AdminPage';
 import styles from './console.module.css';
 
 const KEYS = ['q'] as const;
@@ -32,58 +32,46 @@ export function UsersPage() {
 
   return (
     <AdminPage>
-      <section aria-labelledby="admin-users-title">
-        <h2 id="admin-users-title" className={styles.listTitle}>
-          {ta('users.title')}
-        </h2>
-        <UserSearch key={list.filters.q} initial={list.filters.q} onSearch={(q) => list.setFilters({ q })} />
-        <PagedList query={query} page={list.page} onPage={list.setPage} onClamp={list.clampPage} empty={ta('users.empty')}>
-          {(items) => (
-            <div className={styles.tableWrap}>
-                  <table className={styles.table}>
-                    <caption className="visually-hidden">{ta('users.title')}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{ta('common.id')}</th>
-                        <th scope="col">{ta('users.nickname')}</th>
-                        <th scope="col">{ta('users.email')}</th>
-                        <th scope="col">{ta('users.flags')}</th>
-                        <th scope="col">{ta('users.points')}</th>
-                        <th scope="col">{ta('users.created')}</th>
-                        <th scope="col">{ta('users.lastLogin')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {items.map((user) => (
-                        <tr key={user.id} data-testid="user-row">
-                          <td data-label={ta('common.id')} className={styles.num}>
-                            {user.id}
-                          </td>
-                          <td className={styles.lead}>
-                            <Link to={paths.adminUser.getHref(user.id)}>{user.nickname}</Link>
-                          </td>
-                          <td data-label={ta('users.email')}>{user.email}</td>
-                          <td data-label={ta('users.flags')}>
-                            <UserFlags user={user} />
-                          </td>
-                          <td data-label={ta('users.points')} className={styles.num}>
-                            {user.points}
-                            <span className={styles.sub}>{ta('users.counts', { submissions: user.submission_count, reports: user.report_count })}</span>
-                          </td>
-                          <td data-label={ta('users.created')} className={styles.num}>
-                            {formatDateTime(user.created_at)}
-                          </td>
-                          <td data-label={ta('users.lastLogin')} className={styles.num}>
-                            {user.last_login_at ? formatDateTime(user.last_login_at) : ta('users.neverLoggedIn')}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-          )}
-        </PagedList>
-      </section>
+      <ListSection
+        id="admin-users-title"
+        title={ta('users.title')}
+        filters={<UserSearch key={list.filters.q} initial={list.filters.q} onSearch={(q) => list.setFilters({ q })} />}
+        query={query}
+        list={list}
+        empty={ta('users.empty')}
+      >
+        {(items) => (
+          <ConsoleTable
+            caption={ta('users.title')}
+            columns={[ta('common.id'), ta('users.nickname'), ta('users.email'), ta('users.flags'), ta('users.points'), ta('users.created'), ta('users.lastLogin')]}
+          >
+            {items.map((user) => (
+              <tr key={user.id} data-testid="user-row">
+                <td data-label={ta('common.id')} className={styles.num}>
+                  {user.id}
+                </td>
+                <td className={styles.lead}>
+                  <Link to={paths.adminUser.getHref(user.id)}>{user.nickname}</Link>
+                </td>
+                <td data-label={ta('users.email')}>{user.email}</td>
+                <td data-label={ta('users.flags')}>
+                  <UserFlags user={user} />
+                </td>
+                <td data-label={ta('users.points')} className={styles.num}>
+                  {user.points}
+                  <span className={styles.sub}>{ta('users.counts', { submissions: user.submission_count, reports: user.report_count })}</span>
+                </td>
+                <td data-label={ta('users.created')} className={styles.num}>
+                  {formatDateTime(user.created_at)}
+                </td>
+                <td data-label={ta('users.lastLogin')} className={styles.num}>
+                  {user.last_login_at ? formatDateTime(user.last_login_at) : ta('users.neverLoggedIn')}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
+        )}
+      </ListSection>
     </AdminPage>
   );
 }
