@@ -33,7 +33,7 @@ class SqliteStoreRepository final : public StoreRepository {
   // Reads the ids first (no columns to decode), then in the same snapshot the stores the
   // caller does not keep: one by one, or all with in_bbox's query when most are missing.
   Result<std::vector<StoreOrKept>> in_bbox_unless_kept(const BoundingBox& box, const StoreFilters& f, int limit,
-                                                       const std::function<bool(StoreId)>& kept) override;
+                                                       const std::function<const StoreListFacts*(StoreId)>& kept) override;
   Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
                                                  const StoreFilters& f, int limit) override;
   // Summed from store_cells for any mix of type and product filters. reported_since
