@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Issue 13 goals 2–3: where a bbox response-cache miss spends its CPU. perf record (frame
-# pointers/LBR-free: -g, 999 Hz) on a Release server pinned to CPU 0 while
-# `wrk -t1 -c64` on CPU 1 sends a never-asked URL each request (as peer_bench.sh's miss
-# case), then the top symbols (self) and syscalls per request (perf trace -s is not
-# needed: strace -c -f over a second, short run).
+# Issue 13 goals 2–3: where a bbox response-cache miss spends its CPU. `perf record -g
+# -F 999` of a Release server pinned to CPU 0 while `wrk -t1 -c64` on CPU 1 sends a
+# never-asked URL each request (peer_bench.sh's miss case), then the top symbols (self,
+# and inclusive for a selection) and the syscalls of a second, short run (strace -c -f).
+# KEEP_PERF=FILE keeps perf.data.
 # Usage: bench/miss_profile.sh SERVER_BIN DATA_DIR [SECONDS=6]
 #   SERVER_BIN: e.g. out/bench/apps/server/pokeca-server (after bench/peer_bench.sh built it)
 #   DATA_DIR:   e.g. out/bench-data/demo-12000-schemafe0df946-gen1
@@ -13,6 +13,8 @@ bin=${1:?usage: bench/miss_profile.sh SERVER_BIN DATA_DIR [SECONDS]}
 data_dir=${2:?usage}
 seconds=${3:-6}
 probe=(python3 bench/http_probe.py)
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 tmp=$(mktemp -d /tmp/pokeca-miss-profile.XXXXXX)
 server_pid=""
 cleanup() {
@@ -25,13 +27,7 @@ taskset -c 0 "$bin" serve --data-dir "$data_dir" --port "$port" --demo-data fals
 server_pid=$!
 "${probe[@]}" wait-healthy "$port" 30
 read -r bbox _ < <("${probe[@]}" find-bbox "$port" 35.6812 139.7671 280 300)
-cat >"$tmp/unique.lua" <<'LUA'
-local n = 0
-request = function()
-  n = n + 1
-  return wrk.format("GET", wrk.path .. "&_=" .. n)
-end
-LUA
+bench_unique_lua "$tmp/unique.lua"
 url="http://127.0.0.1:$port/api/v1/stores?bbox=$bbox&limit=300"
 # warm the fragments
 taskset -c 1 wrk -t1 -c8 -d2s -s "$tmp/unique.lua" "$url" >/dev/null
