@@ -74,15 +74,13 @@ Result<BoundingBox> parse_bbox(std::string_view text) {
   return box;
 }
 
-StoreListFacts list_facts(const Store& s) {
-  return {s.location, s.status, s.store_type, s.sells, s.last_report_at};
-}
+StoreListFacts list_facts(const Store& s) { return {s.location, s.status, s.store_type, s.sells, s.last_report_at}; }
 
 bool listed_in(const StoreListFacts& s, const BoundingBox& box, const StoreFilters& f) {
   if (s.status != StoreStatus::kActive || !box.contains(s.location)) return false;
   if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end()) return false;
   if (f.product) {
-    const auto& sells = *f.product == Product::kPack ? s.sells.packs
+    const auto& sells = *f.product == Product::kPack  ? s.sells.packs
                         : *f.product == Product::kBox ? s.sells.boxes
                                                       : s.sells.singles;
     if (sells != true) return false;

@@ -238,11 +238,11 @@ class KeptStoreLists : public testing::StorageTest {
 
 TEST_F(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
   const BoundingBox boxes[] = {
-      {lng(2), lat(2), lng(6), lat(6)},     // edges exactly on stores: they are inside
+      {lng(2), lat(2), lng(6), lat(6)},    // edges exactly on stores: they are inside
       {139.760, 35.680, 139.768, 35.688},  // the whole grid
       {139.7625, 35.6815, 139.7645, 35.6855},
-      {lng(4), lat(3), lng(4), lat(3)},     // one point
-      {130.0, 30.0, 130.1, 30.1},          // empty
+      {lng(4), lat(3), lng(4), lat(3)},  // one point
+      {130.0, 30.0, 130.1, 30.1},        // empty
   };
   int compared = 0;
   for (const auto& box : boxes)

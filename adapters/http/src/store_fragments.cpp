@@ -20,8 +20,7 @@ StoreFragments::Kept StoreFragments::find_kept(std::int64_t id) const {
   return it == fragments_.end() || !it->second->facts ? nullptr : it->second;
 }
 
-void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json,
-                         std::optional<StoreListFacts> facts) {
+void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json, std::optional<StoreListFacts> facts) {
   auto fragment = std::make_shared<const KeptStore>(KeptStore{id, std::move(json), std::move(facts)});
   std::lock_guard lock(mutex_);
   if (epoch != epoch_) return;

@@ -41,8 +41,7 @@ class StoreFragments {
   // Keeps `json` (and the facts of the same Store) for `id` unless a store changed since
   // `epoch` was read (they may be older than that change). At kMaxStoreFragments
   // everything is dropped first.
-  void put(std::int64_t id, std::uint64_t epoch, std::string json,
-           std::optional<StoreListFacts> facts = std::nullopt);
+  void put(std::int64_t id, std::uint64_t epoch, std::string json, std::optional<StoreListFacts> facts = std::nullopt);
   // These stores changed: drop their fragments and move the epoch.
   void forget(std::span<const std::int64_t> ids);
   [[nodiscard]] std::size_t size() const;
