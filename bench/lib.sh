@@ -144,3 +144,16 @@ bench_cpu_ticks() {
   for p in "$@"; do read -r -a f <"/proc/$p/stat"; t=$((t + f[13] + f[14])); done
   echo "$t"
 }
+
+# A wrk script that asks a URL never asked before each request (a response cache miss):
+# bench_unique_lua FILE. The query must already have a "?".
+bench_unique_lua() {
+  cat >"$1" <<'EOF'
+-- Each request a URL never asked before: a response cache miss.
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", wrk.path .. "&_=" .. n)
+end
+EOF
+}

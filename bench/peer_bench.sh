@@ -128,14 +128,7 @@ gz_bytes=$(curl -sS --max-time 10 -H 'Accept-Encoding: gzip' -o "$tmp/stores.jso
 gz_note="$(gzip -dc "$tmp/stores.json.gz" 2>/dev/null | cmp -s - "$tmp/www/stores.json" && echo "gzip $gz_bytes B, decompresses to the same bytes" || echo "not compressed ($gz_bytes B)")"
 echo "   bbox with Accept-Encoding: gzip: $gz_note" >&2
 
-cat >"$tmp/unique.lua" <<'EOF'
--- Each request a URL never asked before: a response cache miss.
-local n = 0
-request = function()
-  n = n + 1
-  return wrk.format("GET", wrk.path .. "&_=" .. n)
-end
-EOF
+bench_unique_lua "$tmp/unique.lua"
 
 tck=$(getconf CLK_TCK)
 nginx_worker=$(pgrep -P "$nginx_pid" | head -1)

@@ -74,6 +74,20 @@ Result<BoundingBox> parse_bbox(std::string_view text) {
   return box;
 }
 
+StoreListFacts list_facts(const Store& s) { return {s.location, s.status, s.store_type, s.sells, s.last_report_at}; }
+
+bool listed_in(const StoreListFacts& s, const BoundingBox& box, const StoreFilters& f) {
+  if (s.status != StoreStatus::kActive || !box.contains(s.location)) return false;
+  if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end()) return false;
+  if (f.product) {
+    const auto& sells = *f.product == Product::kPack  ? s.sells.packs
+                        : *f.product == Product::kBox ? s.sells.boxes
+                                                      : s.sells.singles;
+    if (sells != true) return false;
+  }
+  return !f.reported_since || (s.last_report_at && *s.last_report_at >= *f.reported_since);
+}
+
 Result<StoreQuery> parse_store_query(const StoreQueryInput& in, UnixSeconds now) {
   const int given = (in.prefecture ? 1 : 0) + (in.bbox ? 1 : 0) + ((in.lat || in.lng) ? 1 : 0);
   if (given != 1) return fail(ErrorCode::kBadRequest, msg::kNeedOneLocation);

@@ -44,7 +44,7 @@ Result<StoreSearchResult> StoreService::search(const StoreQueryInput& input) {
 }
 
 Result<std::optional<KeptStoreSearchResult>> StoreService::search_bbox_unless_kept(
-    const StoreQueryInput& input, const std::function<bool(StoreId)>& kept) {
+    const StoreQueryInput& input, const std::function<const StoreListFacts*(StoreId)>& kept) {
   auto query = parse_store_query(input, clock_.now());
   if (!query) return std::unexpected(query.error());
   const auto* box = std::get_if<BoundingBox>(&query->area);

@@ -2,6 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "storage_fixture.hpp"
 
@@ -179,6 +184,99 @@ TEST_F(StoreQueries, CountsAreOfActiveStores) {
   EXPECT_EQ(by_prefecture[0].count, 1);
   EXPECT_EQ(by_prefecture[1].code, "tokyo");
   EXPECT_EQ(by_prefecture[1].count, 3);
+}
+
+// Issue 13: a bbox list tests the stores the HTTP layer keeps on their kept facts in C++
+// (listed_in) and reads the others with SQL. Both must list exactly what in_bbox lists,
+// in its order: stores on the box's edges, every status, NULL and boundary last reports,
+// unknown / no / yes for each product, several types.
+class KeptStoreLists : public testing::StorageTest {
+ protected:
+  static constexpr UnixSeconds kSince = kNow - 7200;
+  static double lat(int i) { return 35.680 + i * 0.001; }
+  static double lng(int j) { return 139.760 + j * 0.001; }
+  void SetUp() override {
+    const char* types[] = {"card_shop", "toy", "convenience"};
+    const std::optional<bool> sells[] = {std::nullopt, false, true};
+    const std::optional<UnixSeconds> last_reports[] = {std::nullopt, kSince - 1, kSince, kNow - 60};
+    const StoreStatus statuses[] = {StoreStatus::kActive, StoreStatus::kActive, StoreStatus::kHidden,
+                                    StoreStatus::kClosed};
+    std::vector<Store> all;
+    StoreId id = 1;
+    // A 9 × 9 grid with steps of 0.001°: the boxes below have their edges on its lines.
+    for (int i = 0; i < 9; ++i)
+      for (int j = 0; j < 9; ++j, ++id) {
+        auto s = make_store(id, "店" + std::to_string(id), types[id % 3], "tokyo", {lat(i), lng(j)});
+        s.sells = {sells[id % 3], sells[(id / 3) % 3], sells[(id / 9) % 3]};
+        s.last_report_at = last_reports[id % 4];
+        if (s.last_report_at) s.last_report_kind = ReportKind::kBought;
+        s.status = statuses[(id / 4) % 4];
+        all.push_back(std::move(s));
+      }
+    ASSERT_TRUE(stores.insert_many(all));
+    for (auto& s : all) facts.emplace(s.id, list_facts(*stores.find(s.id).value()));
+  }
+
+  static std::vector<StoreFilters> filters() {
+    std::vector<StoreFilters> out{{}};
+    out.push_back(testing::of_types({"toy"}));
+    out.push_back(testing::of_types({"card_shop", "convenience"}));
+    out.push_back(testing::of_types({"bookstore"}));
+    for (const auto p : {Product::kPack, Product::kBox, Product::kSingle}) out.push_back(testing::selling(p));
+    StoreFilters since;
+    since.reported_since = kSince;
+    out.push_back(since);
+    StoreFilters all = testing::of_types({"toy", "card_shop"});
+    all.product = Product::kPack;
+    all.reported_since = kSince;
+    out.push_back(all);
+    return out;
+  }
+
+  std::map<StoreId, StoreListFacts> facts;
+};
+
+TEST_F(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
+  const BoundingBox boxes[] = {
+      {lng(2), lat(2), lng(6), lat(6)},    // edges exactly on stores: they are inside
+      {139.760, 35.680, 139.768, 35.688},  // the whole grid
+      {139.7625, 35.6815, 139.7645, 35.6855},
+      {lng(4), lat(3), lng(4), lat(3)},  // one point
+      {130.0, 30.0, 130.1, 30.1},        // empty
+  };
+  int compared = 0;
+  for (const auto& box : boxes)
+    for (const auto& f : filters())
+      for (const int limit : {1, 4, 1000}) {
+        const auto want = ids_of(stores.in_bbox(box, f, limit).value());
+        const auto keep_none = [](StoreId) -> const StoreListFacts* { return nullptr; };
+        const auto keep_all = [&](StoreId id) -> const StoreListFacts* { return &facts.at(id); };
+        const auto keep_odd = [&](StoreId id) -> const StoreListFacts* { return id % 2 ? &facts.at(id) : nullptr; };
+        for (const auto& [name, kept] :
+             std::vector<std::pair<std::string, std::function<const StoreListFacts*(StoreId)>>>{
+                 {"none", keep_none}, {"all", keep_all}, {"odd", keep_odd}}) {
+          const auto got = stores.in_bbox_unless_kept(box, f, limit, kept).value();
+          std::vector<StoreId> ids;
+          for (const auto& s : got) {
+            ids.push_back(s.id);
+            const bool is_kept = kept(s.id) != nullptr;
+            EXPECT_EQ(s.store.has_value(), !is_kept) << name << " " << s.id;
+            if (s.store) {
+              EXPECT_EQ(s.store->id, s.id);
+            }
+          }
+          EXPECT_EQ(ids, want) << name << " limit " << limit << " box " << box.min_lng << "," << box.min_lat;
+        }
+        // And the C++ test alone, store by store, against SQL's answer.
+        if (limit == 1000) {
+          for (const auto& [id, store_facts] : facts)
+            EXPECT_EQ(listed_in(store_facts, box, f), std::ranges::count(want, id) == 1) << "store " << id;
+        }
+        ++compared;
+      }
+  EXPECT_EQ(compared, 5 * 9 * 3);
+  // The corner store (2, 2) = id 21 is active and listed: the edges count as inside.
+  EXPECT_EQ(std::ranges::count(ids_of(stores.in_bbox(boxes[0], {}, 1000).value()), StoreId{21}), 1);
 }
 
 }  // namespace

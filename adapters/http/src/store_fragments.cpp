@@ -10,11 +10,18 @@ std::uint64_t StoreFragments::epoch() const {
 StoreFragments::Fragment StoreFragments::find(std::int64_t id) const {
   std::lock_guard lock(mutex_);
   const auto it = fragments_.find(id);
-  return it == fragments_.end() ? nullptr : it->second;
+  if (it == fragments_.end()) return nullptr;
+  return Fragment(it->second, &it->second->json);  // shares the kept store's ownership
 }
 
-void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json) {
-  auto fragment = std::make_shared<const std::string>(std::move(json));
+StoreFragments::Kept StoreFragments::find_kept(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = fragments_.find(id);
+  return it == fragments_.end() || !it->second->facts ? nullptr : it->second;
+}
+
+void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json, std::optional<StoreListFacts> facts) {
+  auto fragment = std::make_shared<const KeptStore>(KeptStore{id, std::move(json), std::move(facts)});
   std::lock_guard lock(mutex_);
   if (epoch != epoch_) return;
   if (fragments_.size() >= kMaxStoreFragments) fragments_.clear();

@@ -68,13 +68,13 @@ ApiResult StoreHandlers::get_prefectures(const ApiCall&) const {
 std::optional<ApiResult> StoreHandlers::bbox_from_fragments(const ApiCall& call) const {
   // Read before the snapshot: a fragment built from it is kept only if no store changed since.
   const auto epoch = fragments_->epoch();
-  std::vector<StoreFragments::Fragment> held;  // in the order kept() is asked
+  std::vector<StoreFragments::Kept> held;  // in the order kept() is asked; the listed ones among them
   held.reserve(kMaxStoreLimit + 1);
-  auto found = stores_.search_bbox_unless_kept(store_query_input(call.query), [&](StoreId id) {
-    auto fragment = fragments_->find(id);
-    if (!fragment) return false;
-    held.push_back(std::move(fragment));
-    return true;
+  auto found = stores_.search_bbox_unless_kept(store_query_input(call.query), [&](StoreId id) -> const StoreListFacts* {
+    auto kept = fragments_->find_kept(id);
+    if (!kept) return nullptr;
+    held.push_back(std::move(kept));
+    return &*held.back()->facts;
   });
   if (!found) return ApiResult(std::unexpected(found.error()));
   if (!*found) return std::nullopt;
@@ -89,9 +89,12 @@ std::optional<ApiResult> StoreHandlers::bbox_from_fragments(const ApiCall& call)
       json.clear();
       append_store_json(json, *s.store, std::nullopt);
       body += json;
-      fragments_->put(s.id, epoch, json);
+      fragments_->put(s.id, epoch, json, list_facts(*s.store));
     } else {
-      body += *held.at(next_held++);
+      // A kept store listed: the next held one with its id (held ones that were not
+      // listed are skipped; the list keeps the order kept() was asked in).
+      while (held.at(next_held)->id != s.id) ++next_held;
+      body += held[next_held++]->json;
     }
   }
   body += found->value().truncated ? R"(],"truncated":true})" : R"(],"truncated":false})";

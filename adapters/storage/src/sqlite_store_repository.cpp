@@ -88,51 +88,41 @@ Result<std::vector<Store>> SqliteStoreRepository::in_bbox(const BoundingBox& box
 }
 
 Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
-    const BoundingBox& box, const StoreFilters& f, int limit, const std::function<bool(StoreId)>& kept) {
+    const BoundingBox& box, const StoreFilters& f, int limit,
+    const std::function<const StoreListFacts*(StoreId)>& kept) {
   using Out = Result<std::vector<StoreOrKept>>;
   if (limit <= 0) return std::vector<StoreOrKept>{};
+  const auto wanted = static_cast<std::size_t>(limit);
   return statements_.with([&](Statements& st) -> Out {
-    // One snapshot for the ids and the stores read after them.
+    // One snapshot for the candidate ids and the stores read after them.
     auto tx = Transaction::begin(st.conn, TransactionMode::kRead);
     if (!tx) return std::unexpected(tx.error());
     std::vector<StoreOrKept> out;
-    out.reserve(static_cast<std::size_t>(limit));
-    std::size_t missing = 0;
-    bind_box(st.ids_in_bbox, box);
-    bind_filters(st.ids_in_bbox, f);
-    st.ids_in_bbox.bind_int(":limit", limit);
-    auto ok = st.ids_in_bbox.each([&](const Row& row) { out.push_back({row.int64(0), std::nullopt}); });
-    if (!ok) return std::unexpected(ok.error());
-    std::vector<bool> keep(out.size());
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      keep[i] = kept(out[i].id);
-      if (!keep[i]) ++missing;
-    }
-    if (missing * 2 > out.size()) {
-      // Mostly unknown (a cold start, an area nobody asked since a write): the full
-      // query, same plan and so the same order, is cheaper than one lookup per store.
-      auto full = read_stores([&]() -> Statement& {
-        bind_box(st.in_bbox, box);
-        bind_filters(st.in_bbox, f);
-        st.in_bbox.bind_int(":limit", limit);
-        return st.in_bbox;
-      }(), limit);
-      if (!full) return std::unexpected(full.error());
-      if (full->size() != out.size()) return fail_logged(ErrorCode::kInternal, msg::kInternal, "in_bbox_unless_kept: the two reads differ");
-      for (std::size_t i = 0; i < out.size(); ++i) {
-        if (keep[i]) continue;
-        if ((*full)[i].id != out[i].id) return fail_logged(ErrorCode::kInternal, msg::kInternal, "in_bbox_unless_kept: the two reads differ");
-        out[i].store = std::move((*full)[i]);
+    out.reserve(wanted);
+    // The R*Tree alone, with in_bbox's box constraints: the same traversal and so the
+    // same order. A kept store is tested on its kept facts (listed_in, the same test as
+    // kActiveAndFiltered); any other is read by id with the SQL test.
+    bind_box(st.ids_in_rtree, box);
+    Result<void> read_ok;
+    auto ok = st.ids_in_rtree.each([&](const Row& row) {
+      const StoreId id = row.int64(0);
+      if (const auto* facts = kept(id)) {
+        if (listed_in(*facts, box, f)) out.push_back({id, std::nullopt});
+        return out.size() < wanted;
       }
-      return out;
-    }
-    for (std::size_t i = 0; i < out.size(); ++i) {
-      if (keep[i]) continue;
-      auto store = find_with(st.find, out[i].id);
-      if (!store) return std::unexpected(store.error());
-      if (!*store) return fail_logged(ErrorCode::kInternal, msg::kInternal, "in_bbox_unless_kept: a listed store is gone");
-      out[i].store = std::move(**store);
-    }
+      bind_box(st.listed_by_id, box);
+      bind_filters(st.listed_by_id, f);
+      st.listed_by_id.bind_int(":id", id);
+      auto found = read_stores(st.listed_by_id, 1);
+      if (!found) {
+        read_ok = std::unexpected(found.error());
+        return false;
+      }
+      if (!found->empty()) out.push_back({id, std::move(found->front())});
+      return out.size() < wanted;
+    });
+    if (!ok) return std::unexpected(ok.error());
+    if (!read_ok) return std::unexpected(read_ok.error());
     return out;
   });
 }

@@ -14,11 +14,16 @@ namespace store_sql {
 
 // R*Tree boxes are float32 rounded outwards, so the box test finds a superset; the
 // exact test on stores follows. CROSS JOIN keeps the R*Tree as the outer loop.
-inline constexpr std::string_view kInBoxJoin =
-    " FROM stores_rtree AS r CROSS JOIN stores AS s ON s.id = r.id"
+// The R*Tree part alone is ids_in_rtree's, whose candidates must come in the same order
+// (the same constraints on the same table give the same traversal).
+inline constexpr std::string_view kInRtreeBox =
     " WHERE r.min_lng <= :max_lng AND r.max_lng >= :min_lng"
-    " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat"
-    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND ";
+    " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat";
+inline constexpr std::string_view kExactBox =
+    "s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND ";
+inline const std::string kInBoxJoin =
+    " FROM stores_rtree AS r CROSS JOIN stores AS s ON s.id = r.id" + std::string(kInRtreeBox) + " AND " +
+    std::string(kExactBox);
 
 inline std::string select_stores(std::string_view from_where) {
   return "SELECT " + std::string(kStoreColumns) + std::string(from_where);
@@ -33,8 +38,10 @@ struct SqliteStoreRepository::Statements {
                              std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
         in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) +
                        " LIMIT :limit"),
-        ids_in_bbox(c, "SELECT s.id" + std::string(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) +
-                           " LIMIT :limit"),
+        ids_in_rtree(c, "SELECT r.id FROM stores_rtree AS r" + std::string(store_sql::kInRtreeBox)),
+        listed_by_id(c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id AND " +
+                                                 std::string(store_sql::kExactBox)) +
+                            std::string(kActiveAndFiltered)),
         located_in_bbox(c, "SELECT s.id, s.lat, s.lng" + std::string(store_sql::kInBoxJoin) +
                                std::string(kActiveAndFiltered)),
         // INDEXED BY: if the planner ever could not use the covering index, this
@@ -89,7 +96,8 @@ struct SqliteStoreRepository::Statements {
   Connection& conn;
   Statement in_prefecture;
   Statement in_bbox;
-  Statement ids_in_bbox;       // in_bbox's ids, same plan and order (issue 13: kept renderings)
+  Statement ids_in_rtree;      // candidate ids of a box in in_bbox's R*Tree order (issue 13: kept stores)
+  Statement listed_by_id;      // one store if in_bbox would list it (the same exact box test and filters)
   Statement located_in_bbox;   // id, lat, lng of matching stores in a box, via the R*Tree
   Statement reported_in_bbox;  // the same, via the stores reported since :since
   Statement find;

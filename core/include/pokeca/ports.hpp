@@ -48,12 +48,14 @@ class StoreRepository {
                                                    int limit) = 0;
   virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
                                              int limit) = 0;
-  // in_bbox's stores in the same order, read from one snapshot; for each id `kept(id)` is
-  // asked (in that order) and a store it keeps comes back as its id only. The default
-  // reads every store in full (a repository without a cheaper way).
-  virtual Result<std::vector<StoreOrKept>> in_bbox_unless_kept(const BoundingBox& box, const StoreFilters& f,
-                                                               int limit,
-                                                               const std::function<bool(StoreId)>& kept) {
+  // in_bbox's stores in the same order, read from one snapshot. For each candidate id of
+  // the box `kept(id)` may be asked (in that order): the facts of a store the caller keeps
+  // (valid until this call returns), or null. A kept store is listed when
+  // listed_in(facts, box, f) and comes back as its id only; the others are read. The
+  // default reads every store in full (a repository without a cheaper way).
+  virtual Result<std::vector<StoreOrKept>> in_bbox_unless_kept(
+      const BoundingBox& box, const StoreFilters& f, int limit,
+      const std::function<const StoreListFacts*(StoreId)>& kept) {
     (void)kept;
     auto found = in_bbox(box, f, limit);
     if (!found) return std::unexpected(found.error());

@@ -37,6 +37,21 @@ struct StoreFilters {
   std::optional<UnixSeconds> reported_since;  // last report at or after
 };
 
+// What a store list's filter reads of a store (issue 13): kept next to a store's list
+// JSON, so a bbox list can test kept stores without reading their rows.
+struct StoreListFacts {
+  LatLng location;
+  StoreStatus status = StoreStatus::kActive;
+  std::string store_type;
+  Sells sells;
+  std::optional<UnixSeconds> last_report_at;
+};
+[[nodiscard]] StoreListFacts list_facts(const Store& s);
+// Whether the store is listed for `box` and `f`: active, inside the box (bounds included)
+// and passing every filter — the storage query's exact test (kActiveAndFiltered and the
+// BETWEEN on lat/lng), which tests/storage checks it against.
+[[nodiscard]] bool listed_in(const StoreListFacts& s, const BoundingBox& box, const StoreFilters& f);
+
 struct PrefectureArea {
   std::string code;
 };

@@ -63,7 +63,7 @@ class StoreService {
   // The same list as search() when the query is a bbox, with the stores `kept` keeps as
   // ids only; nullopt for any other query (call search()). Errors as search().
   Result<std::optional<KeptStoreSearchResult>> search_bbox_unless_kept(
-      const StoreQueryInput& input, const std::function<bool(StoreId)>& kept);
+      const StoreQueryInput& input, const std::function<const StoreListFacts*(StoreId)>& kept);
   Result<ClusterResult> clusters(const StoreQueryInput& input);
   Result<StoreDetail> detail(StoreId id);
   Result<SiteSummary> summary();

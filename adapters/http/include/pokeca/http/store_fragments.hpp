@@ -8,9 +8,12 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
+
+#include "pokeca/store_query.hpp"
 
 namespace pokeca::http {
 
@@ -20,14 +23,25 @@ inline constexpr std::size_t kMaxStoreFragments = 50'000;
 class StoreFragments {
  public:
   using Fragment = std::shared_ptr<const std::string>;
+  // A kept store: its JSON and what a list's filter reads of it (listed_in), taken from
+  // the same Store, so a bbox list tests it without reading its row.
+  struct KeptStore {
+    std::int64_t id = 0;
+    std::string json;
+    std::optional<StoreListFacts> facts;  // none: kept through the JSON-only put()
+  };
+  using Kept = std::shared_ptr<const KeptStore>;
 
   // Read before the snapshot the fragments will be built from; put() takes it back.
   [[nodiscard]] std::uint64_t epoch() const;
   // The kept JSON of store `id`, or null.
   [[nodiscard]] Fragment find(std::int64_t id) const;
-  // Keeps `json` for `id` unless a store changed since `epoch` was read (the JSON may be
-  // older than that change). At kMaxStoreFragments everything is dropped first.
-  void put(std::int64_t id, std::uint64_t epoch, std::string json);
+  // Store `id` as kept with its facts, or null (not kept, or kept without facts).
+  [[nodiscard]] Kept find_kept(std::int64_t id) const;
+  // Keeps `json` (and the facts of the same Store) for `id` unless a store changed since
+  // `epoch` was read (they may be older than that change). At kMaxStoreFragments
+  // everything is dropped first.
+  void put(std::int64_t id, std::uint64_t epoch, std::string json, std::optional<StoreListFacts> facts = std::nullopt);
   // These stores changed: drop their fragments and move the epoch.
   void forget(std::span<const std::int64_t> ids);
   [[nodiscard]] std::size_t size() const;
@@ -35,7 +49,7 @@ class StoreFragments {
  private:
   mutable std::mutex mutex_;
   std::uint64_t epoch_ = 0;
-  std::unordered_map<std::int64_t, Fragment> fragments_;
+  std::unordered_map<std::int64_t, Kept> fragments_;
 };
 
 }  // namespace pokeca::http

@@ -30,10 +30,11 @@ class SqliteStoreRepository final : public StoreRepository {
                                            int limit) override;
   Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
                                      int limit) override;
-  // Reads the ids first (no columns to decode), then in the same snapshot the stores the
-  // caller does not keep: one by one, or all with in_bbox's query when most are missing.
-  Result<std::vector<StoreOrKept>> in_bbox_unless_kept(const BoundingBox& box, const StoreFilters& f, int limit,
-                                                       const std::function<bool(StoreId)>& kept) override;
+  // Steps the R*Tree's candidate ids alone (in_bbox's order); a kept store is tested on
+  // its kept facts in C++, any other read by id with the SQL test, in one snapshot.
+  Result<std::vector<StoreOrKept>> in_bbox_unless_kept(
+      const BoundingBox& box, const StoreFilters& f, int limit,
+      const std::function<const StoreListFacts*(StoreId)>& kept) override;
   Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
                                                  const StoreFilters& f, int limit) override;
   // Summed from store_cells for any mix of type and product filters. reported_since
