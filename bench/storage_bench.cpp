@@ -223,8 +223,7 @@ Fixture& fixture(std::size_t count) {
   f.db = std::make_unique<storage::Database>(given ? *given : database_with(count));
   if (given) {
     std::cerr << "opened (and migrated) " << *given << " in "
-              << std::chrono::duration<double>(std::chrono::steady_clock::now() - opening).count() << " s"
-              << std::endl;
+              << std::chrono::duration<double>(std::chrono::steady_clock::now() - opening).count() << " s" << std::endl;
     f.now = newest_report(*f.db);
   }
   f.stores = std::make_unique<storage::SqliteStoreRepository>(*f.db);
@@ -301,8 +300,7 @@ void register_all() {
     add(name, [range](Fixture& f) { return rows_of(f.stores->cells(range, {})); });
     add(name + "_type", [range](Fixture& f) { return rows_of(f.stores->cells(range, of_type("card_shop"))); });
     add(name + "_product", [range](Fixture& f) { return rows_of(f.stores->cells(range, selling_packs())); });
-    add(name + "_reported24h",
-        [range](Fixture& f) { return rows_of(f.stores->cells(range, reported_within_24h(f))); });
+    add(name + "_reported24h", [range](Fixture& f) { return rows_of(f.stores->cells(range, reported_within_24h(f))); });
     add(name + "_type_reported24h", [range](Fixture& f) {
       auto filters = of_type("card_shop");
       filters.reported_since = reported_within_24h(f).reported_since;

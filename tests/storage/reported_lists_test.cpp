@@ -35,8 +35,8 @@ constexpr UnixSeconds kHour = 3600;
 constexpr LatLng kShinjuku{35.6938, 139.7036};
 constexpr LatLng kOsaka{34.70, 135.50};
 
-std::vector<StoreId> expected_prefecture(const std::vector<Store>& all, std::string_view code,
-                                         const StoreFilters& f, int limit) {
+std::vector<StoreId> expected_prefecture(const std::vector<Store>& all, std::string_view code, const StoreFilters& f,
+                                         int limit) {
   std::vector<StoreId> out;
   for (const auto& s : all)
     if (s.prefecture == code && matches(s, f)) out.push_back(s.id);
@@ -99,7 +99,8 @@ void expect_lists_agree(SqliteStoreRepository& stores, const std::vector<Store>&
       for (const int limit : {1, 7, 50, 1000}) {
         auto got = stores.in_prefecture(code, f, limit);
         ASSERT_TRUE(got) << what;
-        EXPECT_EQ(testing::ids_of(*got), expected_prefecture(all, code, f, limit)) << what << " " << code << " " << limit;
+        EXPECT_EQ(testing::ids_of(*got), expected_prefecture(all, code, f, limit))
+            << what << " " << code << " " << limit;
       }
     for (const auto centre : {kShinjuku, kOsaka})
       for (const double radius : {0.8, 5.0, 40.0})
@@ -117,7 +118,8 @@ void expect_lists_agree(SqliteStoreRepository& stores, const std::vector<Store>&
 }
 
 using KindBuckets =
-    std::map<std::tuple<std::int64_t, std::string, std::string, std::int64_t, std::int64_t, std::int64_t>, std::int64_t>;
+    std::map<std::tuple<std::int64_t, std::string, std::string, std::int64_t, std::int64_t, std::int64_t>,
+             std::int64_t>;
 
 // What store_recent_kind_cells must hold: (level, type, product, hour, cx, cy) → count.
 KindBuckets expected_kind_buckets(const std::vector<Store>& all) {
@@ -214,8 +216,8 @@ class ReportedLists : public testing::StorageTest {
   void expect_right(const std::string& label) {
     EXPECT_EQ(rtree_ids(db), reported_ids(all)) << label;
     EXPECT_EQ(stored_kind_buckets(db), expected_kind_buckets(all)) << label;
-    for (const UnixSeconds since : {kNow - 24 * kHour, kNow - 24 * kHour + 1234, kNow - 3 * kHour + 1,
-                                    kNow - 30 * 24 * kHour, kNow + 1}) {
+    for (const UnixSeconds since :
+         {kNow - 24 * kHour, kNow - 24 * kHour + 1234, kNow - 3 * kHour + 1, kNow - 30 * 24 * kHour, kNow + 1}) {
       expect_lists_agree(stores, all, since, label);
       expect_kind_cells_agree(stores, all, since, label);
     }
@@ -248,8 +250,10 @@ TEST_F(ReportedLists, FollowStoresHiddenMovedRevivedAndDeleted) {
   for (StoreId id = 1; id <= 900; id += 2) report(id, kNow - age(rng));
   for (StoreId id = 1; id <= 900; id += 7) {
     auto& s = store(id);
-    if (id % 3 == 0) s.status = s.status == StoreStatus::kActive ? StoreStatus::kHidden : StoreStatus::kActive;
-    else if (id % 3 == 1) s.location = {s.location.lat + 0.03, s.location.lng - 0.04};
+    if (id % 3 == 0)
+      s.status = s.status == StoreStatus::kActive ? StoreStatus::kHidden : StoreStatus::kActive;
+    else if (id % 3 == 1)
+      s.location = {s.location.lat + 0.03, s.location.lng - 0.04};
     else {  // a new type and what it sells
       s.store_type = kTypes[(static_cast<std::size_t>(id) + 1) % kTypes.size()];
       s.sells = {s.sells.boxes, std::optional<bool>(true), s.sells.packs};
@@ -318,8 +322,10 @@ TEST(ReportedListsMigration, FromVersion8KeepsTheAnswers) {
       auto s = random_store(rng, id);
       if (id % 3 != 2) s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 5 * 86'400);
       const auto bind_sells = [&](const char* name, std::optional<bool> v) {
-        if (v) insert.bind_int(name, *v ? 1 : 0);
-        else insert.bind_null(name);
+        if (v)
+          insert.bind_int(name, *v ? 1 : 0);
+        else
+          insert.bind_null(name);
       };
       insert.bind_int(":id", id)
           .bind_text(":type", s.store_type)

@@ -21,9 +21,8 @@ inline constexpr std::string_view kInRtreeBox =
     " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat";
 inline constexpr std::string_view kExactBox =
     "s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND ";
-inline const std::string kInBoxJoin =
-    " FROM stores_rtree AS r CROSS JOIN stores AS s ON s.id = r.id" + std::string(kInRtreeBox) + " AND " +
-    std::string(kExactBox);
+inline const std::string kInBoxJoin = " FROM stores_rtree AS r CROSS JOIN stores AS s ON s.id = r.id" +
+                                      std::string(kInRtreeBox) + " AND " + std::string(kExactBox);
 
 inline std::string select_stores(std::string_view from_where) {
   return "SELECT " + std::string(kStoreColumns) + std::string(from_where);
@@ -36,20 +35,20 @@ struct SqliteStoreRepository::Statements {
       : conn(c),
         in_prefecture(c, store_sql::select_stores(" FROM stores AS s WHERE s.prefecture = :prefecture AND ") +
                              std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
-        in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) +
-                       " LIMIT :limit"),
+        in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) + " LIMIT :limit"),
         ids_in_rtree(c, "SELECT r.id FROM stores_rtree AS r" + std::string(store_sql::kInRtreeBox)),
-        listed_by_id(c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id AND " +
-                                                 std::string(store_sql::kExactBox)) +
-                            std::string(kActiveAndFiltered)),
-        located_in_bbox(c, "SELECT s.id, s.lat, s.lng" + std::string(store_sql::kInBoxJoin) +
-                               std::string(kActiveAndFiltered)),
+        listed_by_id(
+            c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id AND " + std::string(store_sql::kExactBox)) +
+                   std::string(kActiveAndFiltered)),
+        located_in_bbox(
+            c, "SELECT s.id, s.lat, s.lng" + std::string(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered)),
         // INDEXED BY: if the planner ever could not use the covering index, this
         // fails to prepare at start-up instead of silently scanning.
-        reported_in_bbox(c, "SELECT s.id, s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
-                            " WHERE s.last_report_at >= :since"
-                            " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
-                                std::string(kActiveAndFiltered)),
+        reported_in_bbox(c,
+                         "SELECT s.id, s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
+                         " WHERE s.last_report_at >= :since"
+                         " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
+                             std::string(kActiveAndFiltered)),
         find(c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id")),
         find_by_external_id(c, store_sql::select_stores(" FROM stores AS s WHERE s.external_id = :external_id")),
         admin_edited_of(c, "SELECT value FROM stores AS s, json_each(s.admin_edited) WHERE s.id = :id"),
@@ -57,12 +56,15 @@ struct SqliteStoreRepository::Statements {
                         "SELECT cx, cy, count, sum_lat, sum_lng FROM store_cells"
                         " WHERE level = :level AND store_type = :type AND product = :product AND cx = :min_x"
                         " AND cy BETWEEN :min_y AND :max_y"),
-        cells_in_range(c,
-                       "SELECT cx, cy, count, sum_lat, sum_lng FROM store_cells"
-                       " WHERE level = :level AND store_type = :type AND product = :product AND cx BETWEEN :min_x AND :max_x"
-                       " AND cy BETWEEN :min_y AND :max_y"),
+        cells_in_range(
+            c,
+            "SELECT cx, cy, count, sum_lat, sum_lng FROM store_cells"
+            " WHERE level = :level AND store_type = :type AND product = :product AND cx BETWEEN :min_x AND :max_x"
+            " AND cy BETWEEN :min_y AND :max_y"),
         // Each level partitions the world, so level 0's few '*' rows add up to every active store.
-        count_active(c, "SELECT coalesce(sum(count), 0) FROM store_cells WHERE level = 0 AND store_type = '*' AND product = '*'"),
+        count_active(
+            c,
+            "SELECT coalesce(sum(count), 0) FROM store_cells WHERE level = 0 AND store_type = '*' AND product = '*'"),
         count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts WHERE count > 0 ORDER BY prefecture"),
         writes(c),
         recent_cells_of_hour(c,
@@ -70,28 +72,33 @@ struct SqliteStoreRepository::Statements {
                              " WHERE level = :level AND hour = :hour AND cx BETWEEN :min_x AND :max_x"
                              " AND cy BETWEEN :min_y AND :max_y"),
         next_recent_hour(c, "SELECT min(hour) FROM store_recent_cells WHERE level = :level AND hour >= :hour"),
-        reported_between_in_bbox(c, "SELECT s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
-                                    " WHERE s.last_report_at >= :since AND s.last_report_at < :until"
-                                    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
-                                        std::string(kActiveAndFiltered)),
+        reported_between_in_bbox(
+            c,
+            "SELECT s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
+            " WHERE s.last_report_at >= :since AND s.last_report_at < :until"
+            " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
+                std::string(kActiveAndFiltered)),
         recent_kind_cells_of_hour(c,
                                   "SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_kind_cells"
                                   " WHERE level = :level AND store_type = :type AND product = :product AND hour = :hour"
                                   " AND cx BETWEEN :min_x AND :max_x AND cy BETWEEN :min_y AND :max_y"),
-        next_recent_kind_hour(c, "SELECT min(hour) FROM store_recent_kind_cells"
-                                 " WHERE level = :level AND store_type = :type AND product = :product AND hour >= :hour"),
+        next_recent_kind_hour(c,
+                              "SELECT min(hour) FROM store_recent_kind_cells"
+                              " WHERE level = :level AND store_type = :type AND product = :product AND hour >= :hour"),
         // INDEXED BY, as reported_in_bbox: a plan change fails at start-up, not silently.
         in_prefecture_reported(
             c, store_sql::select_stores(" FROM stores AS s INDEXED BY stores_by_prefecture_reported"
                                         " WHERE s.prefecture = :prefecture AND s.last_report_at IS NOT NULL"
                                         " AND s.last_report_at >= :since AND ") +
                    std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
-        located_reported_in_bbox(c, "SELECT s.id, s.lat, s.lng FROM stores_reported_rtree AS r"
-                                    " CROSS JOIN stores AS s ON s.id = r.id"
-                                    " WHERE r.min_lng <= :max_lng AND r.max_lng >= :min_lng"
-                                    " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat AND r.max_t >= :since / 31557600.0"
-                                    " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
-                                        std::string(kActiveAndFiltered)) {}
+        located_reported_in_bbox(
+            c,
+            "SELECT s.id, s.lat, s.lng FROM stores_reported_rtree AS r"
+            " CROSS JOIN stores AS s ON s.id = r.id"
+            " WHERE r.min_lng <= :max_lng AND r.max_lng >= :min_lng"
+            " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat AND r.max_t >= :since / 31557600.0"
+            " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
+                std::string(kActiveAndFiltered)) {}
 
   Connection& conn;
   Statement in_prefecture;
