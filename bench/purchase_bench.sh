@@ -6,7 +6,8 @@
 # (12,000 stores), rate limits lifted, every process stopped at the end. Each round
 # starts a fresh data directory; the machine is shared, so read the medians.
 # Usage: bench/purchase_bench.sh     env: ROUNDS (3), WRK_DURATION (10s), WRITE_CONNECTIONS (8),
-#   MAP_CONNECTIONS (8), POKECA_BUILD_JOBS (2), POKECA_BENCH_SOURCE (head | worktree, see bench/lib.sh)
+#   MAP_CONNECTIONS (8), POKECA_BUILD_JOBS (2), POKECA_BENCH_SOURCE (head | worktree, see bench/lib.sh),
+#   PURCHASE_BENCH_SERVER=BIN (another server binary, e.g. an earlier build: before/after)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
@@ -19,7 +20,7 @@ for tool in wrk curl; do command -v "$tool" >/dev/null || { echo "$tool is requi
 
 bench_prepare_source
 bench_build pokeca-server
-server=$build/apps/server/pokeca-server
+server=${PURCHASE_BENCH_SERVER:-$build/apps/server/pokeca-server}
 
 bench_workdir
 
