@@ -4,6 +4,7 @@ import { Field } from '@/components/ui/Field';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { t } from '@/i18n/ja';
+import { formatNumber } from '@/lib/format';
 import { ta } from '@/i18n/ja-admin';
 import form from '@/styles/form.module.css';
 import ui from '@/styles/ui.module.css';
@@ -46,8 +47,8 @@ export function ListSummary({ total, page, pageSize, shown }: { total: number; p
   const from = (page - 1) * pageSize + 1;
   return (
     <p className={admin.summary} data-testid="list-total" aria-live="polite">
-      {ta('common.total', { n: total })}
-      {shown > 0 && total > shown && <span> ・ {ta('common.range', { from, to: from + shown - 1 })}</span>}
+      {ta('common.total', { n: formatNumber(total) })}
+      {shown > 0 && total > shown && <span> ・ {ta('common.range', { from: formatNumber(from), to: formatNumber(from + shown - 1) })}</span>}
     </p>
   );
 }
