@@ -9,7 +9,7 @@ DEB_PACKAGES=(
   g++ cmake ninja-build ccache pkg-config git
   libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev libcurl4-openssl-dev
   libsodium-dev libmaxminddb-dev
-  libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev libheif-dev zlib1g-dev
+  libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev libheif-dev zlib1g-dev libdeflate-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # libFuzzer harnesses (scripts/build.sh fuzz): clang 19, the first Debian 12 clang
   # whose concepts support lets libstdc++ 12 offer std::expected (14 and 16 do not).

@@ -101,6 +101,7 @@ TEST_F(AdminFlow, AnAdminFindsMovesAndHidesAStoreAndTheMapFollowsAtOnce) {
   const auto list = admin(verb::get, "/api/v1/admin/stores?q=%E6%B8%8B%E8%B0%B7&prefecture=tokyo");  // 渋谷
   ASSERT_EQ(list.status, Status::ok) << json::serialize(list.body);
   EXPECT_EQ(list.body.at("total"), 1);
+  EXPECT_EQ(list.body.at("total_capped"), false);
   EXPECT_EQ(list.body.at("page"), 1);
   EXPECT_EQ(list.body.at("page_size"), kAdminPageSize);
   const auto& row = list.body.at("data").as_array().at(0);

@@ -2,6 +2,9 @@
 // Accept-Encoding (never for images), gzip for large public map reads, kept with the
 // response cache entry, and Vary: Accept-Encoding wherever the encoding may differ.
 #include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "content_encoding.hpp"
 #include "gunzip.hpp"
@@ -37,6 +40,34 @@ TEST(ContentEncoding, GzipRoundTrips) {
   ASSERT_FALSE(gz.empty());
   EXPECT_LT(gz.size(), text.size());
   EXPECT_EQ(gunzip(gz), text);
+}
+
+TEST(ContentEncoding, GzipRoundTripsAtEveryLevelAndEmpty) {
+  std::string json;
+  for (int i = 0; json.size() < 100'000; ++i)
+    json += R"({"id":)" + std::to_string(i) + R"(,"name":"カードショップ 店舗)" + std::to_string(i * 7) + R"("},)";
+  for (int level = 0; level <= 12; ++level)
+    EXPECT_EQ(gunzip(http::gzip_compress(json, level)), json) << "level " << level;
+  EXPECT_LT(http::gzip_compress(json).size(), json.size() / 4);
+  EXPECT_EQ(gunzip(http::gzip_compress("")), "");
+}
+
+// Each thread keeps its own compressor: threads compressing at once never mix their output.
+TEST(ContentEncoding, GzipFromManyThreadsAtOnce) {
+  constexpr int kThreads = 4;
+  std::vector<std::string> texts;
+  for (int t = 0; t < kThreads; ++t) texts.emplace_back(20'000 + t * 997, static_cast<char>('a' + t));
+  std::vector<int> wrong(kThreads, 0);
+  {
+    std::vector<std::jthread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, t] {
+        for (int i = 0; i < 50; ++i)
+          if (gunzip(http::gzip_compress(texts[static_cast<std::size_t>(t)])) != texts[static_cast<std::size_t>(t)])
+            ++wrong[static_cast<std::size_t>(t)];
+      });
+  }
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(wrong[static_cast<std::size_t>(t)], 0) << "thread " << t;
 }
 
 class CompressionTest : public RouterTest {

@@ -394,6 +394,19 @@ TEST_F(AdminRepositoryTest, StoreSearchFiltersAndPages) {
   EXPECT_EQ(first.items[0].store.id, 10 + kAdminPageSize + 4);  // newest id first
   q.page = "2";
   EXPECT_EQ(page(q).items.size(), 5u);
+  EXPECT_FALSE(first.total_capped);
+  // The count stops one past its cap: exactly at the cap it is still exact.
+  AdminStoreFilter capped;
+  capped.name = "ファミリー";
+  capped.count_cap = kAdminPageSize + 5;
+  const auto at_cap = repo.search_stores(capped).value();
+  EXPECT_EQ(at_cap.total, kAdminPageSize + 5);
+  EXPECT_FALSE(at_cap.total_capped);
+  capped.count_cap = kAdminPageSize + 4;
+  const auto over_cap = repo.search_stores(capped).value();
+  EXPECT_EQ(over_cap.total, kAdminPageSize + 4);
+  EXPECT_TRUE(over_cap.total_capped);
+  EXPECT_EQ(over_cap.items.size(), static_cast<std::size_t>(kAdminPageSize));  // the page itself is not cut
   AdminStoreQuery two;
   two.q = "梅田";  // two characters: no trigram, still found
   EXPECT_EQ(page(two).total, 1);

@@ -16,13 +16,15 @@ namespace {
 
 namespace json = boost::json;
 
-// {success, data, total, page, page_size}; the page was checked by the service.
+// {success, data, total, total_capped, page, page_size}; the page was checked by the service.
 template <typename T, typename ToJson>
 std::string paged(const ApiCall& call, const AdminPage<T>& page, ToJson&& to_json) {
   json::array data;
   for (const auto& item : page.items) data.push_back(to_json(item));
   const auto number = parse_admin_page(find_param(call.query, "page")).value_or(1);
-  return data_body(std::move(data), {{"total", page.total}, {"page", number}, {"page_size", kAdminPageSize}});
+  return data_body(
+      std::move(data),
+      {{"total", page.total}, {"total_capped", page.total_capped}, {"page", number}, {"page_size", kAdminPageSize}});
 }
 
 template <typename T, typename ToJson>

@@ -1,5 +1,6 @@
 // SqliteAdminRepository: stores, reports and the audit log (users are in
 // sqlite_admin_users.cpp).
+#include <algorithm>
 #include <set>
 #include <variant>
 
@@ -211,11 +212,14 @@ Result<AdminPage<AdminStore>> SqliteAdminRepository::search_stores(const AdminSt
     auto tx = Transaction::begin(st.conn, TransactionMode::kRead);  // the page and its total agree
     if (!tx) return std::unexpected(tx.error());
     AdminPage<AdminStore> page;
-    auto& count = st.prepared("SELECT count(*)" + from + filter);
+    // Counting stops one past the cap: enough to know there are more.
+    auto& count = st.prepared("SELECT count(*) FROM (SELECT 1" + from + filter + " LIMIT :cap)");
     bind(count);
+    count.bind_int(":cap", f.count_cap + 1);
     auto total = one_count(count);
     if (!total) return std::unexpected(total.error());
-    page.total = *total;
+    page.total_capped = *total > f.count_cap;
+    page.total = std::min(*total, f.count_cap);
     auto& list = st.prepared(admin_store_select(false) + from + filter + " ORDER BY s.id DESC LIMIT :limit OFFSET :offset");
     bind(list);
     list.bind_int(":limit", f.limit).bind_int(":offset", f.offset);

@@ -19,6 +19,7 @@ export const jaAdmin = {
   'common.clear': '条件をクリア',
   'common.all': 'すべて',
   'common.total': '全{n}件',
+  'common.totalAtLeast': '{n}件以上',
   'common.range': '{from}〜{to}件目',
   'common.loadError': '読み込めませんでした',
   'common.retry': '再読み込み',

@@ -4,6 +4,7 @@ import { Field } from '@/components/ui/Field';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { t } from '@/i18n/ja';
+import { formatNumber } from '@/lib/format';
 import { ta } from '@/i18n/ja-admin';
 import form from '@/styles/form.module.css';
 import ui from '@/styles/ui.module.css';
@@ -41,13 +42,13 @@ export function LoadState({ error, onRetry }: { error?: unknown; onRetry?: () =>
   );
 }
 
-/** "全N件 ・ a〜b件目" above a paged list. */
-export function ListSummary({ total, page, pageSize, shown }: { total: number; page: number; pageSize: number; shown: number }) {
+/** "全N件 ・ a〜b件目" (or "N件以上" when the server stopped counting) above a paged list. */
+export function ListSummary({ total, capped = false, page, pageSize, shown }: { total: number; capped?: boolean; page: number; pageSize: number; shown: number }) {
   const from = (page - 1) * pageSize + 1;
   return (
     <p className={admin.summary} data-testid="list-total" aria-live="polite">
-      {ta('common.total', { n: total })}
-      {shown > 0 && total > shown && <span> ・ {ta('common.range', { from, to: from + shown - 1 })}</span>}
+      {ta(capped ? 'common.totalAtLeast' : 'common.total', { n: formatNumber(total) })}
+      {shown > 0 && total > shown && <span> ・ {ta('common.range', { from: formatNumber(from), to: formatNumber(from + shown - 1) })}</span>}
     </p>
   );
 }
@@ -115,7 +116,7 @@ export function PagedList<T>({ query, page, onPage, onClamp, empty, children }: 
       ) : (
         <>
           {query.isError && <LoadState error={query.error} onRetry={retry} />}
-          <ListSummary total={data.total} page={page} pageSize={CONSOLE_PAGE_SIZE} shown={data.data.length} />
+          <ListSummary total={data.total} capped={data.total_capped} page={page} pageSize={CONSOLE_PAGE_SIZE} shown={data.data.length} />
           {data.data.length === 0 ? <p className={admin.empty}>{empty}</p> : children(data.data)}
           <ListPager page={page} total={data.total} pageSize={CONSOLE_PAGE_SIZE} onChange={onPage} />
         </>
