@@ -5,6 +5,8 @@
 # average is logged before each side's visits.
 #   bench/markers_ab.sh OUT_DIR ROUNDS VISITS NAME=BASE_URL...
 #   e.g. bench/markers_ab.sh /tmp/ab 4 3 before=http://127.0.0.1:38837 after=http://127.0.0.1:38075
+# MARKERS_PATH (default /map?prefecture=tokyo) is the page visited; OFFSITE=resolver is passed to
+# markers_visible.mjs (off-site requests fail in the resolver instead of Playwright's router).
 # Prints per side: visits, median / p90 / max of the first markers (ms), visits over 1.0 s,
 # DOMContentLoaded median, and how many /stores/clusters and /config answers the page read.
 set -euo pipefail
@@ -18,7 +20,7 @@ for r in $(seq 1 "$rounds"); do
   for side in "${sides[@]}"; do
     name=${side%%=*} url=${side#*=}
     echo "$(date -u +%T) round $r $name load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/log"
-    node "$here/markers_visible.mjs" "$url" "$visits" '/map?prefecture=tokyo' >"$out/$name-$r.json"
+    node "$here/markers_visible.mjs" "$url" "$visits" "${MARKERS_PATH:-/map?prefecture=tokyo}" >"$out/$name-$r.json"
   done
 done
 echo "$(date -u +%T) end load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/log"

@@ -1,7 +1,9 @@
 // Time until markers are visible on PATH (default /map?prefecture=tokyo) in headless
 // Chromium, measured inside the page from navigation start (performance.timeOrigin).
 // Each run uses a fresh browser context (empty HTTP cache). Requests that leave
-// 127.0.0.1 (map tiles) are aborted, so only the local server is measured.
+// 127.0.0.1 (map tiles) are aborted, so only the local server is measured: by Playwright's
+// router (every request of the page then passes through this Node process), or with
+// OFFSITE=resolver by Chromium's host resolver (no request interception).
 //   node bench/markers_visible.mjs BASE_URL [RUNS=5] [PATH]
 // Prints one JSON object: per-run timings and their medians.
 import { createRequire } from 'node:module';
@@ -85,6 +87,7 @@ const browser = await chromium.launch({
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    ...(process.env.OFFSITE === 'resolver' ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] : []),
   ],
 });
 const results = [];
@@ -102,11 +105,12 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const origin = new URL(base).origin;
     let aborted = 0;
-    await context.route('**/*', (route) => {
-      if (route.request().url().startsWith(origin) || route.request().url().startsWith('data:')) return route.continue();
-      aborted++;
-      return route.abort();
-    });
+    if (process.env.OFFSITE !== 'resolver')
+      await context.route('**/*', (route) => {
+        if (route.request().url().startsWith(origin) || route.request().url().startsWith('data:')) return route.continue();
+        aborted++;
+        return route.abort();
+      });
     await context.addInitScript(recorder);
     const page = await context.newPage();
     await page.goto(base + path, { waitUntil: 'commit', timeout: TIMEOUT_MS });

@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { contentPlugin } from './build/vite-plugin-content.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { serviceWorkerPlugin } from './build/vite-plugin-pwa.ts';
+import { LAZY_COMMON_MODULES } from './build/chunks.ts';
 
 export default defineConfig({
   plugins: [
@@ -28,6 +29,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Issue 13 goal 5 (docs/DECISIONS.md, "First markers, third part"): the small modules the
+        // lazy routes share would otherwise be seven chunks of under 1 KB gzip each, plus their CSS,
+        // all on the map's critical path (Chromium opens at most 6 connections per host).
+        codeSplitting: {
+          groups: [{ name: 'common', test: (id) => LAZY_COMMON_MODULES.some((m) => id.endsWith(m)), includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   test: {
     globals: true,

@@ -150,6 +150,64 @@ test.describe('guest', () => {
     });
   }
 
+  test('the plain /map carries /config as well: no /config request, one clusters request (issue 13)', async ({ page }) => {
+    const clusters: string[] = [];
+    const configs: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/stores/clusters')) clusters.push(request.url());
+      if (request.url().includes('/api/v1/config')) configs.push(request.url());
+    });
+    await page.goto(url('/map'));
+    await expectMarkers(page);
+    await expect(page.getByRole('note').filter({ hasText: 'デモデータ' })).toHaveCount(1);
+    await page.waitForTimeout(500);
+    expect(configs).toHaveLength(0);
+    expect(clusters).toHaveLength(1);
+  });
+
+  /**
+   * Issue 13 goal 5 (docs/DECISIONS.md, "First markers, third part"): the map's code comes in
+   * few requests (the small modules the lazy routes share are one chunk, build/chunks.ts), and
+   * the service worker's install, which downloads every asset, waits for the first markers.
+   */
+  test('a cold visit loads the map in few requests and installs the service worker after the first markers (issue 13)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstMarker?: number; __swRegister?: number };
+      const container = navigator.serviceWorker;
+      if (container) {
+        const register = container.register.bind(container);
+        container.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
+          w.__swRegister ??= performance.now();
+          return register(...args);
+        };
+      }
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.leaflet-marker-icon')) return;
+        w.__firstMarker = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url('/map?prefecture=tokyo'));
+    await expectMarkers(page);
+    await page.waitForFunction(() => (window as unknown as { __swRegister?: number }).__swRegister !== undefined, undefined, {
+      timeout: 15_000,
+    });
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __firstMarker: number; __swRegister: number };
+      const before = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime < w.__firstMarker && new URL(e.name).pathname.startsWith('/assets/'))
+        .map((e) => new URL(e.name).pathname);
+      return { firstMarker: w.__firstMarker, swRegister: w.__swRegister, before };
+    });
+    expect(seen.swRegister).toBeGreaterThanOrEqual(seen.firstMarker);
+    // The entry (5 scripts, 1 stylesheet), the map route (map, common, Leaflet: 3 + 3), page views.
+    const scripts = seen.before.filter((p) => p.endsWith('.js'));
+    const styles = seen.before.filter((p) => p.endsWith('.css'));
+    expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(9);
+    expect(styles.length, styles.join('\n')).toBeLessThanOrEqual(4);
+  });
+
   test('the recently reported 購入できた stores lead the list', async ({ page }, testInfo) => {
     await page.goto(url('/map?prefecture=tokyo'));
     await openList(page, testInfo);

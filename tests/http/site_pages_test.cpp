@@ -169,6 +169,25 @@ TEST_F(SitePagesTest, ThePagesCarryTheSiteConfigInAnInertScriptInTheHead) {
   EXPECT_EQ(pages().serve("/map", "prefecture=tokyo", "")->body().find(kConfigScriptOpen), std::string::npos);
 }
 
+TEST_F(SitePagesTest, ThePlainMapCarriesTheSiteConfigAndKeepsTheStaticHead) {
+  const auto site = pages("https://pokeca.example/", [] { return std::string(R"({"demo_data":true})"); });
+  for (const auto* query : {"", "view=35.6812,139.7671,12", "recent=1&product=boxes"}) {
+    const auto res = site.serve("/map", query, "");
+    ASSERT_TRUE(res) << query;
+    const auto& html = res->body();
+    EXPECT_EQ((*res)[http::bhttp::field::content_type], "text/html; charset=utf-8");
+    EXPECT_EQ(count(html, std::string(kConfigScriptOpen) + R"({"demo_data":true}</script>)"), 1u) << query;
+    EXPECT_LT(html.find(kConfigScriptOpen), html.find("</head>"));
+    // The static page otherwise: its own title and description, no share card.
+    EXPECT_NE(html.find("<title>ポケカ販売店マップ</title>"), std::string::npos) << html;
+    EXPECT_EQ(html.find("og:url"), std::string::npos);
+    EXPECT_NE(html.find("<div id=\"root\"></div>"), std::string::npos);
+  }
+  // Hidden or unknown stores and bad queries still get the static page.
+  EXPECT_FALSE(site.serve("/map", "store=4", ""));
+  EXPECT_FALSE(site.serve("/map", "prefecture=atlantis", ""));
+}
+
 TEST_F(SitePagesTest, InlinedConfigCannotCloseItsScriptTag) {
   const auto html = http::with_inline_config(
       "<head></head>", R"({"tile_attribution":"<a href=\"x\">&copy; OSM</a></script><script>alert(1)</script>"})");

@@ -1,14 +1,21 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
+import { t } from '@/i18n/ja';
+import { lazyRoute } from './lazy-route';
 import { RootLayout } from './layout/RootLayout';
 import { BlockedRoute } from './routes/blocked';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RateLimitedRoute } from './routes/rate-limited';
 
-/** Lazy: Leaflet and the map feature stay out of the initial bundle. */
-const MapRoute = lazy(() => import('./routes/map'));
+/**
+ * Lazy: Leaflet and the map feature stay out of the initial bundle. Not React.lazy: its
+ * Suspense reveal throttle held the first markers of a cold /map visit back (lazy-route.tsx).
+ * The fallback is RootLayout's Suspense fallback.
+ */
+export const MapRoute = lazyRoute(() => import('./routes/map'), <Spinner label={t('common.loading')} />);
 /** Lazy: the admin console (every tab, its texts, and the Leaflet of its maps) is one chunk, loaded only for admins. */
 const admin = () => import('./routes/admin');
 /** Every console tab and page (/admin, /admin/stores/12 …): nested routes inside the chunk. */

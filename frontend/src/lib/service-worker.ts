@@ -6,14 +6,16 @@ export const updateStore = createStore<{ waiting: ServiceWorker | null }>({ wait
 const SW_URL = '/sw.js';
 
 /**
- * Registers the service worker (build/sw-template.js) in production builds. A new
- * version waits and takes over on the next visit; the update prompt can apply it now.
+ * Registers the service worker (build/sw-template.js) in production builds, after the page's
+ * load event and `after` (the first markers of a visit that lands on the map: the install
+ * downloads every asset, issue 13 goal 5). A new version waits and takes over on the next
+ * visit; the update prompt can apply it now.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(after: Promise<void> = Promise.resolve()): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
-    navigator.serviceWorker
-      .register(SW_URL)
+    void after
+      .then(() => navigator.serviceWorker.register(SW_URL))
       .then((registration) => {
         const offer = (worker: ServiceWorker | null) => {
           // Only an update: the first install has no controller to replace.

@@ -3,6 +3,7 @@ import { Marker, Popup, useMap } from 'react-leaflet';
 import type { Marker as LeafletMarker } from 'leaflet';
 import type { StoreType } from '@/api/initial-data';
 import { RECENT_REPORT_HOURS } from '@/config/constants';
+import { markFirstMarkersDrawn } from '@/lib/first-markers';
 import { isWithinHours } from '@/lib/relative-time';
 import { clusterIcon, storeIcon } from '../lib/icons';
 import type { Store } from '@/api/stores';
@@ -30,6 +31,10 @@ interface StoreLayerProps {
 
 /** Server clusters (click zooms in) and store markers with their popups (or the sheet, with `onOpen`). */
 export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, popupActions }: StoreLayerProps) {
+  const shown = clusters.length + stores.length > 0;
+  useEffect(() => {
+    if (shown) markFirstMarkersDrawn();
+  }, [shown]);
   return (
     <>
       {clusters.map((cluster) => (
