@@ -189,7 +189,7 @@ summary() {  # summary CASE WHO → "req/s | cpu | p50 | p99 | p90"
 echo "## Peers side by side ($stores stores) — $(date -u +%FT%TZ)"
 echo
 echo "- machine: 2-core shared VM, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(uname -r)"
-echo "- code: $src_desc; Release; \`pokeca-server serve --demo-data false\` (1 I/O thread, 4 workers, access log to a file)"
+echo "- code: $src_desc; Release; \`pokeca-server serve --demo-data false\` (1 I/O thread, workers: one per CPU it may run on — 1 when pinned to CPU 0 since the latency branch —, access log to a file)"
 echo "- peers: Express $(node -p "require('$peer/node_modules/express/package.json').version") + better-sqlite3 $(node -p "require('$peer/node_modules/better-sqlite3/package.json').version") on Node $(node --version); $("$nginx_bin" -v 2>&1 | sed 's/.*: //') (1 worker)"
 echo "- command: \`bench/peer_bench.sh $stores\` (ROUNDS=$rounds WRK_DURATION=$duration): servers pinned to CPU $server_cpu, \`taskset -c $load_cpu wrk -t1 -c$connections -d$duration --latency\`"
 echo "- answers byte-identical before timing: healthz (server = Express), bbox $bbox_bytes B, $bbox_count stores (server = Express = nginx); with Accept-Encoding: gzip: $gz_note"

@@ -26,7 +26,7 @@ struct Config {
   std::string bind_address = "127.0.0.1";
   std::uint16_t port = 8080;
   unsigned io_threads = 1;
-  unsigned worker_threads = 4;
+  unsigned worker_threads = 0;                   // 0 = one per usable CPU, 1-4 (http::default_worker_threads)
   bool demo_data = true;                         // load the demo dataset into an empty database
   std::string base_url;                          // public URL for mail links; empty = http://localhost:PORT
   // Map tiles; unset = http::RouterConfig's defaults (GSI standard map), the one place.

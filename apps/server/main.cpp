@@ -169,7 +169,9 @@ class AnalyticsSecretSweeper {
   std::jthread thread_;
 };
 
-int serve(const Config& config) {
+int serve(const Config& configured) {
+  Config config = configured;
+  if (config.worker_threads == 0) config.worker_threads = http::default_worker_threads();
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);
   // One connection per request thread: the normal workers, the slow and the upload

@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <thread>
 
+#include "pokeca/http/http_server.hpp"
 #include "router_fixture.hpp"
+#include "test_client.hpp"
 
 namespace pokeca::testing {
 namespace {
@@ -79,6 +83,86 @@ TEST_F(CachedRouterTest, ReadyAnswersSkipThePoolOnlyWhenCached) {
   // Personal calls are never ready-made.
   http::Request mine{http::bhttp::verb::get, "/api/v1/auth/me", 11};
   EXPECT_FALSE(router->try_ready(mine).has_value());
+}
+
+TEST(ResponseCache, KeepsTheBufferItIsGiven) {
+  ResponseCache cache;
+  auto body = std::make_shared<const std::string>("body");
+  cache.put("/k", 1, t0, body);
+  EXPECT_EQ(cache.find("/k", 1, t0), body);  // the same buffer, not a copy
+  auto gzip = std::make_shared<const std::string>("gz");
+  cache.put_gzip("/k", 1, gzip);
+  EXPECT_EQ(cache.find_gzip("/k", 1, t0), gzip);
+  EXPECT_EQ(cache.find("/k", 2, t0), nullptr);
+  cache.put("/k", 2, t0, std::make_shared<const std::string>("newer"));
+  EXPECT_EQ(*body, "body");  // a reply still sending the old entry keeps its bytes
+  EXPECT_EQ(cache.find_gzip("/k", 2, t0), nullptr);
+}
+
+// Issue 13 goal 3: the reply that builds a cached answer and every hit after it send one
+// buffer, the cache entry's; HEAD gets the length and no body.
+TEST_F(CachedRouterTest, AMissAndItsHitsShareOneBody) {
+  http::Request req{http::bhttp::verb::get, "/api/v1/prefectures", 11};
+  const auto plan = router->plan(req.base());
+  const auto miss = router->respond(req, http::RequestContext{{}, "r1", plan});
+  ASSERT_EQ(miss.response.result(), http::Status::ok);
+  ASSERT_NE(miss.shared_body, nullptr);
+  EXPECT_TRUE(miss.response.body().empty());
+  EXPECT_EQ(miss.response[http::bhttp::field::content_length], std::to_string(miss.shared_body->size()));
+  const auto hit = router->ready(req, plan);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->shared_body, miss.shared_body);  // the same bytes, not a copy
+  EXPECT_EQ(hit->response[http::bhttp::field::content_length], std::to_string(miss.shared_body->size()));
+  EXPECT_EQ(router->handle(req).body(), *miss.shared_body);  // handle() puts them in the body
+  EXPECT_EQ(router->try_ready(req)->body(), *miss.shared_body);
+
+  http::Request head{http::bhttp::verb::head, "/api/v1/prefectures", 11};
+  const auto head_hit = router->ready(head, router->plan(head.base()));
+  ASSERT_TRUE(head_hit.has_value());
+  EXPECT_EQ(head_hit->shared_body, nullptr);
+  EXPECT_TRUE(head_hit->response.body().empty());
+  EXPECT_EQ(head_hit->response[http::bhttp::field::content_length], std::to_string(miss.shared_body->size()));
+  // Not kept (an error, a personal call): the body is the response's own.
+  http::Request bad{http::bhttp::verb::get, "/api/v1/stores?prefecture=atlantis", 11};
+  const auto refused = router->respond(bad, http::RequestContext{{}, "r2", router->plan(bad.base())});
+  EXPECT_EQ(refused.shared_body, nullptr);
+  EXPECT_FALSE(refused.response.body().empty());
+}
+
+// The same over a socket: the miss, the hit (sent from the I/O thread) and HEAD carry the
+// same bytes and the right Content-Length, in step on one keep-alive connection.
+TEST_F(CachedRouterTest, SharedBodiesGoOutWholeOverASocket) {
+  http::HttpServerConfig config;
+  config.port = 0;
+  config.worker_threads = 1;
+  config.access_log = [](std::string_view) {};
+  http::HttpServer server(*router, config);
+  server.start();
+  TestClient c(server.port());
+  const auto built = c.get("/api/v1/prefectures");
+  ASSERT_EQ(built.result(), http::Status::ok);
+  EXPECT_EQ(built.body(), router->handle(get_request("/api/v1/prefectures")).body());
+  EXPECT_EQ(built[http::bhttp::field::content_length], std::to_string(built.body().size()));
+  for (int i = 0; i < 3; ++i) {
+    const auto again = c.get("/api/v1/prefectures");
+    EXPECT_EQ(again.body(), built.body());
+    EXPECT_FALSE(again["X-Request-Id"].empty());
+  }
+  const auto head = c.get("/api/v1/prefectures", http::bhttp::verb::head);
+  EXPECT_EQ(head[http::bhttp::field::content_length], std::to_string(built.body().size()));
+  EXPECT_TRUE(head.body().empty());
+  EXPECT_EQ(c.get("/api/v1/prefectures").body(), built.body());  // still in step after HEAD
+  server.stop();
+}
+
+TEST(WorkerThreads, DefaultIsOnePerUsableCpuUpToFour) {
+  EXPECT_EQ(http::default_worker_threads(0), 1u);
+  EXPECT_EQ(http::default_worker_threads(1), 1u);  // pinned to one core: no threads taking turns on it
+  EXPECT_EQ(http::default_worker_threads(2), 2u);
+  EXPECT_EQ(http::default_worker_threads(64), http::kMaxDefaultWorkerThreads);
+  EXPECT_GE(http::usable_cpus(), 1u);
+  EXPECT_LE(http::usable_cpus(), std::max(1u, std::thread::hardware_concurrency()));
+  EXPECT_EQ(http::HttpServerConfig{}.worker_threads, http::default_worker_threads(http::usable_cpus()));
 }
 
 TEST_F(CachedRouterTest, ErrorAnswersAreNotKept) {

@@ -46,6 +46,36 @@ TEST(StoreFragments, NeverKeepsAFragmentBuiltBeforeAChange) {
   EXPECT_EQ(*f.find(1), "new");
 }
 
+// Issue 13 goal 3: a bbox list reads its kept stores under one lock; while it holds it,
+// what it found stays valid and a change waits.
+TEST(StoreFragments, AReaderHoldsOneLockForItsWholeRead) {
+  StoreFragments f;
+  f.put(1, f.epoch(), R"({"id":1})", StoreListFacts{});
+  f.put(2, f.epoch(), R"({"id":2})");  // no facts: not for lists
+  std::atomic<bool> forgotten{false};
+  std::thread writer;
+  {
+    const StoreFragments::Reader reader(f);
+    const auto* kept = reader.find_kept(1);
+    ASSERT_NE(kept, nullptr);
+    EXPECT_EQ(reader.find_kept(2), nullptr);
+    EXPECT_EQ(reader.find_kept(3), nullptr);
+    const auto epoch = reader.epoch();
+    writer = std::thread([&] {
+      const std::int64_t changed[] = {1};
+      f.forget(changed);
+      forgotten = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_FALSE(forgotten);  // waits for the reader
+    EXPECT_EQ(kept->json, R"({"id":1})");
+    EXPECT_EQ(reader.epoch(), epoch);
+  }
+  writer.join();
+  EXPECT_TRUE(forgotten);
+  EXPECT_EQ(f.find_kept(1), nullptr);
+}
+
 TEST(StoreFragments, StaysBounded) {
   StoreFragments f;
   for (std::int64_t id = 1; id <= static_cast<std::int64_t>(http::kMaxStoreFragments) + 10; ++id)

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <sched.h>
 #include <sys/resource.h>
 
 #include <boost/asio/as_tuple.hpp>
@@ -38,6 +39,7 @@
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/serializer.hpp>
+#include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/write.hpp>
 
 #include "access_log.hpp"
@@ -115,6 +117,13 @@ unsigned connection_cap(unsigned configured) {
 }
 
 }  // namespace
+
+unsigned usable_cpus() {
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  if (sched_getaffinity(0, sizeof(cpus), &cpus) == 0) return std::max(1, CPU_COUNT(&cpus));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 struct HttpServer::State {
   State(const RequestHandler& h, HttpServerConfig c)
@@ -322,8 +331,8 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
 
     Reply reply;
     auto* lane = bounded(plan.lane);
-    if (auto ready = handler.try_ready(request, plan)) {
-      reply.response = std::move(*ready);
+    if (auto ready = handler.ready(request, plan)) {
+      reply = std::move(*ready);
     } else if (lane && lane->in_flight.fetch_add(1) >= lane->queue_limit) {
       --lane->in_flight;
       reply.response = busy();
@@ -345,7 +354,8 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
             },
             asio::use_awaitable);
       } catch (...) {
-        reply = {handler.error_response(Status::internal_server_error, "internal", msg::kInternal), std::nullopt};
+        reply = {handler.error_response(Status::internal_server_error, "internal", msg::kInternal), std::nullopt,
+                 nullptr};
       }
     }
     auto& response = reply.response;
@@ -366,6 +376,16 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
 // timeout renewed for each piece: a large download to a slow client goes on as long as
 // the client keeps reading, and a client that stops is dropped.
 awaitable<std::tuple<error_code, std::size_t>> HttpServer::State::write(beast::tcp_stream& stream, Reply& reply) {
+  if (reply.shared_body) {
+    // The head and the shared bytes (a cache entry's), sent without copying them.
+    const auto body = std::move(reply.shared_body);  // alive until the write is done
+    bhttp::response<bhttp::span_body<const char>> message{std::move(reply.response.base()),
+                                                          boost::span<const char>(body->data(), body->size())};
+    stream.expires_after(config.write_timeout);
+    auto result = co_await bhttp::async_write(stream, message, kNoThrow);
+    reply.response.base() = std::move(message.base());  // the caller logs its status
+    co_return result;
+  }
   if (!reply.file) {
     stream.expires_after(config.write_timeout);
     co_return co_await bhttp::async_write(stream, reply.response, kNoThrow);

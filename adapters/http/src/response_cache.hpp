@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -22,13 +23,23 @@ inline constexpr std::size_t kResponseCacheMaxBodyBytes = 1024 * 1024;  // bigge
 class ResponseCache {
  public:
   using Clock = std::chrono::steady_clock;
+  // An entry's bytes, immutable once kept: the reply that built them and every hit send
+  // the same buffer (issue 13 goal 3), so neither a miss nor a hit copies the body.
+  using Body = std::shared_ptr<const std::string>;
 
+  // The kept body for key, or null.
+  [[nodiscard]] Body find(std::string_view key, std::uint64_t generation, Clock::time_point now);
+  void put(std::string_view key, std::uint64_t generation, Clock::time_point now, Body body);
+  // The gzip form of an entry's body, kept with it (issue 13) so a hit from a browser
+  // costs no compression: find_gzip answers while find() would; put_gzip adds it to the
+  // entry of that generation (nothing if the entry is gone or newer).
+  [[nodiscard]] Body find_gzip(std::string_view key, std::uint64_t generation, Clock::time_point now);
+  void put_gzip(std::string_view key, std::uint64_t generation, Body gzip);
+
+  // Copies, for tests and callers that want a string.
   [[nodiscard]] std::optional<std::string> get(std::string_view key, std::uint64_t generation,
                                                Clock::time_point now);
   void put(std::string_view key, std::uint64_t generation, Clock::time_point now, std::string body);
-  // The gzip form of an entry's body, kept with it (issue 13) so a hit from a browser
-  // costs no compression: get_gzip answers while get() would; put_gzip adds it to the
-  // entry of that generation (nothing if the entry is gone or newer).
   [[nodiscard]] std::optional<std::string> get_gzip(std::string_view key, std::uint64_t generation,
                                                     Clock::time_point now);
   void put_gzip(std::string_view key, std::uint64_t generation, std::string gzip);
@@ -36,10 +47,11 @@ class ResponseCache {
  private:
   static constexpr std::size_t kShards = 8;
   struct Entry {
-    std::string body;
-    std::uint64_t generation;
+    Body body;
+    std::uint64_t generation = 0;
     Clock::time_point stored;
-    std::string gzip;  // empty until put_gzip
+    Body gzip;  // null until put_gzip
+    [[nodiscard]] std::size_t bytes() const { return (body ? body->size() : 0) + (gzip ? gzip->size() : 0); }
   };
   struct Shard {
     std::mutex mutex;

@@ -93,42 +93,53 @@ struct Router::Impl {
   // The route table says which reads may be cached; the cache needs the data generation.
   bool is_cached_read(const RoutePlan& plan) const { return config.data_generation && ApiDispatcher::cacheable(plan); }
 
-  std::optional<Response> cached(const Request& req, const RoutePlan& plan) const {
+  // A ready answer whose body is a kept cache entry, finished like any answer; the reply
+  // shares the entry's bytes (none for HEAD).
+  Reply shared_reply(Response res, ResponseCache::Body body, const Request& req) const {
+    finish(res, &req);
+    res.content_length(body->size());
+    Reply reply{std::move(res), std::nullopt, nullptr};
+    if (req.method() != bhttp::verb::head) reply.shared_body = std::move(body);
+    return reply;
+  }
+
+  std::optional<Reply> cached(const Request& req, const RoutePlan& plan) const {
     if (!is_cached_read(plan)) return std::nullopt;
     const auto generation = config.data_generation();
     const auto now = ResponseCache::Clock::now();
     const bool gzip_ok = accepts_encoding(req[bhttp::field::accept_encoding], "gzip");
     if (gzip_ok)
-      if (auto gzip = cache.get_gzip(req.target(), generation, now)) {
-        auto res = json_response(Status::ok, std::move(*gzip));
+      if (auto gzip = cache.find_gzip(req.target(), generation, now)) {
+        auto res = json_response(Status::ok, {});
         res.set(bhttp::field::vary, "Accept-Encoding");
         res.set(bhttp::field::content_encoding, "gzip");
-        finish(res, &req);
-        return res;
+        return shared_reply(std::move(res), std::move(gzip), req);
       }
-    auto body = cache.get(req.target(), generation, now);
+    auto body = cache.find(req.target(), generation, now);
     if (!body) return std::nullopt;
     // Not compressed yet: a worker thread compresses it once and keeps it (route()).
     if (gzip_ok && body->size() >= kMinCompressedJsonBytes) return std::nullopt;
-    auto res = json_response(Status::ok, std::move(*body));
-    if (res.body().size() >= kMinCompressedJsonBytes) res.set(bhttp::field::vary, "Accept-Encoding");
-    finish(res, &req);
-    return res;
+    auto res = json_response(Status::ok, {});
+    if (body->size() >= kMinCompressedJsonBytes) res.set(bhttp::field::vary, "Accept-Encoding");
+    return shared_reply(std::move(res), std::move(body), req);
   }
 
   // Public map reads (the cacheable ones) of kMinCompressedJsonBytes or more go gzip to a
   // client that accepts it, and the compressed bytes are kept with the cache entry.
   // Only those: an answer that carries a secret (tokens, personal data) is never
-  // compressed, so no BREACH-style guessing through its length.
-  void compress(Response& res, const Request& req, bool keep, std::uint64_t generation) const {
-    if (res.result() != Status::ok || res.body().size() < kMinCompressedJsonBytes) return;
+  // compressed, so no BREACH-style guessing through its length. `plain` is the answer's
+  // body; true when res.body() now holds its gzip form.
+  bool compress(Response& res, const Request& req, const std::string& plain, bool keep,
+                std::uint64_t generation) const {
+    if (res.result() != Status::ok || plain.size() < kMinCompressedJsonBytes) return false;
     res.set(bhttp::field::vary, "Accept-Encoding");
-    if (!accepts_encoding(req[bhttp::field::accept_encoding], "gzip")) return;
-    auto gzip = gzip_compress(res.body());
-    if (gzip.empty()) return;
+    if (!accepts_encoding(req[bhttp::field::accept_encoding], "gzip")) return false;
+    auto gzip = gzip_compress(plain);
+    if (gzip.empty()) return false;
     if (keep) cache.put_gzip(req.target(), generation, gzip);
     res.body() = std::move(gzip);
     res.set(bhttp::field::content_encoding, "gzip");
+    return true;
   }
 
   // A download from disk: its headers on `res`, its open body in `file` (none for a 304).
@@ -144,7 +155,7 @@ struct Router::Impl {
   }
 
   Response route(const Request& req, const RequestContext& context, Failure& failure,
-                 std::optional<bhttp::file_body::value_type>& file) const {
+                 std::optional<bhttp::file_body::value_type>& file, ResponseCache::Body& shared) const {
     const auto target = split_target(req.target());
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
       return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
@@ -163,16 +174,25 @@ struct Router::Impl {
       const auto generation = cacheable ? config.data_generation() : 0;
       const auto now = ResponseCache::Clock::now();
       if (cacheable)
-        if (auto body = cache.get(req.target(), generation, now)) {
-          auto res = json_response(Status::ok, std::move(*body));
-          compress(res, req, true, generation);
+        if (auto body = cache.find(req.target(), generation, now)) {
+          auto res = json_response(Status::ok, {});
+          if (!compress(res, req, *body, true, generation)) shared = std::move(body);
           return res;
         }
       auto reply = api.dispatch(request, context.plan);
-      const bool keep = cacheable && reply.status == Status::ok;
-      if (keep) cache.put(req.target(), generation, now, reply.body);
-      auto res = json_response(reply.status, std::move(reply.body));
-      if (cacheable && reply.content_type.empty()) compress(res, req, keep, generation);
+      const bool keep = cacheable && reply.status == Status::ok && reply.body.size() <= kResponseCacheMaxBodyBytes;
+      auto res = json_response(reply.status, {});
+      const bool compressible = cacheable && reply.content_type.empty();
+      if (keep) {
+        // One buffer for this reply and the cache entry: no copy of the body.
+        auto body = std::make_shared<const std::string>(std::move(reply.body));
+        cache.put(req.target(), generation, now, body);
+        if (!(compressible && compress(res, req, *body, true, generation))) shared = std::move(body);
+      } else {
+        res.body() = std::move(reply.body);
+        if (compressible)
+          compress(res, req, res.body(), false, generation);  // plain is read before the body is replaced
+      }
       if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
       if (!reply.content_type.empty()) res.set(bhttp::field::content_type, reply.content_type);
       if (!reply.content_disposition.empty()) res.set(bhttp::field::content_disposition, reply.content_disposition);
@@ -224,16 +244,18 @@ Reply Router::respond(const Request& request, const RequestContext& context) con
   auto& res = reply.response;
   Failure failure{"internal", {}};
   try {
-    res = impl_->route(request, context, failure, reply.file);
+    res = impl_->route(request, context, failure, reply.file, reply.shared_body);
   } catch (const std::exception& e) {
     // A bug or resource exhaustion: the envelope, never the exception's text (it is logged).
     failure = {"exception", e.what()};
     res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
     reply.file.reset();
+    reply.shared_body.reset();
   } catch (...) {
     failure = {"exception", "unknown exception"};
     res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
     reply.file.reset();
+    reply.shared_body.reset();
   }
   try {
     impl_->report_failure(res, request, request_id, failure);
@@ -245,16 +267,33 @@ Reply Router::respond(const Request& request, const RequestContext& context) con
     res.content_length(reply.file->size());  // the head of a body the server sends from the file
     if (request.method() == bhttp::verb::head) reply.file.reset();
   }
+  if (reply.shared_body) {
+    res.content_length(reply.shared_body->size());
+    if (request.method() == bhttp::verb::head) reply.shared_body.reset();
+  }
   return reply;
 }
 
-Response Router::handle(const Request& request, const RequestContext& context) const {
-  auto reply = respond(request, context);
+namespace {
+// A reply's body in the response itself, for callers that want one Response (tests).
+Response with_body(Reply reply) {
   if (reply.file) reply.response.body() = read_body_file(*reply.file);
+  if (reply.shared_body) reply.response.body() = *reply.shared_body;
   return std::move(reply.response);
+}
+}  // namespace
+
+Response Router::handle(const Request& request, const RequestContext& context) const {
+  return with_body(respond(request, context));
 }
 
 std::optional<Response> Router::try_ready(const Request& request, const RoutePlan& plan) const {
+  auto reply = ready(request, plan);
+  if (!reply) return std::nullopt;
+  return with_body(std::move(*reply));
+}
+
+std::optional<Reply> Router::ready(const Request& request, const RoutePlan& plan) const {
   try {
     return impl_->cached(request, plan);
   } catch (...) {

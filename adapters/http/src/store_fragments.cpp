@@ -20,6 +20,11 @@ StoreFragments::Kept StoreFragments::find_kept(std::int64_t id) const {
   return it == fragments_.end() || !it->second->facts ? nullptr : it->second;
 }
 
+const StoreFragments::KeptStore* StoreFragments::Reader::find_kept(std::int64_t id) const {
+  const auto it = fragments_.fragments_.find(id);
+  return it == fragments_.fragments_.end() || !it->second->facts ? nullptr : it->second.get();
+}
+
 void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json, std::optional<StoreListFacts> facts) {
   auto fragment = std::make_shared<const KeptStore>(KeptStore{id, std::move(json), std::move(facts)});
   std::lock_guard lock(mutex_);

@@ -66,38 +66,55 @@ ApiResult StoreHandlers::get_prefectures(const ApiCall&) const {
 }
 
 std::optional<ApiResult> StoreHandlers::bbox_from_fragments(const ApiCall& call) const {
-  // Read before the snapshot: a fragment built from it is kept only if no store changed since.
-  const auto epoch = fragments_->epoch();
-  std::vector<StoreFragments::Kept> held;  // in the order kept() is asked; the listed ones among them
-  held.reserve(kMaxStoreLimit + 1);
-  auto found = stores_.search_bbox_unless_kept(store_query_input(call.query), [&](StoreId id) -> const StoreListFacts* {
-    auto kept = fragments_->find_kept(id);
-    if (!kept) return nullptr;
-    held.push_back(std::move(kept));
-    return &*held.back()->facts;
-  });
-  if (!found) return ApiResult(std::unexpected(found.error()));
-  if (!*found) return std::nullopt;
-  std::string body = R"({"success":true,"data":[)";
-  body.reserve(found->value().stores.size() * kStoreJsonBytesHint + 64);
-  std::size_t next_held = 0;
-  std::string json;
-  for (std::size_t i = 0; i < found->value().stores.size(); ++i) {
-    if (i) body += ',';
-    const auto& s = found->value().stores[i];
-    if (s.store) {
-      json.clear();
-      append_store_json(json, *s.store, std::nullopt);
-      body += json;
-      fragments_->put(s.id, epoch, json, list_facts(*s.store));
-    } else {
-      // A kept store listed: the next held one with its id (held ones that were not
-      // listed are skipped; the list keeps the order kept() was asked in).
-      while (held.at(next_held)->id != s.id) ++next_held;
-      body += held[next_held++]->json;
+  // Stores read from their rows (not kept): their JSON's place in the body, kept after
+  // the Reader's lock is released.
+  struct Fresh {
+    std::size_t index;       // in found->value().stores
+    std::size_t begin, end;  // of its JSON in body
+  };
+  std::vector<Fresh> fresh;
+  std::uint64_t epoch = 0;
+  std::string body;
+  Result<std::optional<KeptStoreSearchResult>> found;
+  {
+    // One lock for the scan and the copies (issue 13 goal 3); the epoch is read under it,
+    // before the snapshot: a fragment built from it is kept only if no store changed since.
+    const StoreFragments::Reader reader(*fragments_);
+    epoch = reader.epoch();
+    std::vector<const StoreFragments::KeptStore*> held;  // in the order kept() is asked; the listed ones among them
+    held.reserve(kMaxStoreLimit + 1);
+    found = stores_.search_bbox_unless_kept(store_query_input(call.query), [&](StoreId id) -> const StoreListFacts* {
+      const auto* kept = reader.find_kept(id);
+      if (!kept) return nullptr;
+      held.push_back(kept);
+      return &*kept->facts;
+    });
+    if (!found) return ApiResult(std::unexpected(found.error()));
+    if (!*found) return std::nullopt;
+    const auto& stores = found->value().stores;
+    body = R"({"success":true,"data":[)";
+    body.reserve(stores.size() * kStoreJsonBytesHint + 64);
+    std::size_t next_held = 0;
+    for (std::size_t i = 0; i < stores.size(); ++i) {
+      if (i) body += ',';
+      const auto& s = stores[i];
+      if (s.store) {
+        const auto begin = body.size();
+        append_store_json(body, *s.store, std::nullopt);
+        fresh.push_back({i, begin, body.size()});
+      } else {
+        // A kept store listed: the next held one with its id (held ones that were not
+        // listed are skipped; the list keeps the order kept() was asked in).
+        while (held.at(next_held)->id != s.id) ++next_held;
+        body += held[next_held++]->json;
+      }
     }
+    body += found->value().truncated ? R"(],"truncated":true})" : R"(],"truncated":false})";
   }
-  body += found->value().truncated ? R"(],"truncated":true})" : R"(],"truncated":false})";
+  const auto& stores = found->value().stores;
+  for (const auto& f : fresh)
+    fragments_->put(stores[f.index].id, epoch, body.substr(f.begin, f.end - f.begin),
+                    list_facts(*stores[f.index].store));
   return ApiResult(std::move(body));
 }
 

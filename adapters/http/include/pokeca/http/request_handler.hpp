@@ -5,6 +5,7 @@
 // response carries the same envelope and headers.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,10 +56,13 @@ struct RequestContext {
 
 // An answer as the server sends it: the response, or, when `file` is set, only its head
 // (Content-Length included) with the body read from the open file and sent in pieces,
-// so a large download (the open data export) is never held in memory.
+// so a large download (the open data export) is never held in memory. When
+// `shared_body` is set, it is the body (response.body() stays empty; Content-Length is
+// set): bytes shared with the response cache, sent without a copy (issue 13).
 struct Reply {
   Response response;
   std::optional<bhttp::file_body::value_type> file;
+  std::shared_ptr<const std::string> shared_body;
 };
 
 class RequestHandler {
@@ -80,7 +84,7 @@ class RequestHandler {
   // What the server calls: handle(), or a reply whose body is a file. A handler that
   // streams files overrides it and makes handle() read the file into the body.
   [[nodiscard]] virtual Reply respond(const Request& request, const RequestContext& context) const {
-    return Reply{handle(request, context), std::nullopt};
+    return Reply{handle(request, context), std::nullopt, nullptr};
   }
 
   // For a plan with admit_first: checks the credentials in the header (the route's
@@ -94,6 +98,12 @@ class RequestHandler {
   }
   [[nodiscard]] std::optional<Response> try_ready(const Request& request) const {
     return try_ready(request, plan(request.base()));
+  }
+  // try_ready() as the server calls it: the reply may share its body (Reply::shared_body).
+  [[nodiscard]] virtual std::optional<Reply> ready(const Request& request, const RoutePlan& plan) const {
+    auto response = try_ready(request, plan);
+    if (!response) return std::nullopt;
+    return Reply{std::move(*response), std::nullopt, nullptr};
   }
 
   // Shorthands for plan(header).lane and plan(header).body_limit.

@@ -111,6 +111,8 @@ class Router final : public RequestHandler {
   // Uploads: the bearer token's account, or the route's 401/403, before the body is read.
   [[nodiscard]] Admission admit(const RequestHeader& header, const RoutePlan& plan, const Peer& peer) const override;
   [[nodiscard]] std::optional<Response> try_ready(const Request& request, const RoutePlan& plan) const override;
+  // A cache hit whose reply shares the kept body (no copy).
+  [[nodiscard]] std::optional<Reply> ready(const Request& request, const RoutePlan& plan) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code,
                                         std::string_view message) const override;
 

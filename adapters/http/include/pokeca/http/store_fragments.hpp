@@ -46,6 +46,22 @@ class StoreFragments {
   void forget(std::span<const std::int64_t> ids);
   [[nodiscard]] std::size_t size() const;
 
+  // A list's read of many kept stores under one lock (issue 13 goal 3: one lock for a
+  // bbox miss instead of one per candidate, and no reference counts). While a Reader
+  // lives, put() and forget() wait, so what it returns stays valid until it is gone;
+  // the thread holding it must not call put() or forget() (they would wait for it).
+  class Reader {
+   public:
+    explicit Reader(const StoreFragments& fragments) : fragments_(fragments), lock_(fragments.mutex_) {}
+    // As StoreFragments::epoch() and find_kept(), under the Reader's lock.
+    [[nodiscard]] std::uint64_t epoch() const { return fragments_.epoch_; }
+    [[nodiscard]] const KeptStore* find_kept(std::int64_t id) const;
+
+   private:
+    const StoreFragments& fragments_;
+    std::lock_guard<std::mutex> lock_;
+  };
+
  private:
   mutable std::mutex mutex_;
   std::uint64_t epoch_ = 0;
