@@ -82,6 +82,7 @@ Database::Database(const std::filesystem::path& file, DatabaseOptions options)
       pool_(file_, options.connection, std::max<std::size_t>(1, options.connections)) {
   // Lease every connection once (the pool is idle here) to hook its commits.
   std::vector<ConnectionPool::Lease> leases;
+  leases.reserve(pool_.size());
   for (std::size_t i = 0; i < pool_.size(); ++i) leases.push_back(pool_.acquire());
   for (auto& lease : leases) {
     auto* handle = lease.connection().handle();
