@@ -7,7 +7,11 @@
 # starts a fresh data directory; the machine is shared, so read the medians.
 # Usage: bench/purchase_bench.sh     env: ROUNDS (3), WRK_DURATION (10s), WRITE_CONNECTIONS (8),
 #   MAP_CONNECTIONS (8), POKECA_BUILD_JOBS (2), POKECA_BENCH_SOURCE (head | worktree, see bench/lib.sh),
-#   PURCHASE_BENCH_SERVER=BIN (another server binary, e.g. an earlier build: before/after)
+#   PURCHASE_BENCH_SERVER=BIN (another server binary, e.g. an earlier build: before/after),
+#   PURCHASE_BENCH_SQL=FILE (SQL run with sqlite3 on the database after a first start has
+#   loaded the demo data, before the measured start: e.g. drop triggers to attribute a cost)
+# Besides the wrk figures: the WAL file's largest size while reports and the map run
+# together (sampled every 50 ms) and the server's CPU time (utime+stime) over that phase.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
@@ -16,7 +20,8 @@ rounds="${ROUNDS:-3}"
 duration="${WRK_DURATION:-10s}"
 write_conns="${WRITE_CONNECTIONS:-8}"
 map_conns="${MAP_CONNECTIONS:-8}"
-for tool in wrk curl; do command -v "$tool" >/dev/null || { echo "$tool is required" >&2; exit 1; }; done
+prepare_sql="${PURCHASE_BENCH_SQL:-}"
+for tool in wrk curl ${prepare_sql:+sqlite3}; do command -v "$tool" >/dev/null || { echo "$tool is required" >&2; exit 1; }; done
 
 bench_prepare_source
 bench_build pokeca-server
@@ -48,9 +53,24 @@ LUA
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-printf '\n| round | reports alone req/s | report p50 / p99 (ms) | map alone req/s | map p50 / p99 (ms) | during reports: map req/s | map p50 / p99 (ms) | reports req/s | reports stored | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|\n'
+printf '\n| round | reports alone req/s | report p50 / p99 (ms) | map alone req/s | map p50 / p99 (ms) | during reports: map req/s | map p50 / p99 (ms) | reports req/s | reports stored | non-2xx | WAL max MiB | server CPU s (mix) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 for round in $(seq 1 "$rounds"); do
   bench_start_server "$server" "$work" "$unlimited" --worker-threads 4
+  if [ -n "$prepare_sql" ]; then
+    bench_stop_server
+    sqlite3 "$work/var/pokeca.db" <"$prepare_sql"
+    # Started again on the prepared directory (bench_start_server would start afresh).
+    "$server" serve --data-dir "$work/var" --port 0 --static-dir "$work" --rate-limits "$unlimited" \
+      --worker-threads 4 >"$work/server.log" 2>&1 &
+    pid=$!
+    port=""
+    for _ in $(seq 1 300); do
+      port=$(grep -o '"event":"listening".*"port":"[0-9]*"' "$work/server.log" | grep -o '"port":"[0-9]*"' | grep -o '[0-9]*' || true)
+      [ -n "$port" ] && break
+      sleep 0.1
+    done
+    base=http://127.0.0.1:$port
+  fi
   token=$(bench_access_token "$work")
   [ -n "$token" ] || { echo "no access token" >&2; cat "$work/server.log" >&2; exit 1; }
   ids=$(curl -sf "$base$map_url_path" | grep -o '"id":[0-9]*' | cut -d: -f2 | head -100 | tr '\n' ' ')
@@ -61,18 +81,25 @@ for round in $(seq 1 "$rounds"); do
   wrk -t1 -c"$map_conns" -d"$duration" --latency "$base$map_url_path" >"$work/map.txt"
   wrk -t1 -c"$write_conns" -d"$duration" --latency -s "$work/report.lua" "$base/api/v1/purchases" >"$work/write_mix.txt" &
   writer=$!
+  ticks_before=$(bench_cpu_ticks "$pid")
+  (while kill -0 "$writer" 2>/dev/null; do stat -c %s "$work/var/pokeca.db-wal" 2>/dev/null || true; sleep 0.05; done) >"$work/wal.txt" &
+  sampler=$!
   sleep 1
   wrk -t1 -c"$map_conns" -d"$duration" --latency "$base$map_url_path" >"$work/map_mix.txt"
   wait "$writer"
+  wait "$sampler" || true
+  ticks=$(( $(bench_cpu_ticks "$pid") - ticks_before ))
+  wal_max=$(sort -n "$work/wal.txt" | tail -1)
   after=$(curl -sf "$base/api/v1/stats/summary" | grep -o '"reports_24h":[0-9]*' | cut -d: -f2)
   stored=$((after - before))
   bench_stop_server
-  printf '| %s | %s | %s / %s | %s | %s / %s | %s | %s / %s | %s | %s | %s |\n' "$round" \
+  printf '| %s | %s | %s / %s | %s | %s / %s | %s | %s / %s | %s | %s | %s | %s | %s |\n' "$round" \
     "$(wrk_rps "$work/write.txt")" "$(wrk_percentile 50 "$work/write.txt")" "$(wrk_percentile 99 "$work/write.txt")" \
     "$(wrk_rps "$work/map.txt")" "$(wrk_percentile 50 "$work/map.txt")" "$(wrk_percentile 99 "$work/map.txt")" \
     "$(wrk_rps "$work/map_mix.txt")" "$(wrk_percentile 50 "$work/map_mix.txt")" "$(wrk_percentile 99 "$work/map_mix.txt")" \
     "$(wrk_rps "$work/write_mix.txt")" "$stored" \
-    "$(( $(wrk_non2xx "$work/write.txt") + $(wrk_non2xx "$work/write_mix.txt") + $(wrk_non2xx "$work/map.txt") + $(wrk_non2xx "$work/map_mix.txt") ))"
+    "$(( $(wrk_non2xx "$work/write.txt") + $(wrk_non2xx "$work/write_mix.txt") + $(wrk_non2xx "$work/map.txt") + $(wrk_non2xx "$work/map_mix.txt") ))" \
+    "$(awk -v b="${wal_max:-0}" 'BEGIN { printf "%.1f", b / 1048576 }')" "$(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }')"
 done
 echo
 echo "Source: $src_desc. Load average before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg). Reports: wrk -t1 -c$write_conns POST /api/v1/purchases over 100 stores of the box; map: wrk -t1 -c$map_conns GET $map_url_path; $duration each; 4 request threads; demo data (12,000 stores); reports stored = the growth of /stats/summary's reports_24h over the round."

@@ -1,8 +1,13 @@
 // Several worker threads reading while one writes, as the HTTP workers will.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <thread>
+
+#include "pokeca/storage/transaction.hpp"
 
 #include "storage_fixture.hpp"
 
@@ -68,6 +73,42 @@ TEST_F(Concurrency, ReadersSeeWholeBatchesWhileAWriterInserts) {
   EXPECT_EQ(failures.load(), 0);
   EXPECT_GT(reads.load(), 0);
   EXPECT_EQ(stores.count_active().value(), kBatches * kBatchSize);
+}
+
+// Readers that always overlap (some read transaction is open at every moment, as under a
+// steady stream of map requests) never let a passive checkpoint start the WAL over; the
+// writer's RESTART checkpoint must, or the WAL grows with every commit (it reached
+// hundreds of MiB in seconds in purchase_bench).
+TEST_F(Concurrency, TheWalStaysBoundedWhileReadersAlwaysOverlap) {
+  constexpr int kCommits = 1500;
+  constexpr std::uintmax_t kMaxWalBytes = std::uintmax_t{32} << 20;  // twice the restart point at 4 KiB pages
+  std::atomic<bool> writing{true};
+  std::atomic<int> failures{0};
+  std::vector<std::thread> readers;
+  for (int r = 0; r < kReaders; ++r)
+    readers.emplace_back([&, r] {
+      std::this_thread::sleep_for(std::chrono::microseconds(250 * r));  // staggered
+      while (writing) {
+        auto lease = db.acquire();
+        auto tx = Transaction::begin(lease.connection(), TransactionMode::kRead);
+        if (!tx || !lease.connection().exec("SELECT count(*) FROM stores")) ++failures;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    });
+  const auto wal = dir.path() / "pokeca.db-wal";
+  std::uintmax_t largest = 0;
+  for (StoreId id = 1; id <= kCommits; ++id) {
+    const std::vector<Store> one{
+        make_store(id, "店", "card_shop", "tokyo",
+                   {35.6 + 0.0001 * static_cast<double>(id % 500), 139.6 + 0.0001 * static_cast<double>(id / 500)})};
+    if (!stores.insert_many(one)) ++failures;
+    std::error_code ec;
+    largest = std::max(largest, std::filesystem::file_size(wal, ec));
+  }
+  writing = false;
+  for (auto& t : readers) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_LT(largest, kMaxWalBytes);
 }
 
 }  // namespace

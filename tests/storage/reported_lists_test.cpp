@@ -4,9 +4,9 @@
 // store filtered in memory) after reports are added and deleted, stores hidden, moved,
 // revived and deleted, with type and product filters, as the cut-off moves through the
 // hours; the R*Tree holds exactly the reported stores; the per type and product hour
-// buckets (store_recent_kind_cells) are an exact recount and cells() with a type or
-// product filter agrees with a brute-force aggregate; and migrating a populated
-// version-8 file gives the same answers.
+// buckets (migration 010's store_recent_kinds blobs, read back per kind) are an exact
+// recount and cells() with a type or product filter agrees with a brute-force aggregate;
+// and migrating a populated version-8 or version-9 file gives the same answers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,6 +20,7 @@
 #include "pokeca/geo.hpp"
 #include "pokeca/storage/migrations.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "recent_kinds.hpp"
 #include "report_tracker.hpp"
 #include "storage_fixture.hpp"
 
@@ -121,7 +122,7 @@ using KindBuckets =
     std::map<std::tuple<std::int64_t, std::string, std::string, std::int64_t, std::int64_t, std::int64_t>,
              std::int64_t>;
 
-// What store_recent_kind_cells must hold: (level, type, product, hour, cx, cy) → count.
+// What the kind buckets must hold: (level, type, product, hour, cx, cy) → count.
 KindBuckets expected_kind_buckets(const std::vector<Store>& all) {
   KindBuckets out;
   for (const auto& s : all) {
@@ -142,13 +143,21 @@ KindBuckets expected_kind_buckets(const std::vector<Store>& all) {
   return out;
 }
 
+// store_recent_kinds read back per kind: each type's own slots, and ('*', product) as
+// the sum over the types; kinds with no store are absent, as in the recount.
 KindBuckets stored_kind_buckets(Database& db) {
+  constexpr std::array<const char*, recent_kinds::kSlots> kProducts{"*", "pack", "box", "single"};
   auto lease = db.acquire();
-  Statement read(lease.connection(),
-                 "SELECT level, store_type, product, hour, cx, cy, count FROM store_recent_kind_cells");
+  Statement read(lease.connection(), "SELECT level, hour, cx, cy, kinds FROM store_recent_kinds");
   KindBuckets out;
   EXPECT_TRUE(read.each([&](const Row& r) {
-    out[{r.int64(0), std::string(r.text(1)), std::string(r.text(2)), r.int64(3), r.int64(4), r.int64(5)}] = r.int64(6);
+    recent_kinds::for_each_type(r.blob(4), [&](const recent_kinds::TypeSums& t) {
+      for (std::size_t p = 0; p < recent_kinds::kSlots; ++p) {
+        if (t.slots[p].count == 0) continue;
+        out[{r.int64(0), t.type, kProducts[p], r.int64(1), r.int64(2), r.int64(3)}] = t.slots[p].count;
+        if (p > 0) out[{r.int64(0), "*", kProducts[p], r.int64(1), r.int64(2), r.int64(3)}] += t.slots[p].count;
+      }
+    });
   }));
   return out;
 }
@@ -298,15 +307,19 @@ TEST_F(ReportedLists, PlansUseTheNewStructures) {
             std::string::npos);
 }
 
-// A version-8 file with reported stores gains the index and the R*Tree when 009 runs.
-TEST(ReportedListsMigration, FromVersion8KeepsTheAnswers) {
+// A version-8 file with reported stores gains the index and the R*Tree when 009 runs,
+// and a version-9 file (009's per-kind rows populated) gets 010's blobs: the same answers.
+class ReportedListsMigration : public ::testing::TestWithParam<int> {};
+
+TEST_P(ReportedListsMigration, KeepsTheAnswers) {
+  const int from_version = GetParam();
   testing::TempDir dir;
-  const auto file = dir.path() / "v8.db";
+  const auto file = dir.path() / "old.db";
   std::vector<Store> all;
   {
     Connection conn(file, {});
     for (const auto& m : all_migrations()) {
-      if (m.version > 8) break;
+      if (m.version > from_version) break;
       ASSERT_TRUE(conn.exec(m.sql));
       ASSERT_TRUE(conn.exec("PRAGMA user_version = " + std::to_string(m.version)));
     }
@@ -354,6 +367,8 @@ TEST(ReportedListsMigration, FromVersion8KeepsTheAnswers) {
     expect_kind_cells_agree(stores, all, since, "migrated");
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(FromVersions, ReportedListsMigration, ::testing::Values(8, 9));
 
 }  // namespace
 }  // namespace pokeca::storage

@@ -7,6 +7,7 @@
 #include "pokeca/clustering.hpp"
 #include "pokeca/storage/statement.hpp"
 #include "pokeca/storage/storage_error.hpp"
+#include "recent_kinds.hpp"
 
 namespace pokeca::storage {
 namespace {
@@ -37,6 +38,7 @@ void register_functions(sqlite3* db) {
   check(db, sqlite3_create_function_v2(db, "pokeca_cell_y", 3, kFlags, nullptr, &cell_axis<&CellKey::y>,
                                        nullptr, nullptr, nullptr),
         "pokeca_cell_y");
+  check(db, recent_kinds::register_functions(db), "pokeca_recent_kind");
 }
 
 }  // namespace

@@ -20,6 +20,7 @@ extern const std::string_view k006Admin;
 extern const std::string_view k007Analytics;  // after admin-be's 006 (issue 11)
 extern const std::string_view k008RecentCells;  // issue 13: hour buckets for "reported within"
 extern const std::string_view k009ReportedLists;  // issue 13: store lists "reported within"
+extern const std::string_view k010RecentKinds;    // issue 13: one blob of kinds per cell hour
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -37,6 +38,7 @@ std::span<const Migration> all_migrations() {
       Migration{7, "analytics", embedded::k007Analytics},
       Migration{8, "recent_cells", embedded::k008RecentCells},
       Migration{9, "reported_lists", embedded::k009ReportedLists},
+      Migration{10, "recent_kinds", embedded::k010RecentKinds},
   };
   return migrations;
 }

@@ -20,6 +20,12 @@ std::string_view Row::text(int col) const {
   return {p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))};
 }
 
+std::string_view Row::blob(int col) const {
+  const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, col));
+  if (p == nullptr) return {};
+  return {p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))};
+}
+
 std::optional<std::int64_t> Row::optional_int64(int col) const {
   if (is_null(col)) return std::nullopt;
   return int64(col);

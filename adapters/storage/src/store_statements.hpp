@@ -78,13 +78,10 @@ struct SqliteStoreRepository::Statements {
             " WHERE s.last_report_at >= :since AND s.last_report_at < :until"
             " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
                 std::string(kActiveAndFiltered)),
-        recent_kind_cells_of_hour(c,
-                                  "SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_kind_cells"
-                                  " WHERE level = :level AND store_type = :type AND product = :product AND hour = :hour"
-                                  " AND cx BETWEEN :min_x AND :max_x AND cy BETWEEN :min_y AND :max_y"),
-        next_recent_kind_hour(c,
-                              "SELECT min(hour) FROM store_recent_kind_cells"
-                              " WHERE level = :level AND store_type = :type AND product = :product AND hour >= :hour"),
+        recent_kinds_of_hour(c,
+                             "SELECT cx, cy, kinds FROM store_recent_kinds"
+                             " WHERE level = :level AND hour = :hour AND cx BETWEEN :min_x AND :max_x"
+                             " AND cy BETWEEN :min_y AND :max_y"),
         // INDEXED BY, as reported_in_bbox: a plan change fails at start-up, not silently.
         in_prefecture_reported(
             c, store_sql::select_stores(" FROM stores AS s INDEXED BY stores_by_prefecture_reported"
@@ -120,9 +117,9 @@ struct SqliteStoreRepository::Statements {
   Statement recent_cells_of_hour;
   Statement next_recent_hour;
   Statement reported_between_in_bbox;
-  // The same per store type and product (migration 009).
-  Statement recent_kind_cells_of_hour;
-  Statement next_recent_kind_hour;
+  // The same with every store type and product in one blob per cell (migration 010,
+  // same keys as store_recent_cells).
+  Statement recent_kinds_of_hour;
   // The lists with "reported since" (migration 009): the prefecture's reported stores in
   // id order, and the reported stores in a box via their R*Tree (place, and time in
   // years of 31,557,600 s as the migration stores it).

@@ -25,6 +25,7 @@ class Row {
   [[nodiscard]] std::int64_t int64(int col) const;
   [[nodiscard]] double real(int col) const;
   [[nodiscard]] std::string_view text(int col) const;
+  [[nodiscard]] std::string_view blob(int col) const;  // a BLOB's bytes, not copied to text
   [[nodiscard]] std::optional<std::int64_t> optional_int64(int col) const;
 
  private:

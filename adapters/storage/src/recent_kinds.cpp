@@ -1,0 +1,142 @@
+#include "recent_kinds.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace pokeca::storage::recent_kinds {
+namespace {
+
+// Layout per type: u8 length of the type key, the key's bytes, then kSlots × (i64 count,
+// f64 sum_lat, f64 sum_lng), native byte order (the file never leaves this machine's
+// SQLite; a rebuild from stores is one migration away).
+constexpr std::size_t kSlotBytes = sizeof(std::int64_t) + 2 * sizeof(double);
+constexpr std::size_t kMaxTypeBytes = 255;
+
+void put(std::string& out, const void* p, std::size_t n) { out.append(static_cast<const char*>(p), n); }
+
+void encode(std::string& out, const TypeSums& t) {
+  const auto len = static_cast<std::uint8_t>(t.type.size());
+  put(out, &len, 1);
+  out.append(t.type);
+  for (const auto& s : t.slots) {
+    put(out, &s.count, sizeof s.count);
+    put(out, &s.sum_lat, sizeof s.sum_lat);
+    put(out, &s.sum_lng, sizeof s.sum_lng);
+  }
+}
+
+std::vector<TypeSums> decode(std::string_view blob) {
+  std::vector<TypeSums> out;
+  for_each_type(blob, [&](const TypeSums& t) { out.push_back(t); });
+  return out;
+}
+
+std::string_view blob_of(sqlite3_value* v) {
+  if (sqlite3_value_type(v) == SQLITE_NULL) return {};
+  const auto* p = static_cast<const char*>(sqlite3_value_blob(v));
+  return p == nullptr ? std::string_view{} : std::string_view(p, static_cast<std::size_t>(sqlite3_value_bytes(v)));
+}
+
+void result_blob(sqlite3_context* ctx, const std::vector<TypeSums>& types) {
+  std::string out;
+  for (const auto& t : types)
+    if (t.slots[0].count != 0) encode(out, t);
+  sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
+}
+
+void one_store(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
+  const auto* type = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  const auto type_len = static_cast<std::size_t>(sqlite3_value_bytes(argv[0]));
+  if (type == nullptr || type_len > kMaxTypeBytes) return sqlite3_result_error(ctx, "bad store type", -1);
+  const auto sign = sqlite3_value_int64(argv[6]);
+  const Sums one{sign, static_cast<double>(sign) * sqlite3_value_double(argv[4]),
+                 static_cast<double>(sign) * sqlite3_value_double(argv[5])};
+  TypeSums t{std::string(type, type_len), {}};
+  t.slots[0] = one;
+  for (std::size_t p = 1; p < kSlots; ++p)
+    if (sqlite3_value_type(argv[p]) != SQLITE_NULL && sqlite3_value_int64(argv[p]) == 1) t.slots[p] = one;
+  std::string out;
+  encode(out, t);
+  sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
+}
+
+void add(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
+  auto sum = decode(blob_of(argv[0]));
+  for_each_type(blob_of(argv[1]), [&](const TypeSums& t) {
+    auto it = std::find_if(sum.begin(), sum.end(), [&](const TypeSums& s) { return s.type == t.type; });
+    if (it == sum.end()) {
+      sum.push_back(t);
+      return;
+    }
+    for (std::size_t p = 0; p < kSlots; ++p) {
+      it->slots[p].count += t.slots[p].count;
+      it->slots[p].sum_lat += t.slots[p].sum_lat;
+      it->slots[p].sum_lng += t.slots[p].sum_lng;
+    }
+  });
+  result_blob(ctx, sum);
+}
+
+}  // namespace
+
+bool decode_one(std::string_view& blob, TypeSums& out) {
+  if (blob.empty()) return false;
+  const auto len = static_cast<std::uint8_t>(blob[0]);
+  if (blob.size() < 1 + len + kSlots * kSlotBytes) {
+    blob = {};
+    return false;
+  }
+  out.type.assign(blob.substr(1, len));
+  const char* p = blob.data() + 1 + len;
+  for (auto& s : out.slots) {
+    std::memcpy(&s.count, p, sizeof s.count);
+    std::memcpy(&s.sum_lat, p + sizeof s.count, sizeof s.sum_lat);
+    std::memcpy(&s.sum_lng, p + sizeof s.count + sizeof s.sum_lat, sizeof s.sum_lng);
+    p += kSlotBytes;
+  }
+  blob.remove_prefix(1 + len + kSlots * kSlotBytes);
+  return true;
+}
+
+std::optional<std::size_t> slot_of(std::string_view product) {
+  constexpr std::array<std::string_view, kSlots> kKeys{"*", "pack", "box", "single"};
+  for (std::size_t i = 0; i < kSlots; ++i)
+    if (kKeys[i] == product) return i;
+  return std::nullopt;
+}
+
+Sums kind_sums(std::string_view blob, std::span<const std::string> types, std::size_t slot) {
+  // In place: this runs for every cell hour a filtered view reads.
+  Sums out;
+  while (!blob.empty()) {
+    const auto len = static_cast<std::uint8_t>(blob[0]);
+    const std::size_t entry = 1 + len + kSlots * kSlotBytes;
+    if (blob.size() < entry) break;
+    const std::string_view type = blob.substr(1, len);
+    if (types.empty() || std::find(types.begin(), types.end(), type) != types.end()) {
+      const char* p = blob.data() + 1 + len + slot * kSlotBytes;
+      Sums s;
+      std::memcpy(&s.count, p, sizeof s.count);
+      std::memcpy(&s.sum_lat, p + sizeof s.count, sizeof s.sum_lat);
+      std::memcpy(&s.sum_lng, p + sizeof s.count + sizeof s.sum_lat, sizeof s.sum_lng);
+      out.count += s.count;
+      out.sum_lat += s.sum_lat;
+      out.sum_lng += s.sum_lng;
+    }
+    blob.remove_prefix(entry);
+  }
+  return out;
+}
+
+int register_functions(sqlite3* db) {
+  constexpr int kFlags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+  const int rc =
+      sqlite3_create_function_v2(db, "pokeca_recent_kind", 7, kFlags, nullptr, &one_store, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return rc;
+  return sqlite3_create_function_v2(db, "pokeca_recent_kinds_add", 2, kFlags, nullptr, &add, nullptr, nullptr, nullptr);
+}
+
+}  // namespace pokeca::storage::recent_kinds
