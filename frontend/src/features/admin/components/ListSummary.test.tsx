@@ -9,8 +9,8 @@ describe('ListSummary', () => {
   });
 
   it('says "N件以上" when the server stopped counting at its cap', () => {
-    render(<ListSummary total={10000} capped page={1} pageSize={50} shown={50} />);
-    expect(screen.getByTestId('list-total')).toHaveTextContent('10,000件以上 ・ 1〜50件目');
+    render(<ListSummary total={100000} capped page={1} pageSize={50} shown={50} />);
+    expect(screen.getByTestId('list-total')).toHaveTextContent('100,000件以上 ・ 1〜50件目');
   });
 
   it('leaves the range out when one page shows everything', () => {

@@ -119,7 +119,7 @@ export function pagedSchema<T extends z.ZodMiniType>(item: T) {
 export interface Paged<T> {
   data: T[];
   total: number;
-  /** More matched than the server counts (the store search stops at 10,000): `total` is that cap. */
+  /** More matched than the server counts (the store search stops at 100,000): `total` is that cap. */
   total_capped?: boolean;
   page: number;
   page_size: number;
