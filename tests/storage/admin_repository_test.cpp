@@ -407,6 +407,13 @@ TEST_F(AdminRepositoryTest, StoreSearchFiltersAndPages) {
   EXPECT_EQ(over_cap.total, kAdminPageSize + 4);
   EXPECT_TRUE(over_cap.total_capped);
   EXPECT_EQ(over_cap.items.size(), static_cast<std::size_t>(kAdminPageSize));  // the page itself is not cut
+  AdminStoreFilter everything;  // unfiltered: the table's count, capped the same way
+  everything.count_cap = 3;
+  const auto all = repo.search_stores(everything).value();
+  EXPECT_EQ(all.total, 3);
+  EXPECT_TRUE(all.total_capped);
+  everything.count_cap = kAdminStoreCountCap;
+  EXPECT_EQ(repo.search_stores(everything).value().total, 3 + kAdminPageSize + 5);
   AdminStoreQuery two;
   two.q = "梅田";  // two characters: no trigram, still found
   EXPECT_EQ(page(two).total, 1);
