@@ -62,9 +62,13 @@ bench_frontend_dist() {
 # A server on a free loopback port: bench_start_server BIN DIR RATE_LIMITS [extra serve flags…]
 # sets pid, port and base; its log is DIR/server.log, its data DIR/var (started afresh).
 bench_start_server() {
+  rm -rf "$2/var"
+  bench_restart_server "$@"
+}
+# The same on the data DIR/var already holds (e.g. a database prepared between two starts).
+bench_restart_server() {
   local bin=$1 dir=$2 limits=$3
   shift 3
-  rm -rf "$dir/var"
   "$bin" serve --data-dir "$dir/var" --port 0 --static-dir "$dir" --rate-limits "$limits" "$@" >"$dir/server.log" 2>&1 &
   pid=$!
   port=""

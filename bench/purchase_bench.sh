@@ -59,17 +59,7 @@ for round in $(seq 1 "$rounds"); do
   if [ -n "$prepare_sql" ]; then
     bench_stop_server
     sqlite3 "$work/var/pokeca.db" <"$prepare_sql"
-    # Started again on the prepared directory (bench_start_server would start afresh).
-    "$server" serve --data-dir "$work/var" --port 0 --static-dir "$work" --rate-limits "$unlimited" \
-      --worker-threads 4 >"$work/server.log" 2>&1 &
-    pid=$!
-    port=""
-    for _ in $(seq 1 300); do
-      port=$(grep -o '"event":"listening".*"port":"[0-9]*"' "$work/server.log" | grep -o '"port":"[0-9]*"' | grep -o '[0-9]*' || true)
-      [ -n "$port" ] && break
-      sleep 0.1
-    done
-    base=http://127.0.0.1:$port
+    bench_restart_server "$server" "$work" "$unlimited" --worker-threads 4
   fi
   token=$(bench_access_token "$work")
   [ -n "$token" ] || { echo "no access token" >&2; cat "$work/server.log" >&2; exit 1; }
