@@ -52,8 +52,8 @@ void search(benchmark::State& state, AdminStoreQuery query) {
 AdminStoreQuery q(std::optional<std::string> name = {}, std::optional<std::string> prefecture = {},
                   std::optional<std::string> type = {}, std::optional<std::string> status = {},
                   std::optional<std::string> source = {}, std::optional<std::string> page = {}) {
-  return {std::move(name), std::move(prefecture), std::move(type), std::move(status), std::move(source),
-          std::move(page)};
+  return {std::move(name),   std::move(prefecture), std::move(type),
+          std::move(status), std::move(source),     std::move(page)};
 }
 
 }  // namespace
@@ -67,16 +67,21 @@ int main(int argc, char** argv) {
   World w{fs::path(argv[1])};
   world = &w;
   benchmark::RegisterBenchmark("no filter, page 1", search, q())->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("no filter, page 1000", search, q({}, {}, {}, {}, {}, "1000"))->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("no filter, page 1000", search, q({}, {}, {}, {}, {}, "1000"))
+      ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("q=ポケモン (trigram)", search, q("ポケモン"))->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("q=セブン-イレブン (trigram)", search, q("セブン-イレブン"))->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("q=セブン-イレブン (trigram)", search, q("セブン-イレブン"))
+      ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("q=ゲオ (2 chars, scan)", search, q("ゲオ"))->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("prefecture=tokyo", search, q({}, "tokyo"))->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("prefecture=tottori&type=card_shop", search, q({}, "tottori", "card_shop"))->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("prefecture=tottori&type=card_shop", search, q({}, "tottori", "card_shop"))
+      ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("type=card_shop", search, q({}, {}, "card_shop"))->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("status=hidden", search, q({}, {}, {}, "hidden"))->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("source=submission", search, q({}, {}, {}, {}, "submission"))->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("q=ポケモン&prefecture=osaka", search, q("ポケモン", "osaka"))->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("source=submission", search, q({}, {}, {}, {}, "submission"))
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("q=ポケモン&prefecture=osaka", search, q("ポケモン", "osaka"))
+      ->Unit(benchmark::kMillisecond);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -64,10 +64,13 @@ struct World {
     auto lease = db.acquire();
     auto& conn = lease.connection();
     auto tx = storage::Transaction::begin(conn, storage::TransactionMode::kWrite);
-    storage::Statement page(conn, "INSERT INTO analytics_daily_pages (day, path, views, bot_views) VALUES (:d, :p, :v, :b)");
-    storage::Statement total(conn, "INSERT INTO analytics_daily_totals (day, page_views, bot_views, visitors, paths)"
-                                   " VALUES (:d, :v, :b, :u, :n)");
-    storage::Statement pref(conn, "INSERT INTO analytics_daily_prefecture_views (day, prefecture, views) VALUES (:d, :p, :v)");
+    storage::Statement page(conn,
+                            "INSERT INTO analytics_daily_pages (day, path, views, bot_views) VALUES (:d, :p, :v, :b)");
+    storage::Statement total(conn,
+                             "INSERT INTO analytics_daily_totals (day, page_views, bot_views, visitors, paths)"
+                             " VALUES (:d, :v, :b, :u, :n)");
+    storage::Statement pref(
+        conn, "INSERT INTO analytics_daily_prefecture_views (day, prefecture, views) VALUES (:d, :p, :v)");
     const std::int64_t per_day = kEvents / kDays;
     double harmonic = 0;
     for (int k = 1; k <= paths_per_day; ++k) harmonic += 1.0 / k;
@@ -85,7 +88,10 @@ struct World {
         page.bind_int(":d", day).bind_text(":p", path).bind_int(":v", views).bind_int(":b", bots);
         run(page);
       }
-      total.bind_int(":d", day).bind_int(":v", views_today).bind_int(":b", bots_today).bind_int(":u", views_today / 3)
+      total.bind_int(":d", day)
+          .bind_int(":v", views_today)
+          .bind_int(":b", bots_today)
+          .bind_int(":u", views_today / 3)
           .bind_int(":n", paths_per_day);
       run(total);
       for (const auto& p : all_prefectures()) {

@@ -47,7 +47,8 @@ std::vector<LatLng> japan_points(std::size_t n, std::uint64_t seed) {
   Rng rng(seed);
   std::vector<LatLng> out(n);
   for (auto& p : out)
-    p = {kAllJapan.min_lat + rng.unit() * kAllJapan.height_deg(), kAllJapan.min_lng + rng.unit() * kAllJapan.width_deg()};
+    p = {kAllJapan.min_lat + rng.unit() * kAllJapan.height_deg(),
+         kAllJapan.min_lng + rng.unit() * kAllJapan.width_deg()};
   return out;
 }
 

@@ -60,8 +60,10 @@ struct World {
     std::size_t added = 0;
     for (std::size_t i = 0; i < ids.size(); ++i) {
       auto a = favorite_repo.add(user.id, ids[i], clock.now() + static_cast<UnixSeconds>(i), kMaxFavoritesPerUser);
-      if (!a) std::cerr << "favourite " << ids[i] << ": " << a.error().detail << "\n";
-      else if (a->added()) ++added;
+      if (!a)
+        std::cerr << "favourite " << ids[i] << ": " << a.error().detail << "\n";
+      else if (a->added())
+        ++added;
     }
     std::cerr << "user " << user.id << ": " << ids.size() << " stores, " << added << " favourites added\n";
   }

@@ -61,10 +61,11 @@ void run(const char* name, const Bytes& upload, int runs, const pokeca::media::I
     }
     rss_mib.push_back(static_cast<double>(usage.max_rss_kib) / 1024.0);
   }
-  std::printf("%-5s upload %6.2f MB | in-process median %7.1f ms | worker median %7.1f ms, peak RSS %6.1f MiB | "
-              "out %4zu KB + thumb %3zu KB\n",
-              name, static_cast<double>(upload.size()) / 1e6, median(in_ms), median(iso_ms), median(rss_mib),
-              photo_bytes / 1024, thumb_bytes / 1024);
+  std::printf(
+      "%-5s upload %6.2f MB | in-process median %7.1f ms | worker median %7.1f ms, peak RSS %6.1f MiB | "
+      "out %4zu KB + thumb %3zu KB\n",
+      name, static_cast<double>(upload.size()) / 1e6, median(in_ms), median(iso_ms), median(rss_mib),
+      photo_bytes / 1024, thumb_bytes / 1024);
 }
 
 void write_file(const std::filesystem::path& path, const Bytes& bytes) {
@@ -91,7 +92,8 @@ int main(int argc, char** argv) {
   constexpr int kWidth = 4000;
   constexpr int kHeight = 3000;  // 12 MP, a typical phone photo
   const auto pixels = pokeca::media::testing::photo_like(kWidth, kHeight);
-  const Bytes jpeg = pokeca::media::testing::with_exif(pokeca::media::testing::jpeg_from_rgb(pixels, kWidth, kHeight, 92), 6);
+  const Bytes jpeg =
+      pokeca::media::testing::with_exif(pokeca::media::testing::jpeg_from_rgb(pixels, kWidth, kHeight, 92), 6);
   const auto heic = pokeca::media::testing::heic_from_rgb(pixels, kWidth, kHeight, 60);
   if (!fixtures_dir.empty()) {
     write_file(std::filesystem::path(fixtures_dir) / "photo-12mp.jpg", jpeg);

@@ -41,7 +41,7 @@ constexpr int kGeneratorVersion = 1;
 constexpr std::size_t kInsertBatch = 100'000;
 constexpr UnixSeconds kBenchNow = 1'763'700'000;  // 2025-11-21
 constexpr LatLng kShinjuku{35.6938, 139.7036};
-constexpr LatLng kSendai{38.2682, 140.8694};      // the ~300-store city view
+constexpr LatLng kSendai{38.2682, 140.8694};  // the ~300-store city view
 constexpr std::size_t kCityViewStores = 300;
 constexpr BoundingBox kAllJapan{122.9, 24.0, 146.0, 45.6};
 constexpr int kScreenWidthPx = 1280;  // a desktop map
@@ -145,8 +145,8 @@ fs::path data_dir() {
 fs::path database_with(std::size_t count) {
   const auto dir = data_dir();
   fs::create_directories(dir);
-  const auto file = dir / ("stores-" + std::to_string(count) + "-schema" + schema_fingerprint() +
-                           "-gen" + std::to_string(kGeneratorVersion) + ".db");
+  const auto file = dir / ("stores-" + std::to_string(count) + "-schema" + schema_fingerprint() + "-gen" +
+                           std::to_string(kGeneratorVersion) + ".db");
   if (fs::exists(file)) return file;
 
   const auto partial = fs::path(file.string() + ".partial");
@@ -236,11 +236,12 @@ BoundingBox screen_around(LatLng centre, int zoom) {
   const double world = 256.0 * std::pow(2.0, zoom);
   const double rad = std::numbers::pi / 180;
   const double cx = (centre.lng + 180) / 360 * world;
-  const double cy = (1 - std::log(std::tan(centre.lat * rad) + 1 / std::cos(centre.lat * rad)) / std::numbers::pi) / 2 * world;
+  const double cy =
+      (1 - std::log(std::tan(centre.lat * rad) + 1 / std::cos(centre.lat * rad)) / std::numbers::pi) / 2 * world;
   const auto lng_at = [&](double x) { return x / world * 360 - 180; };
   const auto lat_at = [&](double y) { return std::atan(std::sinh(std::numbers::pi * (1 - 2 * y / world))) / rad; };
-  return {lng_at(cx - kScreenWidthPx / 2.0), lat_at(cy + kScreenHeightPx / 2.0),
-          lng_at(cx + kScreenWidthPx / 2.0), lat_at(cy - kScreenHeightPx / 2.0)};
+  return {lng_at(cx - kScreenWidthPx / 2.0), lat_at(cy + kScreenHeightPx / 2.0), lng_at(cx + kScreenWidthPx / 2.0),
+          lat_at(cy - kScreenHeightPx / 2.0)};
 }
 
 template <typename T>

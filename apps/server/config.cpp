@@ -48,7 +48,10 @@ const Option kOptions[] = {
        return "";
      }},
     {"--static-dir", "POKECA_STATIC_DIR",
-     [](Config& c, const std::string& v) -> std::string { c.static_dir = v; return ""; }},
+     [](Config& c, const std::string& v) -> std::string {
+       c.static_dir = v;
+       return "";
+     }},
     {"--bind", "POKECA_BIND",
      [](Config& c, const std::string& v) -> std::string {
        if (v.empty()) return "--bind must not be empty";
@@ -72,7 +75,10 @@ const Option kOptions[] = {
        return parse_bool(v, c.demo_data) ? "" : "--demo-data must be true or false";
      }},
     {"--base-url", "POKECA_BASE_URL",
-     [](Config& c, const std::string& v) -> std::string { c.base_url = v; return ""; }},
+     [](Config& c, const std::string& v) -> std::string {
+       c.base_url = v;
+       return "";
+     }},
     {"--tile-url", "POKECA_TILE_URL",
      [](Config& c, const std::string& v) -> std::string {
        if (!v.starts_with("https://") && !v.starts_with("http://")) return "--tile-url must be an http(s) URL";
@@ -80,16 +86,25 @@ const Option kOptions[] = {
        return "";
      }},
     {"--tile-attribution", "POKECA_TILE_ATTRIBUTION",
-     [](Config& c, const std::string& v) -> std::string { c.tile_attribution = v; return ""; }},
+     [](Config& c, const std::string& v) -> std::string {
+       c.tile_attribution = v;
+       return "";
+     }},
     {"--tile-max-zoom", "POKECA_TILE_MAX_ZOOM",
      [](Config& c, const std::string& v) -> std::string {
        return parse_number<int>(v, c.tile_max_zoom, 1, 22) ? "" : "--tile-max-zoom must be 1-22";
      }},
     {"--contact-url", "POKECA_CONTACT_URL",
-     [](Config& c, const std::string& v) -> std::string { c.contact_url = v; return ""; }},
+     [](Config& c, const std::string& v) -> std::string {
+       c.contact_url = v;
+       return "";
+     }},
     {"--analytics-id", "POKECA_ANALYTICS_ID",
      [](Config& c, const std::string& v) -> std::string {
-       if (v.empty()) c.analytics_id.reset(); else c.analytics_id = v;
+       if (v.empty())
+         c.analytics_id.reset();
+       else
+         c.analytics_id = v;
        return "";
      }},
     {"--smtp-url", "POKECA_SMTP_URL",
@@ -179,8 +194,7 @@ ParseOutcome parse_command_line(int argc, const char* const* argv,
     }
   }
   if (out.command.empty()) out.command = "serve";
-  if (out.config.base_url.empty())
-    out.config.base_url = "http://localhost:" + std::to_string(out.config.port);
+  if (out.config.base_url.empty()) out.config.base_url = "http://localhost:" + std::to_string(out.config.port);
   if (!out.config.smtp_url.empty() && out.config.mail_from.empty())
     return {std::nullopt, "--mail-from (POKECA_MAIL_FROM) is required with --smtp-url"};
   return {out, ""};

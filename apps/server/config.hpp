@@ -2,8 +2,8 @@
 // The one typed configuration: flags override POKECA_* environment variables,
 // which override the defaults. Validated at start; passed by value.
 #include <cstdint>
-#include <functional>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <thread>
@@ -21,28 +21,28 @@ inline unsigned default_upload_threads() {
 }
 
 struct Config {
-  std::filesystem::path data_dir = "var";        // database, outbox, secrets
-  std::filesystem::path static_dir;              // built frontend; empty = auto-detect
+  std::filesystem::path data_dir = "var";  // database, outbox, secrets
+  std::filesystem::path static_dir;        // built frontend; empty = auto-detect
   std::string bind_address = "127.0.0.1";
   std::uint16_t port = 8080;
   unsigned io_threads = 1;
-  unsigned worker_threads = 0;                   // 0 = one per usable CPU, 1-4 (http::default_worker_threads)
-  bool demo_data = true;                         // load the demo dataset into an empty database
-  std::string base_url;                          // public URL for mail links; empty = http://localhost:PORT
+  unsigned worker_threads = 0;  // 0 = one per usable CPU, 1-4 (http::default_worker_threads)
+  bool demo_data = true;        // load the demo dataset into an empty database
+  std::string base_url;         // public URL for mail links; empty = http://localhost:PORT
   // Map tiles; unset = http::RouterConfig's defaults (GSI standard map), the one place.
   std::optional<std::string> tile_url;
   std::optional<std::string> tile_attribution;
   std::optional<int> tile_max_zoom;
   std::string contact_url = "https://x.com/pokeca_map";
   std::optional<std::string> analytics_id;
-  std::string smtp_url;                          // empty = write mails to <data_dir>/outbox
-  std::string mail_from;                         // sender address; required with smtp_url
-  bool trusted_proxy = false;                    // honour X-Forwarded-For (a reverse proxy is in front)
-  RateLimits rate_limits{};                      // core's named limits, overridable by name
-  unsigned auth_threads = 1;                     // slow lane: password hashing (Argon2id, 64 MiB each)
+  std::string smtp_url;                                // empty = write mails to <data_dir>/outbox
+  std::string mail_from;                               // sender address; required with smtp_url
+  bool trusted_proxy = false;                          // honour X-Forwarded-For (a reverse proxy is in front)
+  RateLimits rate_limits{};                            // core's named limits, overridable by name
+  unsigned auth_threads = 1;                           // slow lane: password hashing (Argon2id, 64 MiB each)
   unsigned upload_threads = default_upload_threads();  // upload lane: photo submissions (a decoder process each)
-  std::filesystem::path photo_worker;            // pokeca-photo-worker; empty = next to this binary
-  std::vector<std::filesystem::path> ip_db;      // MaxMind-format .mmdb files for GET /geo/ip; empty = none
+  std::filesystem::path photo_worker;                  // pokeca-photo-worker; empty = next to this binary
+  std::vector<std::filesystem::path> ip_db;            // MaxMind-format .mmdb files for GET /geo/ip; empty = none
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }
@@ -52,8 +52,8 @@ struct Config {
 };
 
 struct ParsedCommand {
-  std::string command;             // serve | import | admin | help | version
-  std::vector<std::string> args;   // positional arguments after the command
+  std::string command;            // serve | import | admin | help | version
+  std::vector<std::string> args;  // positional arguments after the command
   Config config;
 };
 

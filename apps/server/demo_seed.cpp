@@ -5,9 +5,8 @@
 
 namespace pokeca::server {
 
-Result<std::size_t> seed_demo_if_empty(StoreRepository& stores, ReportRepository& reports,
-                                       MetaRepository& meta, const Gazetteer& gazetteer,
-                                       const Clock& clock) {
+Result<std::size_t> seed_demo_if_empty(StoreRepository& stores, ReportRepository& reports, MetaRepository& meta,
+                                       const Gazetteer& gazetteer, const Clock& clock) {
   auto count = stores.count_active();
   if (!count) return std::unexpected(count.error());
   if (*count > 0) return std::size_t{0};

@@ -17,8 +17,7 @@ inline constexpr std::chrono::minutes kMailPurgeInterval{60};
 
 class MailSender {
  public:
-  MailSender(MailQueue& queue, Mailer& mailer, const Clock& clock,
-             std::chrono::milliseconds poll = kMailPollInterval);
+  MailSender(MailQueue& queue, Mailer& mailer, const Clock& clock, std::chrono::milliseconds poll = kMailPollInterval);
   ~MailSender();  // stop()
   MailSender(const MailSender&) = delete;
   MailSender& operator=(const MailSender&) = delete;

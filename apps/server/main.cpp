@@ -34,26 +34,26 @@
 #include "pokeca/import/file_import.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
 #include "pokeca/mail/smtp_mailer.hpp"
+#include "pokeca/media/file_photo_store.hpp"
+#include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
-#include "pokeca/media/file_photo_store.hpp"
-#include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_analytics_repository.hpp"
-#include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
-#include "pokeca/storage/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
-#include "pokeca/storage/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_session_repository.hpp"
+#include "pokeca/storage/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite_user_repository.hpp"
 #include "pokeca/store_search.hpp"
@@ -90,7 +90,8 @@ fs::path resolve_photo_worker(const Config& config) {
   if (!config.photo_worker.empty()) return config.photo_worker;
   std::error_code ec;
   const fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
-  for (const fs::path& candidate : {dir / "pokeca-photo-worker", dir / ".." / ".." / "adapters" / "media" / "pokeca-photo-worker"})
+  for (const fs::path& candidate :
+       {dir / "pokeca-photo-worker", dir / ".." / ".." / "adapters" / "media" / "pokeca-photo-worker"})
     if (fs::exists(candidate, ec)) return fs::weakly_canonical(candidate, ec);
   return dir / "pokeca-photo-worker";  // the constructor reports it missing
 }
@@ -106,9 +107,7 @@ std::unique_ptr<Mailer> make_mailer(const Config& config) {
   if (!config.smtp_url.empty()) {
     auto smtp = std::make_unique<mail::SmtpMailer>(
         mail::SmtpConfig{config.smtp_url, config.mail_from, std::string(kMailSenderName), mail::kSmtpDefaultTimeout,
-                         [](std::string_view line) {
-                           log_event("mail_failed", {{"message", std::string(line)}});
-                         }});
+                         [](std::string_view line) { log_event("mail_failed", {{"message", std::string(line)}}); }});
     log_event("mail", {{"transport", "smtp"}, {"url", smtp->public_url()}});
     return smtp;
   }
@@ -225,11 +224,12 @@ int serve(const Config& configured) {
   router_config.data_generation = [&db] { return db.write_generation(); };
   // Each store's list JSON, dropped when a commit changes the store (issue 13).
   router_config.store_fragments = std::make_shared<http::StoreFragments>();
-  db.on_stores_changed([fragments = router_config.store_fragments](std::span<const std::int64_t> ids) {
-    fragments->forget(ids);
-  });
+  db.on_stores_changed(
+      [fragments = router_config.store_fragments](std::span<const std::int64_t> ids) { fragments->forget(ids); });
   if (router_config.static_dir.empty())
-    log_event("warning", {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
+    log_event(
+        "warning",
+        {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
   router_config.secure_cookies = config.base_url.starts_with("https://");
   router_config.trust_forwarded_for = config.trusted_proxy;
   // Personal (issue 9): favourites, search, my stats, and alert mails through the
@@ -263,10 +263,19 @@ int serve(const Config& configured) {
   crypto::SodiumAnalyticsKeys analytics_keys;
   AnalyticsService analytics({analytics_repository, analytics_keys, limiter, clock});
   AnalyticsSecretSweeper sweeper(analytics);
-  http::Router router({.stores = service, .auth = auth, .purchases = purchases, .ranking = ranking,
-                       .submissions = submissions, .favorites = favorites, .search = search,
-                       .user_stats = user_stats, .alerts = alerts, .routes = routes, .admin = admin,
-                       .analytics = analytics, .ip_locator = *ip_locator},
+  http::Router router({.stores = service,
+                       .auth = auth,
+                       .purchases = purchases,
+                       .ranking = ranking,
+                       .submissions = submissions,
+                       .favorites = favorites,
+                       .search = search,
+                       .user_stats = user_stats,
+                       .alerts = alerts,
+                       .routes = routes,
+                       .admin = admin,
+                       .analytics = analytics,
+                       .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();
@@ -324,10 +333,14 @@ int admin_command(const Config& config, const std::vector<std::string>& args) {
   const auto& action = args[0];
   const auto& email = args[1];
   Result<User> done = fail(ErrorCode::kBadRequest, "unknown action");
-  if (action == "grant") done = admin.grant_admin(email);
-  else if (action == "revoke") done = admin.revoke_admin(email);
-  else if (action == "block") done = admin.block(email);
-  else if (action == "unblock") done = admin.unblock(email);
+  if (action == "grant")
+    done = admin.grant_admin(email);
+  else if (action == "revoke")
+    done = admin.revoke_admin(email);
+  else if (action == "block")
+    done = admin.block(email);
+  else if (action == "unblock")
+    done = admin.unblock(email);
   else {
     std::cerr << "unknown admin action: " << action << " (grant, revoke, block, unblock)\n";
     return 2;

@@ -46,11 +46,16 @@ std::optional<AccessClaims> parse_payload(std::string_view json) {
     if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
     const auto number = to_int(value);
     if (!number) return std::nullopt;
-    if (key == "\"sub\"") claims.user_id = *number;
-    else if (key == "\"ep\"") claims.session_epoch = *number;
-    else if (key == "\"iat\"") claims.issued_at = *number;
-    else if (key == "\"exp\"") claims.expires_at = *number;
-    else return std::nullopt;
+    if (key == "\"sub\"")
+      claims.user_id = *number;
+    else if (key == "\"ep\"")
+      claims.session_epoch = *number;
+    else if (key == "\"iat\"")
+      claims.issued_at = *number;
+    else if (key == "\"exp\"")
+      claims.expires_at = *number;
+    else
+      return std::nullopt;
     ++seen;
   }
   if (seen != kClaimCount) return std::nullopt;
@@ -65,8 +70,7 @@ std::string encode_access_token(const AccessClaims& claims, const TokenCrypto& c
   return signing_input + "." + base64url_encode(signature);
 }
 
-std::optional<AccessClaims> decode_access_token(std::string_view token, const TokenCrypto& crypto,
-                                                UnixSeconds now) {
+std::optional<AccessClaims> decode_access_token(std::string_view token, const TokenCrypto& crypto, UnixSeconds now) {
   if (token.size() > kMaxAccessTokenChars) return std::nullopt;
   const auto first = token.find('.');
   const auto last = token.rfind('.');

@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "pokeca/messages.hpp"
-#include "pokeca/prefectures.hpp"
 #include "pokeca/numbers.hpp"
+#include "pokeca/prefectures.hpp"
 #include "pokeca/store_import.hpp"
 #include "pokeca/store_types.hpp"
 #include "pokeca/submission_rules.hpp"

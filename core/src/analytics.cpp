@@ -50,8 +50,8 @@ std::optional<std::array<std::string, 3>> ipv6_first_groups(std::string_view add
   std::vector<std::string_view> groups;
   const auto gap = address.find("::");
   std::vector<std::string_view> head = split(gap == std::string_view::npos ? address : address.substr(0, gap), ':');
-  std::vector<std::string_view> tail = gap == std::string_view::npos ? std::vector<std::string_view>{}
-                                                                     : split(address.substr(gap + 2), ':');
+  std::vector<std::string_view> tail =
+      gap == std::string_view::npos ? std::vector<std::string_view>{} : split(address.substr(gap + 2), ':');
   const std::size_t missing = head.size() + tail.size() >= 8 ? 0 : 8 - head.size() - tail.size();
   groups = head;
   for (std::size_t i = 0; i < missing; ++i) groups.emplace_back("0");
@@ -120,18 +120,21 @@ std::string_view to_string(Viewport v) { return v == Viewport::kPhone ? "phone" 
 
 Result<PageView> validate_page_view(const PageViewInput& input) {
   const auto& path = input.path;
-  if (!path.starts_with('/') || path.size() > kMaxAnalyticsPathChars ||
-      path.find_first_of("?#") != std::string::npos ||
+  if (!path.starts_with('/') || path.size() > kMaxAnalyticsPathChars || path.find_first_of("?#") != std::string::npos ||
       std::ranges::any_of(path, [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }))
     return fail(ErrorCode::kBadRequest, msg::kAnalyticsBadPath);
   if (!input.prefecture.empty() && find_prefecture(input.prefecture) == nullptr)
     return fail(ErrorCode::kBadRequest, msg::kAnalyticsBadPrefecture);
-  if (input.referrer_host.size() > kMaxAnalyticsReferrerChars || !std::ranges::all_of(input.referrer_host, is_host_char))
+  if (input.referrer_host.size() > kMaxAnalyticsReferrerChars ||
+      !std::ranges::all_of(input.referrer_host, is_host_char))
     return fail(ErrorCode::kBadRequest, msg::kAnalyticsBadReferrer);
   PageView view;
-  if (input.viewport == "phone") view.viewport = Viewport::kPhone;
-  else if (input.viewport == "desktop") view.viewport = Viewport::kDesktop;
-  else return fail(ErrorCode::kBadRequest, msg::kAnalyticsBadViewport);
+  if (input.viewport == "phone")
+    view.viewport = Viewport::kPhone;
+  else if (input.viewport == "desktop")
+    view.viewport = Viewport::kDesktop;
+  else
+    return fail(ErrorCode::kBadRequest, msg::kAnalyticsBadViewport);
   view.path = path;
   view.prefecture = input.prefecture;
   return view;

@@ -27,13 +27,13 @@ std::string action_link(std::string_view base_url, std::string_view mode, std::s
 }
 
 Mail verification_mail(const User& user, std::string_view base_url, std::string_view token) {
-  return build(user, msg::kVerifyMailSubject, msg::kVerifyMailBody,
-               action_link(base_url, kVerifyEmailMode, token), base_url);
+  return build(user, msg::kVerifyMailSubject, msg::kVerifyMailBody, action_link(base_url, kVerifyEmailMode, token),
+               base_url);
 }
 
 Mail password_reset_mail(const User& user, std::string_view base_url, std::string_view token) {
-  return build(user, msg::kResetMailSubject, msg::kResetMailBody,
-               action_link(base_url, kResetPasswordMode, token), base_url);
+  return build(user, msg::kResetMailSubject, msg::kResetMailBody, action_link(base_url, kResetPasswordMode, token),
+               base_url);
 }
 
 }  // namespace pokeca

@@ -85,8 +85,14 @@ Result<std::string> AuthService::new_action_token(const User& user, ActionPurpos
 Result<IssuedSession> AuthService::issue_session(const User& user, std::string family) {
   const auto now = deps_.clock.now();
   auto refresh_token = deps_.crypto.random_token();
-  RefreshSession session{0, user.id, std::move(family), deps_.crypto.hash_token(refresh_token), now,
-                         now + kRefreshTokenTtl, std::nullopt, std::nullopt};
+  RefreshSession session{0,
+                         user.id,
+                         std::move(family),
+                         deps_.crypto.hash_token(refresh_token),
+                         now,
+                         now + kRefreshTokenTtl,
+                         std::nullopt,
+                         std::nullopt};
   if (auto ok = deps_.sessions.create(session); !ok) return propagate(ok.error());
   auto access = encode_access_token({user.id, user.session_epoch, now, now + kAccessTokenTtl}, deps_.crypto);
   return IssuedSession{user, std::move(access), kAccessTokenTtl, std::move(refresh_token), kRefreshTokenTtl, {}};
@@ -119,8 +125,8 @@ Result<SignUpOutcome> AuthService::sign_up(const SignUpInput& input, const Clien
   // The account exists from here on: a mail failure only means "ask for a resend".
   bool sent = false;
   if (auto token = new_action_token(*user, ActionPurpose::kVerifyEmail, kVerifyEmailTokenTtl))
-    sent = deliver(*user, kVerifyEmailMailKind, *token, verification_mail(*user, settings_.base_url, *token))
-               .has_value();
+    sent =
+        deliver(*user, kVerifyEmailMailKind, *token, verification_mail(*user, settings_.base_url, *token)).has_value();
   return SignUpOutcome{std::move(*user), sent};
 }
 
@@ -142,8 +148,8 @@ Result<IssuedSession> AuthService::login(std::string_view email_typed, std::stri
   } else {
     if (auto ok = limit("login_account", key, limits.login_account, auth_code::kTooManyRequests); !ok)
       return propagate(ok.error());
-    if (auto ok = limit("login_account_ip", key + "|" + client.ip, limits.login_account_ip,
-                        auth_code::kTooManyRequests);
+    if (auto ok =
+            limit("login_account_ip", key + "|" + client.ip, limits.login_account_ip, auth_code::kTooManyRequests);
         !ok)
       return propagate(ok.error());
   }
@@ -156,8 +162,7 @@ Result<IssuedSession> AuthService::login(std::string_view email_typed, std::stri
   if (!deps_.hasher.verify(user.password_hash, password)) return invalid_credential();
   // Only someone who knows the password learns the account's state.
   if (user.blocked) return user_disabled();
-  if (!user.email_verified())
-    return fail(ErrorCode::kForbidden, msg::kEmailNotVerified, auth_code::kEmailNotVerified);
+  if (!user.email_verified()) return fail(ErrorCode::kForbidden, msg::kEmailNotVerified, auth_code::kEmailNotVerified);
   auto session = issue_session(user, deps_.crypto.random_token());
   if (session) {
     // Renewed on every successful login; the nonce stays, so the device keeps its count.
@@ -199,8 +204,8 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
   if ((*user)->blocked) return fail(ErrorCode::kBlocked, msg::kBlocked);
 
   auto next_token = deps_.crypto.random_token();
-  const RefreshSession next{0, session.user_id, session.family, deps_.crypto.hash_token(next_token), now,
-                            now + kRefreshTokenTtl, std::nullopt, std::nullopt};
+  const RefreshSession next{0,   session.user_id,        session.family, deps_.crypto.hash_token(next_token),
+                            now, now + kRefreshTokenTtl, std::nullopt,   std::nullopt};
   auto rotated = deps_.sessions.rotate(hash, next, now);
   if (!rotated) return propagate(rotated.error());
   if (!*rotated) {
@@ -238,8 +243,8 @@ Result<void> AuthService::resend_verification(std::string_view email_typed, std:
   if (auto ok = limit("resend_ip", client.ip, limits.resend_ip, auth_code::kTooManyRequests); !ok)
     return propagate(ok.error());
   const auto email = normalize_email(email_typed);
-  if (auto ok = limit("resend_account", account_key(email_typed, email), limits.resend_account,
-                      auth_code::kTooManyRequests);
+  if (auto ok =
+          limit("resend_account", account_key(email_typed, email), limits.resend_account, auth_code::kTooManyRequests);
       !ok)
     return propagate(ok.error());
   if (password.size() > kMaxPasswordBytes) return not_logged_in();
@@ -256,8 +261,7 @@ Result<void> AuthService::resend_verification(std::string_view email_typed, std:
   const User& user = **found;
   if (!deps_.hasher.verify(user.password_hash, password)) return not_logged_in();
   if (user.blocked) return user_disabled();
-  if (user.email_verified())
-    return fail(ErrorCode::kConflict, msg::kAlreadyVerified, auth_code::kAlreadyVerified);
+  if (user.email_verified()) return fail(ErrorCode::kConflict, msg::kAlreadyVerified, auth_code::kAlreadyVerified);
   auto token = new_action_token(user, ActionPurpose::kVerifyEmail, kVerifyEmailTokenTtl);
   if (!token) return propagate(token.error());
   if (!deliver(user, kVerifyEmailMailKind, *token, verification_mail(user, settings_.base_url, *token)))

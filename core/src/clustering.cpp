@@ -20,23 +20,17 @@ double mercator_y(double lat) {
 }
 
 double lng_of(double x) { return x * 360.0 - 180.0; }
-double lat_of(double y) {
-  return std::atan(std::sinh(std::numbers::pi * (1.0 - 2.0 * y))) * 180.0 / std::numbers::pi;
-}
+double lat_of(double y) { return std::atan(std::sinh(std::numbers::pi * (1.0 - 2.0 * y))) * 180.0 / std::numbers::pi; }
 
 std::int64_t to_index(double unit, std::int64_t n) {
   return std::clamp<std::int64_t>(static_cast<std::int64_t>(std::floor(unit * static_cast<double>(n))), 0, n - 1);
 }
 
-bool key_less(const CellKey& a, const CellKey& b) {
-  return std::tie(a.level, a.x, a.y) < std::tie(b.level, b.x, b.y);
-}
+bool key_less(const CellKey& a, const CellKey& b) { return std::tie(a.level, a.x, a.y) < std::tie(b.level, b.x, b.y); }
 
 }  // namespace
 
-std::int64_t cells_per_axis(int level) {
-  return (std::int64_t{1} << level) * (kTilePx / kClusterCellPx);
-}
+std::int64_t cells_per_axis(int level) { return (std::int64_t{1} << level) * (kTilePx / kClusterCellPx); }
 
 CellKey cell_of(LatLng p, int level) {
   const auto n = cells_per_axis(level);
@@ -60,8 +54,7 @@ int cell_level_for_zoom(int zoom) { return std::clamp(zoom, 0, kMaxCellLevel); }
 
 CellRange cell_range_for_view(const BoundingBox& box, int zoom) {
   auto range = cells_covering(box, cell_level_for_zoom(zoom));
-  while (range.level > 0 && range.cell_count() > kMaxCellsPerQuery)
-    range = cells_covering(box, range.level - 1);
+  while (range.level > 0 && range.cell_count() > kMaxCellsPerQuery) range = cells_covering(box, range.level - 1);
   return range;
 }
 

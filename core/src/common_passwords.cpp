@@ -16,8 +16,6 @@ CommonPasswords CommonPasswords::from_text(std::string_view text) {
   return list;
 }
 
-bool CommonPasswords::contains(std::string_view password) const {
-  return lowered_.contains(ascii_lower(password));
-}
+bool CommonPasswords::contains(std::string_view password) const { return lowered_.contains(ascii_lower(password)); }
 
 }  // namespace pokeca

@@ -14,8 +14,9 @@ std::string unterminated_quote(std::size_t line) {
   return at_line(line) + "で始まる引用符（\"）が閉じられていません。";
 }
 std::string text_after_quote(std::size_t line) {
-  return at_line(line) + "：閉じた引用符（\"）の後に余分な文字があります。"
-                         "項目の中の引用符は \"\" と2つ重ねてください。";
+  return at_line(line) +
+         "：閉じた引用符（\"）の後に余分な文字があります。"
+         "項目の中の引用符は \"\" と2つ重ねてください。";
 }
 std::string field_too_long(std::size_t line) {
   return at_line(line) + "：項目が長すぎます（上限" + std::to_string(kMaxCsvFieldBytes) + "バイト）。";
@@ -28,8 +29,10 @@ std::string too_many_columns(std::size_t line) {
 std::size_t count_line_breaks(std::string_view chunk) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < chunk.size(); ++i) {
-    if (chunk[i] == '\n') ++n;
-    else if (chunk[i] == '\r' && (i + 1 == chunk.size() || chunk[i + 1] != '\n')) ++n;
+    if (chunk[i] == '\n')
+      ++n;
+    else if (chunk[i] == '\r' && (i + 1 == chunk.size() || chunk[i + 1] != '\n'))
+      ++n;
   }
   return n;
 }
@@ -83,8 +86,7 @@ Result<std::optional<CsvRecord>> CsvReader::next() {
         break;
       }
       if (!closed) return stop(unterminated_quote(opened_on));
-      if (pos_ < size && kFieldEnd.find(text_[pos_]) == std::string_view::npos)
-        return stop(text_after_quote(line_));
+      if (pos_ < size && kFieldEnd.find(text_[pos_]) == std::string_view::npos) return stop(text_after_quote(line_));
     } else {
       const auto end = std::min(text_.find_first_of(kFieldEnd, pos_), size);
       if (end - pos_ > kMaxCsvFieldBytes) return stop(field_too_long(line_));

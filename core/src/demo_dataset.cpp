@@ -13,19 +13,19 @@ namespace pokeca {
 namespace {
 
 // 2020 census population in units of 10,000, rounded: stores per prefecture follow it.
-constexpr std::array<int, kPrefectureCount> kPopulation10k{
-    522, 124, 121, 230, 96,  107, 183, 287, 193, 194, 734, 628, 1405, 924, 220, 103,
-    113, 77,  81,  205, 198, 363, 754, 177, 141, 258, 884, 547, 132,  92,  55,  67,
-    189, 280, 134, 72,  95,  133, 69,  514, 81,  131, 174, 112, 107,  159, 147};
+constexpr std::array<int, kPrefectureCount> kPopulation10k{522,  124, 121, 230, 96,  107, 183, 287, 193, 194, 734, 628,
+                                                           1405, 924, 220, 103, 113, 77,  81,  205, 198, 363, 754, 177,
+                                                           141,  258, 884, 547, 132, 92,  55,  67,  189, 280, 134, 72,
+                                                           95,   133, 69,  514, 81,  131, 174, 112, 107, 159, 147};
 constexpr std::size_t kMinStoresPerPrefecture = 40;
 constexpr double kKmPerDegreeLat = 111.0;
 constexpr UnixSeconds kDemoMinReportAge = 5 * 60;  // the newest report is a few minutes old
 
-constexpr std::array<std::string_view, 8> kSetNames{
-    "テラスタルフェスex", "超電ブレイカー", "バトルパートナーズ", "熱風のアリーナ",
-    "ロケット団の栄光",   "ブラックボルト", "ホワイトフレア",     "ステラミラクル"};
-constexpr std::array<std::string_view, 4> kLimitNotes{"1人5パックまで", "お一人様1BOXまで",
-                                                      "1人10パックまで", "整理券配布あり"};
+constexpr std::array<std::string_view, 8> kSetNames{"テラスタルフェスex", "超電ブレイカー",   "バトルパートナーズ",
+                                                    "熱風のアリーナ",     "ロケット団の栄光", "ブラックボルト",
+                                                    "ホワイトフレア",     "ステラミラクル"};
+constexpr std::array<std::string_view, 4> kLimitNotes{"1人5パックまで", "お一人様1BOXまで", "1人10パックまで",
+                                                      "整理券配布あり"};
 
 // splitmix64: tiny, fast and the same on every platform.
 class Prng {
@@ -117,7 +117,8 @@ std::vector<std::size_t> allocate_by_prefecture(std::size_t total) {
   std::vector<std::size_t> out(kPrefectureCount);
   std::size_t assigned = 0;
   for (std::size_t i = 0; i < kPrefectureCount; ++i) {
-    out[i] = kMinStoresPerPrefecture + spread * static_cast<std::size_t>(kPopulation10k[i]) / static_cast<std::size_t>(pop_sum);
+    out[i] = kMinStoresPerPrefecture +
+             spread * static_cast<std::size_t>(kPopulation10k[i]) / static_cast<std::size_t>(pop_sum);
     assigned += out[i];
   }
   out[12] += total > assigned ? total - assigned : 0;  // rounding remainder to Tokyo
@@ -164,13 +165,12 @@ Result<DemoSources> parse_demo_sources(std::string_view names_tsv, std::string_v
     s.location = {*lat, *lng};
     src.landmarks.push_back(std::move(s));
   }
-  if (src.names.empty() || src.area_words.empty())
-    return fail(ErrorCode::kBadRequest, "デモデータの元データが空です");
+  if (src.names.empty() || src.area_words.empty()) return fail(ErrorCode::kBadRequest, "デモデータの元データが空です");
   return src;
 }
 
-DemoDataset generate_demo_dataset(const Gazetteer& gazetteer, const DemoSources& sources,
-                                  std::uint64_t seed, std::size_t store_count, UnixSeconds now) {
+DemoDataset generate_demo_dataset(const Gazetteer& gazetteer, const DemoSources& sources, std::uint64_t seed,
+                                  std::size_t store_count, UnixSeconds now) {
   Prng rng(seed);
   DemoDataset out;
   out.stores.reserve(store_count);
@@ -190,7 +190,8 @@ DemoDataset generate_demo_dataset(const Gazetteer& gazetteer, const DemoSources&
     const auto towns = gazetteer.in_prefecture(pref.code);
     if (towns.empty()) continue;
     for (std::size_t n = 0; n < per_pref[pi]; ++n) {
-      const Municipality& town = *pick_weighted(towns, [](const Municipality* m) { return municipality_weight(m->city); }, rng);
+      const Municipality& town =
+          *pick_weighted(towns, [](const Municipality* m) { return municipality_weight(m->city); }, rng);
       std::string name;
       const DemoNameTemplate* tmpl = nullptr;
       for (int attempt = 0; attempt < 8 && (name.empty() || names_used.contains(name)); ++attempt) {
@@ -244,7 +245,8 @@ DemoDataset generate_demo_dataset(const Gazetteer& gazetteer, const DemoSources&
       rep.kind = rng.chance(0.75) ? ReportKind::kBought : ReportKind::kSoldOut;
       rep.product = product_for(s, rng);
       if (rng.chance(0.7)) rep.product_name = kSetNames[rng.below(kSetNames.size())];
-      if (rep.kind == ReportKind::kBought && rng.chance(0.3)) rep.limit_note = kLimitNotes[rng.below(kLimitNotes.size())];
+      if (rep.kind == ReportKind::kBought && rng.chance(0.3))
+        rep.limit_note = kLimitNotes[rng.below(kLimitNotes.size())];
       // u^1.5 leans towards recent hours without piling everything up at "たった今".
       const double age = kDemoMinReportAge + u * std::sqrt(u) * static_cast<double>(window - kDemoMinReportAge);
       rep.purchased_at = now - static_cast<UnixSeconds>(age);

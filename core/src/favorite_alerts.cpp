@@ -91,8 +91,8 @@ MailMessage FavoriteAlerts::alert_mail(const AlertRecipient& to, const PurchaseR
   body = fill_placeholder(body, "{unsubscribe_url}", base_url_ + "/alerts/unsubscribe?token=" + token);
   body = fill_placeholder(body, "{settings_url}", base_url_ + "/profile");
   MailMessage m;
-  m.idempotency_key = std::string(kFavoriteAlertKind) + ":report:" + std::to_string(report.id) + ":user:" +
-                      std::to_string(to.user_id);
+  m.idempotency_key =
+      std::string(kFavoriteAlertKind) + ":report:" + std::to_string(report.id) + ":user:" + std::to_string(to.user_id);
   m.kind = kFavoriteAlertKind;
   m.user_id = to.user_id;
   m.mail = Mail{to.email, fill_placeholder(msg::kFavoriteAlertSubject, "{store}", store.name), std::move(body),
@@ -107,8 +107,7 @@ Result<int> FavoriteAlerts::queue_for_report(const PurchaseReport& report, const
   if (recipients->empty()) return 0;
   std::vector<AlertMail> mails;
   mails.reserve(recipients->size());
-  for (const auto& to : *recipients)
-    mails.push_back({to.user_id, store.id, report.id, alert_mail(to, report, store)});
+  for (const auto& to : *recipients) mails.push_back({to.user_id, store.id, report.id, alert_mail(to, report, store)});
   const auto now = deps_.clock.now();
   return deps_.queue.queue_alerts(mails, alert_limits_at(now), now);
 }

@@ -12,15 +12,13 @@ Result<FavoriteAdded> FavoriteService::add(const User& user, std::int64_t store_
   auto added = favorites_.add(user.id, store_id, clock_.now(), kMaxFavoritesPerUser);
   if (!added) return added;
   switch (added->outcome) {
-    case FavoriteAddOutcome::kNoSuchStore:
-      return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
+    case FavoriteAddOutcome::kNoSuchStore: return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
     case FavoriteAddOutcome::kLimitReached:
       return fail(ErrorCode::kConflict,
                   fill_placeholder(msg::kFavoritesLimit, "{max}", std::to_string(kMaxFavoritesPerUser)),
                   kFavoritesLimitCode);
     case FavoriteAddOutcome::kAdded:
-    case FavoriteAddOutcome::kAlreadyFavorite:
-      break;
+    case FavoriteAddOutcome::kAlreadyFavorite: break;
   }
   return added;
 }

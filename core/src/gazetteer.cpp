@@ -9,7 +9,7 @@
 namespace pokeca {
 namespace {
 
-constexpr std::string_view kCounty = "郡";  // 「虻田郡ニセコ町」: the town follows the county
+constexpr std::string_view kCounty = "郡";            // 「虻田郡ニセコ町」: the town follows the county
 constexpr std::size_t kMaxCountyPrefixBytes = 5 * 3;  // county names are short (≤ 5 kana/kanji)
 
 std::string_view trim_address(std::string_view s) {
@@ -31,8 +31,7 @@ std::string_view trim_address(std::string_view s) {
 }
 
 // The longest municipality name that starts `rest`, among candidates.
-const Municipality* longest_prefix(std::string_view rest,
-                                   const std::vector<const Municipality*>& candidates,
+const Municipality* longest_prefix(std::string_view rest, const std::vector<const Municipality*>& candidates,
                                    bool& ambiguous) {
   const Municipality* best = nullptr;
   ambiguous = false;

@@ -10,8 +10,7 @@ constexpr double kDegToRad = std::numbers::pi / 180.0;
 }
 
 bool is_valid_lat_lng(LatLng p) {
-  return std::isfinite(p.lat) && std::isfinite(p.lng) && p.lat >= -90 && p.lat <= 90 &&
-         p.lng >= -180 && p.lng <= 180;
+  return std::isfinite(p.lat) && std::isfinite(p.lng) && p.lat >= -90 && p.lat <= 90 && p.lng >= -180 && p.lng <= 180;
 }
 
 bool is_valid_bbox(const BoundingBox& b) {
@@ -23,8 +22,7 @@ double haversine_km(LatLng a, LatLng b) {
   const double dlat = (b.lat - a.lat) * kDegToRad;
   const double dlng = (b.lng - a.lng) * kDegToRad;
   const double s = std::sin(dlat / 2) * std::sin(dlat / 2) +
-                   std::cos(a.lat * kDegToRad) * std::cos(b.lat * kDegToRad) *
-                       std::sin(dlng / 2) * std::sin(dlng / 2);
+                   std::cos(a.lat * kDegToRad) * std::cos(b.lat * kDegToRad) * std::sin(dlng / 2) * std::sin(dlng / 2);
   return 2 * kEarthRadiusKm * std::asin(std::min(1.0, std::sqrt(s)));
 }
 
@@ -33,8 +31,8 @@ BoundingBox bbox_around(LatLng c, double radius_km) {
   // Longitude degrees shrink with latitude; use the widest latitude in the box.
   const double widest = std::min(89.0, std::abs(c.lat) + dlat);
   const double dlng = dlat / std::cos(widest * kDegToRad);
-  return {std::max(-180.0, c.lng - dlng), std::max(-90.0, c.lat - dlat),
-          std::min(180.0, c.lng + dlng), std::min(90.0, c.lat + dlat)};
+  return {std::max(-180.0, c.lng - dlng), std::max(-90.0, c.lat - dlat), std::min(180.0, c.lng + dlng),
+          std::min(90.0, c.lat + dlat)};
 }
 
 }  // namespace pokeca

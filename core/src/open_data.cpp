@@ -27,8 +27,8 @@ void append_int(std::string& out, std::int64_t value) {
 // starting with = + - @ gets a leading apostrophe (inside quotes) so a spreadsheet never
 // runs it as a formula.
 void append_csv_field(std::string& out, std::string_view value) {
-  const bool formula = !value.empty() && (value.front() == '=' || value.front() == '+' || value.front() == '-' ||
-                                          value.front() == '@');
+  const bool formula =
+      !value.empty() && (value.front() == '=' || value.front() == '+' || value.front() == '-' || value.front() == '@');
   const bool quote = formula || value.find_first_of(",\"\r\n") != std::string_view::npos;
   if (!quote) {
     out += value;

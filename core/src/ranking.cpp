@@ -18,9 +18,7 @@ bool same_standing(const ContributorTotals& a, const ContributorTotals& b) {
 
 }  // namespace
 
-std::string_view to_string(RankingPeriod period) {
-  return period == RankingPeriod::kThisMonth ? kThisMonth : kAllTime;
-}
+std::string_view to_string(RankingPeriod period) { return period == RankingPeriod::kThisMonth ? kThisMonth : kAllTime; }
 
 Result<RankingPeriod> parse_ranking_period(const std::optional<std::string>& text) {
   if (!text || *text == kAllTime) return RankingPeriod::kAllTime;

@@ -11,16 +11,22 @@ namespace {
 
 struct NamedRule {
   std::string_view name;
-  RateLimit RateLimits::*field;
+  RateLimit RateLimits::* field;
 };
 
 constexpr NamedRule kRuleNames[] = {
-    {"sign_up_ip", &RateLimits::sign_up_ip},       {"login_ip", &RateLimits::login_ip},
-    {"login_account", &RateLimits::login_account}, {"login_account_ip", &RateLimits::login_account_ip},
-    {"login_device", &RateLimits::login_device},   {"resend_ip", &RateLimits::resend_ip},
-    {"resend_account", &RateLimits::resend_account}, {"reset_ip", &RateLimits::reset_ip},
-    {"reset_account", &RateLimits::reset_account}, {"write_ip", &RateLimits::write_ip},
-    {"write_account", &RateLimits::write_account}, {"purchase_account", &RateLimits::purchase_account},
+    {"sign_up_ip", &RateLimits::sign_up_ip},
+    {"login_ip", &RateLimits::login_ip},
+    {"login_account", &RateLimits::login_account},
+    {"login_account_ip", &RateLimits::login_account_ip},
+    {"login_device", &RateLimits::login_device},
+    {"resend_ip", &RateLimits::resend_ip},
+    {"resend_account", &RateLimits::resend_account},
+    {"reset_ip", &RateLimits::reset_ip},
+    {"reset_account", &RateLimits::reset_account},
+    {"write_ip", &RateLimits::write_ip},
+    {"write_account", &RateLimits::write_account},
+    {"purchase_account", &RateLimits::purchase_account},
     {"submission_account", &RateLimits::submission_account},
 };
 

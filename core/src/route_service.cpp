@@ -158,8 +158,10 @@ Result<SavedRouteView> RouteService::update(UserId user, SavedRouteId id, const 
     route.store_ids = *input.store_ids;
   }
   if (input.share) {
-    if (!*input.share) route.share_id.reset();
-    else if (!route.share_id) route.share_id = deps_.tokens.random_token();
+    if (!*input.share)
+      route.share_id.reset();
+    else if (!route.share_id)
+      route.share_id = deps_.tokens.random_token();
   }
   auto view = view_of(route);
   if (!view) return std::unexpected(view.error());

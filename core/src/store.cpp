@@ -12,14 +12,11 @@ using Names = std::array<std::pair<E, std::string_view>, N>;
 constexpr Names<LocationPrecision, 3> kPrecision{{{LocationPrecision::kExact, "exact"},
                                                   {LocationPrecision::kMunicipality, "municipality"},
                                                   {LocationPrecision::kPrefecture, "prefecture"}}};
-constexpr Names<StoreStatus, 3> kStatus{{{StoreStatus::kActive, "active"},
-                                         {StoreStatus::kHidden, "hidden"},
-                                         {StoreStatus::kClosed, "closed"}}};
-constexpr Names<StoreSource, 3> kSource{{{StoreSource::kDemo, "demo"},
-                                         {StoreSource::kImport, "import"},
-                                         {StoreSource::kSubmission, "submission"}}};
-constexpr Names<Product, 3> kProduct{
-    {{Product::kPack, "pack"}, {Product::kBox, "box"}, {Product::kSingle, "single"}}};
+constexpr Names<StoreStatus, 3> kStatus{
+    {{StoreStatus::kActive, "active"}, {StoreStatus::kHidden, "hidden"}, {StoreStatus::kClosed, "closed"}}};
+constexpr Names<StoreSource, 3> kSource{
+    {{StoreSource::kDemo, "demo"}, {StoreSource::kImport, "import"}, {StoreSource::kSubmission, "submission"}}};
+constexpr Names<Product, 3> kProduct{{{Product::kPack, "pack"}, {Product::kBox, "box"}, {Product::kSingle, "single"}}};
 constexpr Names<ReportKind, 2> kKind{{{ReportKind::kBought, "bought"}, {ReportKind::kSoldOut, "sold_out"}}};
 
 template <typename E, std::size_t N>

@@ -44,8 +44,8 @@ std::string too_long(std::string_view field, std::size_t limit, std::string_view
 }
 std::string outside_japan() {
   const auto deg = [](double d) { return std::to_string(static_cast<int>(d)); };
-  return "座標が日本の範囲外です（緯度" + deg(kJapanBounds.min_lat) + "〜" + deg(kJapanBounds.max_lat) +
-         "度、経度" + deg(kJapanBounds.min_lng) + "〜" + deg(kJapanBounds.max_lng) + "度）。";
+  return "座標が日本の範囲外です（緯度" + deg(kJapanBounds.min_lat) + "〜" + deg(kJapanBounds.max_lat) + "度、経度" +
+         deg(kJapanBounds.min_lng) + "〜" + deg(kJapanBounds.max_lng) + "度）。";
 }
 std::string far_from_municipality() {
   return "座標が日本の市区町村から離れすぎています（最寄りの市区町村の中心から" +
@@ -119,8 +119,7 @@ bool contains_any(std::string_view haystack, std::span<const std::string_view> n
 }
 
 bool is_pokemon_center(std::string_view name) {
-  return name.find(kPokemonCenter) != std::string_view::npos ||
-         contains_any(ascii_lower(name), kPokemonCenterLatin);
+  return name.find(kPokemonCenter) != std::string_view::npos || contains_any(ascii_lower(name), kPokemonCenterLatin);
 }
 
 // One OSM tag value to a store type; "" when the value says nothing specific.
@@ -158,8 +157,7 @@ std::string_view type_for_tag_value(std::string_view value, std::string_view low
 }
 
 // The nearest of `candidates` to `point`, with its distance.
-std::pair<const Municipality*, double> nearest_of(const std::vector<const Municipality*>& candidates,
-                                                  LatLng point) {
+std::pair<const Municipality*, double> nearest_of(const std::vector<const Municipality*>& candidates, LatLng point) {
   const Municipality* best = nullptr;
   double best_km = std::numeric_limits<double>::infinity();
   for (const auto* m : candidates) {
@@ -269,17 +267,17 @@ Result<Store> store_from_import(const ImportRecord& record, const Gazetteer& gaz
   }
 
   const auto explicit_type = ascii_lower(trim(record.store_type));
-  store.store_type = find_store_type(explicit_type) ? explicit_type
-                                                    : std::string(store_type_from_tags(record.tags, store.name));
+  store.store_type =
+      find_store_type(explicit_type) ? explicit_type : std::string(store_type_from_tags(record.tags, store.name));
 
   auto address = clean_field(trim(record.address).empty() ? address_from_tags(record.tags) : record.address,
                              kFieldAddress, kMaxImportAddressChars);
   if (!address) return std::unexpected(address.error());
   store.address = std::move(*address);
 
-  for (const auto& [text, into] : {std::pair{&record.sells_packs, &store.sells.packs},
-                                   std::pair{&record.sells_boxes, &store.sells.boxes},
-                                   std::pair{&record.sells_singles, &store.sells.singles}})
+  for (const auto& [text, into] :
+       {std::pair{&record.sells_packs, &store.sells.packs}, std::pair{&record.sells_boxes, &store.sells.boxes},
+        std::pair{&record.sells_singles, &store.sells.singles}})
     if (auto ok = read_sells_flag(*text, *into); !ok) return std::unexpected(ok.error());
 
   // Prefecture and city. The nearest municipality centre decides, except that a
@@ -294,16 +292,14 @@ Result<Store> store_from_import(const ImportRecord& record, const Gazetteer& gaz
   std::string_view claimed_prefecture;
   if (record.prefecture && !trim(*record.prefecture).empty()) {
     claimed_prefecture = prefecture_code_of(trim(*record.prefecture));
-    if (claimed_prefecture.empty())
-      return skip_because(with_value(kReasonUnknownPrefecture, trim(*record.prefecture)));
+    if (claimed_prefecture.empty()) return skip_because(with_value(kReasonUnknownPrefecture, trim(*record.prefecture)));
   }
-  const auto address_match =
-      store.address.empty() ? std::nullopt : gazetteer.locate_address(store.address);
+  const auto address_match = store.address.empty() ? std::nullopt : gazetteer.locate_address(store.address);
 
   const Municipality* place = nearest;
   if (!claimed_prefecture.empty() || address_match) {
-    const std::string_view hint = claimed_prefecture.empty() ? std::string_view(address_match->prefecture_code)
-                                                             : claimed_prefecture;
+    const std::string_view hint =
+        claimed_prefecture.empty() ? std::string_view(address_match->prefecture_code) : claimed_prefecture;
     if (hint != nearest->prefecture_code) {
       const auto [in_hint, km] = nearest_of(gazetteer.in_prefecture(hint), store.location);
       if (in_hint && km <= kMaxKmFromMunicipality) {
@@ -315,8 +311,7 @@ Result<Store> store_from_import(const ImportRecord& record, const Gazetteer& gaz
   }
   store.prefecture = place->prefecture_code;
   store.city = place->city;
-  if (address_match && address_match->municipality &&
-      address_match->municipality->prefecture_code == store.prefecture)
+  if (address_match && address_match->municipality && address_match->municipality->prefecture_code == store.prefecture)
     store.city = address_match->municipality->city;
   if (record.city) {
     auto city = clean_field(*record.city, kFieldCity, kMaxImportCityChars);
@@ -328,8 +323,7 @@ Result<Store> store_from_import(const ImportRecord& record, const Gazetteer& gaz
 
 void StoreImporter::skip(const ImportPosition& position, std::string reason) {
   ++summary_.skipped;
-  if (summary_.skipped_rows.size() < kMaxReportedSkips)
-    summary_.skipped_rows.push_back({position, std::move(reason)});
+  if (summary_.skipped_rows.size() < kMaxReportedSkips) summary_.skipped_rows.push_back({position, std::move(reason)});
 }
 
 Result<void> StoreImporter::add(const ImportRecord& record) {

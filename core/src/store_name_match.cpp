@@ -83,9 +83,12 @@ std::string normalize_store_name(std::string_view name) {
       // Joins the kana before it (ｶﾞ → ガ, ｳﾞ → ヴ); a stray mark is dropped.
       if (!folded.empty()) {
         auto& last = folded.back();
-        if (voiced && last == U'ウ') last = U'ヴ';
-        else if (voiced && takes_voiced(last)) last += 1;
-        else if (semi && takes_semi_voiced(last)) last += 2;
+        if (voiced && last == U'ウ')
+          last = U'ヴ';
+        else if (voiced && takes_voiced(last))
+          last += 1;
+        else if (semi && takes_semi_voiced(last))
+          last += 2;
       }
       continue;
     }

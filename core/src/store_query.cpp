@@ -23,7 +23,6 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
-
 Result<StoreFilters> parse_filters(const StoreQueryInput& in, UnixSeconds now) {
   StoreFilters f;
   if (in.type && !in.type->empty()) {
@@ -34,14 +33,17 @@ Result<StoreFilters> parse_filters(const StoreQueryInput& in, UnixSeconds now) {
     if (f.types.size() > kMaxTypeFilters) return fail(ErrorCode::kBadRequest, msg::kBadStoreType);
   }
   if (in.product) {
-    if (*in.product == "packs") f.product = Product::kPack;
-    else if (*in.product == "boxes") f.product = Product::kBox;
-    else if (*in.product == "singles") f.product = Product::kSingle;
-    else return fail(ErrorCode::kBadRequest, msg::kBadProduct);
+    if (*in.product == "packs")
+      f.product = Product::kPack;
+    else if (*in.product == "boxes")
+      f.product = Product::kBox;
+    else if (*in.product == "singles")
+      f.product = Product::kSingle;
+    else
+      return fail(ErrorCode::kBadRequest, msg::kBadProduct);
   }
   if (in.reported_within_hours) {
-    auto hours = parse_bounded_int(in.reported_within_hours, 0, 1, kMaxReportedWithinHours,
-                                   msg::kBadReportedWithin);
+    auto hours = parse_bounded_int(in.reported_within_hours, 0, 1, kMaxReportedWithinHours, msg::kBadReportedWithin);
     if (!hours) return std::unexpected(hours.error());
     f.reported_since = now - static_cast<UnixSeconds>(*hours) * 3600;
   }

@@ -22,18 +22,29 @@ struct Area {
   double lat, lng;
 };
 constexpr std::array kAreas{
-    Area{"池袋", "tokyo", "豊島区", 35.7295, 139.7109},    Area{"秋葉原", "tokyo", "千代田区", 35.6984, 139.7731},
-    Area{"アキバ", "tokyo", "千代田区", 35.6984, 139.7731}, Area{"上野", "tokyo", "台東区", 35.7141, 139.7774},
-    Area{"原宿", "tokyo", "渋谷区", 35.6702, 139.7027},    Area{"吉祥寺", "tokyo", "武蔵野市", 35.7031, 139.5798},
+    Area{"池袋", "tokyo", "豊島区", 35.7295, 139.7109},
+    Area{"秋葉原", "tokyo", "千代田区", 35.6984, 139.7731},
+    Area{"アキバ", "tokyo", "千代田区", 35.6984, 139.7731},
+    Area{"上野", "tokyo", "台東区", 35.7141, 139.7774},
+    Area{"原宿", "tokyo", "渋谷区", 35.6702, 139.7027},
+    Area{"吉祥寺", "tokyo", "武蔵野市", 35.7031, 139.5798},
     Area{"中野ブロードウェイ", "tokyo", "中野区", 35.7090, 139.6656},
-    Area{"梅田", "osaka", "大阪市", 34.7025, 135.4959},    Area{"難波", "osaka", "大阪市", 34.6660, 135.5004},
-    Area{"なんば", "osaka", "大阪市", 34.6660, 135.5004},  Area{"日本橋", "osaka", "大阪市", 34.6594, 135.5063},
-    Area{"心斎橋", "osaka", "大阪市", 34.6746, 135.5011},  Area{"天王寺", "osaka", "大阪市", 34.6466, 135.5135},
-    Area{"栄", "aichi", "名古屋市", 35.1709, 136.9084},    Area{"大須", "aichi", "名古屋市", 35.1593, 136.9010},
-    Area{"名駅", "aichi", "名古屋市", 35.1709, 136.8815},  Area{"天神", "fukuoka", "福岡市", 33.5914, 130.3989},
-    Area{"博多", "fukuoka", "福岡市", 33.5897, 130.4207},  Area{"三宮", "hyogo", "神戸市", 34.6946, 135.1955},
-    Area{"河原町", "kyoto", "京都市", 35.0037, 135.7694},  Area{"すすきの", "hokkaido", "札幌市", 43.0556, 141.3531},
-    Area{"大通", "hokkaido", "札幌市", 43.0606, 141.3545}, Area{"みなとみらい", "kanagawa", "横浜市", 35.4576, 139.6325},
+    Area{"梅田", "osaka", "大阪市", 34.7025, 135.4959},
+    Area{"難波", "osaka", "大阪市", 34.6660, 135.5004},
+    Area{"なんば", "osaka", "大阪市", 34.6660, 135.5004},
+    Area{"日本橋", "osaka", "大阪市", 34.6594, 135.5063},
+    Area{"心斎橋", "osaka", "大阪市", 34.6746, 135.5011},
+    Area{"天王寺", "osaka", "大阪市", 34.6466, 135.5135},
+    Area{"栄", "aichi", "名古屋市", 35.1709, 136.9084},
+    Area{"大須", "aichi", "名古屋市", 35.1593, 136.9010},
+    Area{"名駅", "aichi", "名古屋市", 35.1709, 136.8815},
+    Area{"天神", "fukuoka", "福岡市", 33.5914, 130.3989},
+    Area{"博多", "fukuoka", "福岡市", 33.5897, 130.4207},
+    Area{"三宮", "hyogo", "神戸市", 34.6946, 135.1955},
+    Area{"河原町", "kyoto", "京都市", 35.0037, 135.7694},
+    Area{"すすきの", "hokkaido", "札幌市", 43.0556, 141.3531},
+    Area{"大通", "hokkaido", "札幌市", 43.0606, 141.3545},
+    Area{"みなとみらい", "kanagawa", "横浜市", 35.4576, 139.6325},
 };
 
 char32_t decode(std::string_view s, std::size_t& i) {
@@ -70,8 +81,10 @@ std::string shift_kana(std::string_view text, bool to_katakana) {
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     char32_t cp = decode(text, i);
-    if (to_katakana && cp >= 0x3041 && cp <= 0x3096) cp += 0x60;
-    else if (!to_katakana && cp >= 0x30A1 && cp <= 0x30F6) cp -= 0x60;
+    if (to_katakana && cp >= 0x3041 && cp <= 0x3096)
+      cp += 0x60;
+    else if (!to_katakana && cp >= 0x30A1 && cp <= 0x30F6)
+      cp -= 0x60;
     encode(cp, out);
   }
   return out;
@@ -91,28 +104,30 @@ constexpr std::array kSyllables{
     Syllable{"myo", "ミョ"}, Syllable{"rya", "リャ"}, Syllable{"ryu", "リュ"}, Syllable{"ryo", "リョ"},
     Syllable{"gya", "ギャ"}, Syllable{"gyu", "ギュ"}, Syllable{"gyo", "ギョ"}, Syllable{"bya", "ビャ"},
     Syllable{"byu", "ビュ"}, Syllable{"byo", "ビョ"}, Syllable{"pya", "ピャ"}, Syllable{"pyu", "ピュ"},
-    Syllable{"pyo", "ピョ"}, Syllable{"ja", "ジャ"},   Syllable{"ju", "ジュ"},   Syllable{"jo", "ジョ"},
-    Syllable{"ji", "ジ"},     Syllable{"fu", "フ"},     Syllable{"ka", "カ"},     Syllable{"ki", "キ"},
-    Syllable{"ku", "ク"},     Syllable{"ke", "ケ"},     Syllable{"ko", "コ"},     Syllable{"sa", "サ"},
-    Syllable{"si", "シ"},     Syllable{"su", "ス"},     Syllable{"se", "セ"},     Syllable{"so", "ソ"},
-    Syllable{"ta", "タ"},     Syllable{"ti", "チ"},     Syllable{"tu", "ツ"},     Syllable{"te", "テ"},
-    Syllable{"to", "ト"},     Syllable{"na", "ナ"},     Syllable{"ni", "ニ"},     Syllable{"nu", "ヌ"},
-    Syllable{"ne", "ネ"},     Syllable{"no", "ノ"},     Syllable{"ha", "ハ"},     Syllable{"hi", "ヒ"},
-    Syllable{"hu", "フ"},     Syllable{"he", "ヘ"},     Syllable{"ho", "ホ"},     Syllable{"ma", "マ"},
-    Syllable{"mi", "ミ"},     Syllable{"mu", "ム"},     Syllable{"me", "メ"},     Syllable{"mo", "モ"},
-    Syllable{"ya", "ヤ"},     Syllable{"yu", "ユ"},     Syllable{"yo", "ヨ"},     Syllable{"ra", "ラ"},
-    Syllable{"ri", "リ"},     Syllable{"ru", "ル"},     Syllable{"re", "レ"},     Syllable{"ro", "ロ"},
-    Syllable{"wa", "ワ"},     Syllable{"wo", "ヲ"},     Syllable{"ga", "ガ"},     Syllable{"gi", "ギ"},
-    Syllable{"gu", "グ"},     Syllable{"ge", "ゲ"},     Syllable{"go", "ゴ"},     Syllable{"za", "ザ"},
-    Syllable{"zi", "ジ"},     Syllable{"zu", "ズ"},     Syllable{"ze", "ゼ"},     Syllable{"zo", "ゾ"},
-    Syllable{"da", "ダ"},     Syllable{"de", "デ"},     Syllable{"do", "ド"},     Syllable{"ba", "バ"},
-    Syllable{"bi", "ビ"},     Syllable{"bu", "ブ"},     Syllable{"be", "ベ"},     Syllable{"bo", "ボ"},
-    Syllable{"pa", "パ"},     Syllable{"pi", "ピ"},     Syllable{"pu", "プ"},     Syllable{"pe", "ペ"},
-    Syllable{"po", "ポ"},     Syllable{"a", "ア"},      Syllable{"i", "イ"},      Syllable{"u", "ウ"},
-    Syllable{"e", "エ"},      Syllable{"o", "オ"},      Syllable{"-", "ー"},
+    Syllable{"pyo", "ピョ"}, Syllable{"ja", "ジャ"},  Syllable{"ju", "ジュ"},  Syllable{"jo", "ジョ"},
+    Syllable{"ji", "ジ"},    Syllable{"fu", "フ"},    Syllable{"ka", "カ"},    Syllable{"ki", "キ"},
+    Syllable{"ku", "ク"},    Syllable{"ke", "ケ"},    Syllable{"ko", "コ"},    Syllable{"sa", "サ"},
+    Syllable{"si", "シ"},    Syllable{"su", "ス"},    Syllable{"se", "セ"},    Syllable{"so", "ソ"},
+    Syllable{"ta", "タ"},    Syllable{"ti", "チ"},    Syllable{"tu", "ツ"},    Syllable{"te", "テ"},
+    Syllable{"to", "ト"},    Syllable{"na", "ナ"},    Syllable{"ni", "ニ"},    Syllable{"nu", "ヌ"},
+    Syllable{"ne", "ネ"},    Syllable{"no", "ノ"},    Syllable{"ha", "ハ"},    Syllable{"hi", "ヒ"},
+    Syllable{"hu", "フ"},    Syllable{"he", "ヘ"},    Syllable{"ho", "ホ"},    Syllable{"ma", "マ"},
+    Syllable{"mi", "ミ"},    Syllable{"mu", "ム"},    Syllable{"me", "メ"},    Syllable{"mo", "モ"},
+    Syllable{"ya", "ヤ"},    Syllable{"yu", "ユ"},    Syllable{"yo", "ヨ"},    Syllable{"ra", "ラ"},
+    Syllable{"ri", "リ"},    Syllable{"ru", "ル"},    Syllable{"re", "レ"},    Syllable{"ro", "ロ"},
+    Syllable{"wa", "ワ"},    Syllable{"wo", "ヲ"},    Syllable{"ga", "ガ"},    Syllable{"gi", "ギ"},
+    Syllable{"gu", "グ"},    Syllable{"ge", "ゲ"},    Syllable{"go", "ゴ"},    Syllable{"za", "ザ"},
+    Syllable{"zi", "ジ"},    Syllable{"zu", "ズ"},    Syllable{"ze", "ゼ"},    Syllable{"zo", "ゾ"},
+    Syllable{"da", "ダ"},    Syllable{"de", "デ"},    Syllable{"do", "ド"},    Syllable{"ba", "バ"},
+    Syllable{"bi", "ビ"},    Syllable{"bu", "ブ"},    Syllable{"be", "ベ"},    Syllable{"bo", "ボ"},
+    Syllable{"pa", "パ"},    Syllable{"pi", "ピ"},    Syllable{"pu", "プ"},    Syllable{"pe", "ペ"},
+    Syllable{"po", "ポ"},    Syllable{"a", "ア"},     Syllable{"i", "イ"},     Syllable{"u", "ウ"},
+    Syllable{"e", "エ"},     Syllable{"o", "オ"},     Syllable{"-", "ー"},
 };
 
-bool is_consonant(char c) { return c >= 'a' && c <= 'z' && std::string_view("aeiou").find(c) == std::string_view::npos; }
+bool is_consonant(char c) {
+  return c >= 'a' && c <= 'z' && std::string_view("aeiou").find(c) == std::string_view::npos;
+}
 
 }  // namespace
 
@@ -171,10 +186,10 @@ std::vector<SearchPlace> places_named(std::string_view word, const Gazetteer& ga
       out.push_back({std::string(a.name), std::string(a.prefecture_code), std::string(a.city), {a.lat, a.lng}, true});
   for (const auto& m : gazetteer.all()) {
     const std::string_view city = m.city;
-    const bool named = city == word || (city.size() > word.size() && city.starts_with(word) &&
-                                        utf8_length(city.substr(word.size())) == 1 &&
-                                        (city.ends_with("市") || city.ends_with("区") || city.ends_with("町") ||
-                                         city.ends_with("村")));
+    const bool named =
+        city == word ||
+        (city.size() > word.size() && city.starts_with(word) && utf8_length(city.substr(word.size())) == 1 &&
+         (city.ends_with("市") || city.ends_with("区") || city.ends_with("町") || city.ends_with("村")));
     if (named) out.push_back({m.city, m.prefecture_code, m.city, m.centre, false});
   }
   return out;

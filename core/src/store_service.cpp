@@ -96,8 +96,7 @@ Result<ClusterResult> StoreService::clusters(const StoreQueryInput& input) {
 Result<StoreDetail> StoreService::detail(StoreId id) {
   auto store = stores_.find(id);
   if (!store) return std::unexpected(store.error());
-  if (!*store || (*store)->status != StoreStatus::kActive)
-    return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
+  if (!*store || (*store)->status != StoreStatus::kActive) return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
   auto reports = reports_.recent_for_store(id, kRecentReportsPerStore);
   if (!reports) return std::unexpected(reports.error());
   StoreDetail detail{std::move(**store), std::move(*reports), {}, {}};

@@ -20,7 +20,8 @@ Result<Submission> SubmissionService::submit(const User& user, const SubmissionF
   auto draft = check_submission_form(form, deps_.gazetteer);
   if (!draft) return std::unexpected(draft.error());
   if (images.size() > kMaxImagesPerSubmission)
-    return fail(ErrorCode::kPayloadTooLarge, fill_placeholder(msg::kTooManyImages, "{max}", std::to_string(kMaxImagesPerSubmission)));
+    return fail(ErrorCode::kPayloadTooLarge,
+                fill_placeholder(msg::kTooManyImages, "{max}", std::to_string(kMaxImagesPerSubmission)));
   // Counted once the form is valid, so fixing a typo costs nothing; before the photos,
   // so a script cannot make the server decode for free.
   const auto decision =
@@ -88,12 +89,12 @@ Result<Submission> SubmissionService::pending(SubmissionId id) {
   auto found = deps_.submissions.find(id);
   if (!found) return std::unexpected(found.error());
   if (!*found) return fail(ErrorCode::kNotFound, msg::kSubmissionNotFound);
-  if ((*found)->status != SubmissionStatus::kPending) return fail(ErrorCode::kConflict, msg::kSubmissionAlreadyReviewed);
+  if ((*found)->status != SubmissionStatus::kPending)
+    return fail(ErrorCode::kConflict, msg::kSubmissionAlreadyReviewed);
   return std::move(**found);
 }
 
-Result<Store> SubmissionService::store_for(const Submission& submission, const ApprovalEdits& edits,
-                                           UnixSeconds now) {
+Result<Store> SubmissionService::store_for(const Submission& submission, const ApprovalEdits& edits, UnixSeconds now) {
   Store store;
   auto name = check_store_name(edits.name.value_or(submission.store_name));
   if (!name) return std::unexpected(name.error());
@@ -145,7 +146,8 @@ Result<Submission> SubmissionService::reject(const User& admin, SubmissionId id,
   if (!submission) return std::unexpected(submission.error());
   auto rejected = deps_.submissions.reject(id, admin.id, *checked, deps_.clock.now());
   if (!rejected) return rejected;
-  if (auto ok = delete_unused_photo_files(deps_.submissions, deps_.photos, rejected->photos); !ok) return std::unexpected(ok.error());
+  if (auto ok = delete_unused_photo_files(deps_.submissions, deps_.photos, rejected->photos); !ok)
+    return std::unexpected(ok.error());
   return rejected;
 }
 

@@ -34,9 +34,9 @@ std::string format_iso8601(UnixSeconds t) {
 std::optional<UnixSeconds> parse_iso8601(std::string_view s) {
   using namespace std::chrono;
   int y = 0, mo = 0, d = 0, h = 0, mi = 0, se = 0;
-  if (!read_int(s, 0, 4, y) || s.size() < 16 || s[4] != '-' || !read_int(s, 5, 2, mo) ||
-      s[7] != '-' || !read_int(s, 8, 2, d) || (s[10] != 'T' && s[10] != ' ') ||
-      !read_int(s, 11, 2, h) || s[13] != ':' || !read_int(s, 14, 2, mi))
+  if (!read_int(s, 0, 4, y) || s.size() < 16 || s[4] != '-' || !read_int(s, 5, 2, mo) || s[7] != '-' ||
+      !read_int(s, 8, 2, d) || (s[10] != 'T' && s[10] != ' ') || !read_int(s, 11, 2, h) || s[13] != ':' ||
+      !read_int(s, 14, 2, mi))
     return std::nullopt;
   std::size_t pos = 16;
   if (pos < s.size() && s[pos] == ':') {  // seconds are optional

@@ -47,8 +47,7 @@ Result<TsvTable> parse_tsv(std::string_view text) {
   return table;
 }
 
-Result<std::vector<std::size_t>> require_columns(const TsvTable& table,
-                                                 std::initializer_list<std::string_view> names) {
+Result<std::vector<std::size_t>> require_columns(const TsvTable& table, std::initializer_list<std::string_view> names) {
   std::vector<std::size_t> out;
   for (auto name : names) {
     auto idx = table.column(name);

@@ -56,8 +56,8 @@ TEST(AccessToken, RefusesTamperingOtherKeysAndOtherAlgorithms) {
   // Another user id in the payload, same signature.
   const auto first = token.find('.');
   const auto last = token.rfind('.');
-  const auto forged = token.substr(0, first + 1) +
-                      base64url_encode(R"({"sub":"8","ep":0,"iat":1000,"exp":2000})") + token.substr(last);
+  const auto forged =
+      token.substr(0, first + 1) + base64url_encode(R"({"sub":"8","ep":0,"iat":1000,"exp":2000})") + token.substr(last);
   EXPECT_FALSE(decode_access_token(forged, crypto, 1500));
   // alg none with no signature.
   const auto none = base64url_encode(R"({"alg":"none","typ":"JWT"})") + "." +

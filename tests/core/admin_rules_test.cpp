@@ -30,8 +30,7 @@ TEST(AdminRules, SelfAndLastAdmin) {
   me.admin = true;
   EXPECT_EQ(check_user_action(me, account(1, true), UserAction::kRevokeAdmin, 2).error().message,
             msg::kAdminCannotRevokeSelf);
-  EXPECT_EQ(check_user_action(me, account(1, true), UserAction::kBlock, 2).error().message,
-            msg::kAdminCannotBlockSelf);
+  EXPECT_EQ(check_user_action(me, account(1, true), UserAction::kBlock, 2).error().message, msg::kAdminCannotBlockSelf);
   EXPECT_EQ(check_user_action(me, account(2, true), UserAction::kRevokeAdmin, 1).error().message,
             msg::kAdminCannotRevokeLast);
   EXPECT_TRUE(check_user_action(me, account(2, true), UserAction::kRevokeAdmin, 2));

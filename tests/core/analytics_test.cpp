@@ -36,8 +36,9 @@ TEST(AnalyticsVisitor, RobotsNameThemselves) {
   EXPECT_TRUE(is_bot_user_agent("AhrefsCrawler"));
   EXPECT_TRUE(is_bot_user_agent("curl/8.5.0"));
   EXPECT_TRUE(is_bot_user_agent(""));
-  EXPECT_FALSE(is_bot_user_agent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
-                                 "HeadlessChrome/120.0.0.0 Safari/537.36"));
+  EXPECT_FALSE(
+      is_bot_user_agent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                        "HeadlessChrome/120.0.0.0 Safari/537.36"));
   EXPECT_FALSE(is_bot_user_agent("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1"));
 }
 
@@ -46,12 +47,12 @@ TEST(AnalyticsEvent, ValidatesEveryField) {
   EXPECT_TRUE(validate_page_view({"/", "", "", "desktop"}));
   EXPECT_EQ(validate_page_view({"/map", "", "", "phone"})->viewport, Viewport::kPhone);
   const PageViewInput bad[] = {
-      {"map", "", "", "phone"},                                   // no leading slash
-      {"/map?prefecture=tokyo", "", "", "phone"},                 // a query
-      {"/map#x", "", "", "phone"},                                // a fragment
+      {"map", "", "", "phone"},                                           // no leading slash
+      {"/map?prefecture=tokyo", "", "", "phone"},                         // a query
+      {"/map#x", "", "", "phone"},                                        // a fragment
       {"/" + std::string(kMaxAnalyticsPathChars, 'a'), "", "", "phone"},  // 201 characters
-      {"/a\nb", "", "", "phone"},                                 // a control character
-      {"/map", "atlantis", "", "phone"},                          // unknown prefecture
+      {"/a\nb", "", "", "phone"},                                         // a control character
+      {"/map", "atlantis", "", "phone"},                                  // unknown prefecture
       {"/map", "", std::string(kMaxAnalyticsReferrerChars + 1, 'a'), "phone"},
       {"/map", "", "evil host/", "phone"},
       {"/map", "", "", "tablet"},

@@ -29,10 +29,10 @@ TEST(EmailRule, AcceptsOldJapaneseCarrierAddresses) {
 }
 
 TEST(EmailRule, RefusesWhatCannotBeAnAddress) {
-  for (const char* bad : {"", "taro", "taro@", "@example.com", "taro@example", "taro@@example.com",
-                          "ta ro@example.com", "taro@exa mple.com", "taro@example..com", "taro@-example.com",
-                          "taro@example-.com", "ta(ro@example.com", "taro\"@example.com",
-                          "a@b@example.com", "taro@example.com.", "たろう@example.com"}) {
+  for (const char* bad :
+       {"", "taro", "taro@", "@example.com", "taro@example", "taro@@example.com", "ta ro@example.com",
+        "taro@exa mple.com", "taro@example..com", "taro@-example.com", "taro@example-.com", "ta(ro@example.com",
+        "taro\"@example.com", "a@b@example.com", "taro@example.com.", "たろう@example.com"}) {
     const auto r = normalize_email(bad);
     ASSERT_FALSE(r) << bad;
     EXPECT_EQ(r.error().code, ErrorCode::kBadRequest);

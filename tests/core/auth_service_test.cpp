@@ -237,8 +237,7 @@ TEST_F(AuthServiceTest, ResendVerificationHasSpecsTwoRefusals) {
 TEST_F(AuthServiceTest, ResendReportsAMailFailure) {
   ASSERT_TRUE(auth.sign_up(input(), client));
   mailer.failing = true;
-  EXPECT_EQ(auth.resend_verification("satoshi@example.com", kPassword, client).error().code,
-            ErrorCode::kUnavailable);
+  EXPECT_EQ(auth.resend_verification("satoshi@example.com", kPassword, client).error().code, ErrorCode::kUnavailable);
 }
 
 TEST_F(AuthServiceTest, PasswordResetAnswersAlikeAndEndsEveryLogin) {
@@ -437,7 +436,8 @@ TEST_F(AuthServiceTest, SignUpForAnAddressInUseCostsAndCountsLikeANewOne) {
   EXPECT_EQ(dup.error().detail, auth_code::kEmailAlreadyInUse);
   EXPECT_EQ(dup.error().message, msg::kEmailAlreadyInUse);
   EXPECT_EQ(hasher.hashes, hashes_before + 1);  // the same expensive work as a 201
-  for (int i = 0; i < 3; ++i) EXPECT_EQ(auth.sign_up(input("satoshi@example.com"), client).error().code, ErrorCode::kConflict);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(auth.sign_up(input("satoshi@example.com"), client).error().code, ErrorCode::kConflict);
   // 1 created + 4 refused as in use = the allowance of 5 an hour.
   const auto limited = auth.sign_up(input("new@example.com"), client);
   ASSERT_FALSE(limited);

@@ -22,8 +22,7 @@ std::vector<Fields> fields_of(std::string_view text) {
 }  // namespace
 
 TEST(Csv, PlainFieldsAndRecords) {
-  EXPECT_EQ(fields_of("id,name\n1,店A\n2,店B\n"),
-            (std::vector<Fields>{{"id", "name"}, {"1", "店A"}, {"2", "店B"}}));
+  EXPECT_EQ(fields_of("id,name\n1,店A\n2,店B\n"), (std::vector<Fields>{{"id", "name"}, {"1", "店A"}, {"2", "店B"}}));
 }
 
 TEST(Csv, LastRecordWithoutLineBreak) {
@@ -60,9 +59,7 @@ TEST(Csv, QuoteInsideAnUnquotedFieldIsKept) {
   EXPECT_EQ(fields_of("12\" 液晶,x\n"), (std::vector<Fields>{{"12\" 液晶", "x"}}));
 }
 
-TEST(Csv, SpacesAreData) {
-  EXPECT_EQ(fields_of(" a , b \n"), (std::vector<Fields>{{" a ", " b "}}));
-}
+TEST(Csv, SpacesAreData) { EXPECT_EQ(fields_of(" a , b \n"), (std::vector<Fields>{{" a ", " b "}})); }
 
 TEST(Csv, RecordsKnowTheLineTheyStartOn) {
   auto records = parse_csv("h\n\"multi\nline\"\n\nlast\n");

@@ -15,8 +15,7 @@ constexpr UnixSeconds kNow = 1795239000;
 
 struct Fixture {
   Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
-  DemoSources sources =
-      *parse_demo_sources(data::kStoreNamesTsv, data::kAreaWordsTsv, data::kPokemonCentersTsv);
+  DemoSources sources = *parse_demo_sources(data::kStoreNamesTsv, data::kAreaWordsTsv, data::kPokemonCentersTsv);
 };
 
 const Fixture& fixture() {

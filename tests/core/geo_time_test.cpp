@@ -70,8 +70,7 @@ TEST(StoreEnums, RoundTripThroughTheirApiNames) {
   EXPECT_EQ(report_kind_from("bought"), ReportKind::kBought);
   EXPECT_EQ(product_from("box"), Product::kBox);
   EXPECT_EQ(product_from("boxes"), std::nullopt);
-  EXPECT_EQ(location_precision_from(to_string(LocationPrecision::kMunicipality)),
-            LocationPrecision::kMunicipality);
+  EXPECT_EQ(location_precision_from(to_string(LocationPrecision::kMunicipality)), LocationPrecision::kMunicipality);
   EXPECT_EQ(store_status_from("closed"), StoreStatus::kClosed);
   EXPECT_EQ(store_source_from("import"), StoreSource::kImport);
 }

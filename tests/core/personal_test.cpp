@@ -126,7 +126,8 @@ TEST(MailDelivery, SendsRetriesWithBackoffAndGivesUp) {
   EXPECT_EQ(queue.log.back(), "retry 1 at " + std::to_string(kNow + 60));
   EXPECT_EQ(delivery.deliver_one().value().outcome, DeliveryOutcome::kRetryLater);
   EXPECT_EQ(queue.log.back(), "retry 1 at " + std::to_string(kNow + 120));
-  for (int i = 3; i < kMaxMailAttempts; ++i) ASSERT_EQ(delivery.deliver_one().value().outcome, DeliveryOutcome::kRetryLater);
+  for (int i = 3; i < kMaxMailAttempts; ++i)
+    ASSERT_EQ(delivery.deliver_one().value().outcome, DeliveryOutcome::kRetryLater);
   EXPECT_EQ(delivery.deliver_one().value().outcome, DeliveryOutcome::kGaveUp);
   EXPECT_EQ(queue.log.back(), "failed 1");
   mailer.failing = false;

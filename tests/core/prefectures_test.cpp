@@ -27,7 +27,7 @@ TEST(Prefectures, FortySevenWithUniqueLowercaseCodesAndNames) {
 }
 
 TEST(Prefectures, NineRegionsInDisplayOrderEachNonEmpty) {
-  const std::vector<std::string_view> expected{"hokkaido", "tohoku", "kanto",  "chubu", "kinki",
+  const std::vector<std::string_view> expected{"hokkaido", "tohoku",  "kanto",  "chubu",  "kinki",
                                                "chugoku",  "shikoku", "kyushu", "okinawa"};
   ASSERT_EQ(all_regions().size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -54,8 +54,8 @@ TEST(Prefectures, JapaneseNameToCodeAndUnknownGivesEmpty) {
 }
 
 TEST(StoreTypes, ProductTypesPresentWithLabelsAndColours) {
-  for (std::string_view key : {"card_shop", "convenience", "electronics", "toy", "supermarket",
-                               "drugstore", "bookstore", "pokemon_center", "other"}) {
+  for (std::string_view key : {"card_shop", "convenience", "electronics", "toy", "supermarket", "drugstore",
+                               "bookstore", "pokemon_center", "other"}) {
     const auto* t = find_store_type(key);
     ASSERT_NE(t, nullptr) << key;
     EXPECT_FALSE(t->label.empty());

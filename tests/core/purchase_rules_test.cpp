@@ -101,7 +101,9 @@ TEST(PurchaseRules, BlankNotesAreAbsentAndControlCharactersAreRefused) {
   in.product_name = "\xff\xfe";
   EXPECT_EQ(refusal(in), msg::kPurchaseProductNameBadText);
   in.product_name = "";
-  in.limit_note = "1人\x07" "5パック";
+  in.limit_note =
+      "1人\x07"
+      "5パック";
   EXPECT_EQ(refusal(in), msg::kPurchaseLimitNoteBadText);
 }
 

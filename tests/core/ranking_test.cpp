@@ -24,9 +24,8 @@ std::vector<UserId> ids_of(const std::vector<RankedContributor>& ranked) {
 
 TEST(Ranking, StandardCompetitionRanks) {
   // 10 pt; 5 pt twice (same count); 3 pt.
-  const auto ranked = rank_contributors({totals(4, 3, 3, 100), totals(2, 5, 1, 200), totals(1, 10, 2, 300),
-                                         totals(3, 5, 1, 100)},
-                                        10);
+  const auto ranked =
+      rank_contributors({totals(4, 3, 3, 100), totals(2, 5, 1, 200), totals(1, 10, 2, 300), totals(3, 5, 1, 100)}, 10);
   EXPECT_EQ(ranks_of(ranked), (std::vector<std::int64_t>{1, 2, 2, 4}));
   // Inside the tie, who reached 5 pt first (user 3 at t=100) comes first.
   EXPECT_EQ(ids_of(ranked), (std::vector<UserId>{1, 3, 2, 4}));
@@ -46,17 +45,15 @@ TEST(Ranking, AFullTieIsOrderedByAccountId) {
 }
 
 TEST(Ranking, RanksAfterSeveralTiesSkipAsManyPlaces) {
-  const auto ranked = rank_contributors(
-      {totals(1, 9, 1, 1), totals(2, 9, 1, 2), totals(3, 9, 1, 3), totals(4, 4, 1, 1), totals(5, 4, 1, 2),
-       totals(6, 1, 1, 1)},
-      10);
+  const auto ranked = rank_contributors({totals(1, 9, 1, 1), totals(2, 9, 1, 2), totals(3, 9, 1, 3), totals(4, 4, 1, 1),
+                                         totals(5, 4, 1, 2), totals(6, 1, 1, 1)},
+                                        10);
   EXPECT_EQ(ranks_of(ranked), (std::vector<std::int64_t>{1, 1, 1, 4, 4, 6}));
 }
 
 TEST(Ranking, TheListIsCutAtTheLimitEvenInsideATie) {
-  const auto ranked = rank_contributors({totals(1, 9, 1, 1), totals(2, 5, 1, 1), totals(3, 5, 1, 2),
-                                         totals(4, 5, 1, 3)},
-                                        3);
+  const auto ranked =
+      rank_contributors({totals(1, 9, 1, 1), totals(2, 5, 1, 1), totals(3, 5, 1, 2), totals(4, 5, 1, 3)}, 3);
   EXPECT_EQ(ids_of(ranked), (std::vector<UserId>{1, 2, 3}));
   EXPECT_EQ(ranks_of(ranked), (std::vector<std::int64_t>{1, 2, 2}));
   EXPECT_TRUE(rank_contributors({}, 50).empty());

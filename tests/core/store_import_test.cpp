@@ -149,8 +149,8 @@ TEST(StoreFromImport, JapanBoundsAreTheNamedBox) {
   EXPECT_DOUBLE_EQ(kJapanBounds.max_lat, 46.0);
   EXPECT_DOUBLE_EQ(kJapanBounds.min_lng, 122.0);
   EXPECT_DOUBLE_EQ(kJapanBounds.max_lng, 154.0);
-  for (LatLng outside : {LatLng{19.99, 136.0}, LatLng{46.01, 142.0}, LatLng{35.0, 121.99},
-                         LatLng{35.0, 154.01}, LatLng{0, 0}, LatLng{51.5, -0.12}}) {
+  for (LatLng outside : {LatLng{19.99, 136.0}, LatLng{46.01, 142.0}, LatLng{35.0, 121.99}, LatLng{35.0, 154.01},
+                         LatLng{0, 0}, LatLng{51.5, -0.12}}) {
     const auto reason = reason_for(record("テスト", outside));
     EXPECT_TRUE(has(reason, "日本の範囲外")) << reason;
     EXPECT_TRUE(has(reason, "緯度20〜46度、経度122〜154度")) << reason;
@@ -158,7 +158,7 @@ TEST(StoreFromImport, JapanBoundsAreTheNamedBox) {
 }
 
 TEST(StoreFromImport, FarCornersOfJapanAreInside) {
-  EXPECT_EQ(accepted(record("テスト", {24.4676, 123.0046})).prefecture, "okinawa");  // 与那国島
+  EXPECT_EQ(accepted(record("テスト", {24.4676, 123.0046})).prefecture, "okinawa");   // 与那国島
   EXPECT_EQ(accepted(record("テスト", {45.4156, 141.6731})).prefecture, "hokkaido");  // 稚内
   EXPECT_EQ(accepted(record("テスト", {43.3301, 145.5829})).prefecture, "hokkaido");  // 根室
   EXPECT_EQ(accepted(record("テスト", {34.655, 129.475})).prefecture, "nagasaki");    // 上対馬
@@ -172,10 +172,10 @@ TEST(StoreFromImport, SwappedCoordinatesGetAHint) {
 }
 
 TEST(StoreFromImport, PointsInTheBoxButFarFromJapanAreRefused) {
-  for (LatLng abroad : {LatLng{35.1796, 129.0756},    // 釜山
-                        LatLng{43.1155, 131.8855},    // ウラジオストク
-                        LatLng{33.4996, 126.5312},    // 済州
-                        LatLng{30.0, 150.0}}) {      // 太平洋
+  for (LatLng abroad : {LatLng{35.1796, 129.0756},  // 釜山
+                        LatLng{43.1155, 131.8855},  // ウラジオストク
+                        LatLng{33.4996, 126.5312},  // 済州
+                        LatLng{30.0, 150.0}}) {     // 太平洋
     const auto reason = reason_for(record("テスト", abroad));
     EXPECT_TRUE(has(reason, "市区町村から離れすぎています")) << reason;
     EXPECT_TRUE(has(reason, std::to_string(static_cast<int>(kMaxKmFromMunicipality)) + "km")) << reason;
@@ -212,12 +212,24 @@ struct TagCase {
 
 TEST(StoreTypeFromTags, EachShopValue) {
   const std::vector<TagCase> cases{
-      {"convenience", "convenience"}, {"electronics", "electronics"}, {"computer", "electronics"},
-      {"mobile_phone", "electronics"}, {"toys", "toy"},                {"games", "card_shop"},
-      {"collector", "card_shop"},      {"anime", "card_shop"},         {"hobby", "toy"},
-      {"supermarket", "supermarket"},  {"chemist", "drugstore"},       {"pharmacy", "drugstore"},
-      {"books", "bookstore"},          {"department_store", "other"},  {"mall", "other"},
-      {"variety_store", "other"},      {"bakery", "other"},            {"", "other"},
+      {"convenience", "convenience"},
+      {"electronics", "electronics"},
+      {"computer", "electronics"},
+      {"mobile_phone", "electronics"},
+      {"toys", "toy"},
+      {"games", "card_shop"},
+      {"collector", "card_shop"},
+      {"anime", "card_shop"},
+      {"hobby", "toy"},
+      {"supermarket", "supermarket"},
+      {"chemist", "drugstore"},
+      {"pharmacy", "drugstore"},
+      {"books", "bookstore"},
+      {"department_store", "other"},
+      {"mall", "other"},
+      {"variety_store", "other"},
+      {"bakery", "other"},
+      {"", "other"},
   };
   for (const auto& c : cases) {
     ImportTags tags{{"shop", std::string(c.value)}};
@@ -256,9 +268,8 @@ TEST(StoreTypeFromTags, SeveralValuesAndCase) {
 // --- address ---
 
 TEST(AddressFromTags, JapaneseOrderFromAddrTags) {
-  ImportTags tags{{"addr:province", "東京都"},     {"addr:city", "新宿区"},
-                  {"addr:quarter", "西新宿"},      {"addr:neighbourhood", "二丁目"},
-                  {"addr:block_number", "8"},      {"addr:housenumber", "1"},
+  ImportTags tags{{"addr:province", "東京都"},      {"addr:city", "新宿区"},    {"addr:quarter", "西新宿"},
+                  {"addr:neighbourhood", "二丁目"}, {"addr:block_number", "8"}, {"addr:housenumber", "1"},
                   {"addr:postcode", "163-8001"}};
   EXPECT_EQ(address_from_tags(tags), "東京都新宿区西新宿二丁目8-1");
   tags.erase("addr:block_number");

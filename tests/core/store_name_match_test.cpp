@@ -19,8 +19,8 @@ TEST(StoreNameMatch, FoldsWidthCaseSpacesAndPunctuation) {
 TEST(StoreNameMatch, SameOrContainedNamesMatch) {
   const auto a = normalize_store_name("カードラボ 秋葉原店");
   EXPECT_TRUE(same_store_name(a, normalize_store_name("カードラボ秋葉原店")));
-  EXPECT_TRUE(same_store_name(a, normalize_store_name("カードラボ")));      // contained
-  EXPECT_TRUE(same_store_name(normalize_store_name("カードラボ"), a));      // either way round
+  EXPECT_TRUE(same_store_name(a, normalize_store_name("カードラボ")));  // contained
+  EXPECT_TRUE(same_store_name(normalize_store_name("カードラボ"), a));  // either way round
   EXPECT_FALSE(same_store_name(a, normalize_store_name("ドラゴンスター")));
   EXPECT_FALSE(same_store_name(a, normalize_store_name("ラ")));  // shorter than kMinContainedNameChars
   EXPECT_FALSE(same_store_name("", ""));

@@ -8,7 +8,7 @@ namespace {
 
 constexpr UnixSeconds kNow = 1795239000;
 
-StoreQueryInput with(std::optional<std::string> StoreQueryInput::*field, std::string value,
+StoreQueryInput with(std::optional<std::string> StoreQueryInput::* field, std::string value,
                      StoreQueryInput base = {}) {
   base.*field = std::move(value);
   return base;
@@ -47,9 +47,8 @@ TEST(StoreQuery, BboxParsesInLeafletOrder) {
 }
 
 TEST(StoreQuery, BadBboxes) {
-  for (const char* bad : {"", "1,2,3", "1,2,3,4,5", "a,b,c,d", "139,35,138,36", "139,91,140,92",
-                          "-181,0,0,1", "1e3,0,2,1", "0x1,0,2,1", " 139,35,140,36", "nan,0,1,1",
-                          "100,-10,170,60"})
+  for (const char* bad : {"", "1,2,3", "1,2,3,4,5", "a,b,c,d", "139,35,138,36", "139,91,140,92", "-181,0,0,1",
+                          "1e3,0,2,1", "0x1,0,2,1", " 139,35,140,36", "nan,0,1,1", "100,-10,170,60"})
     expect_bad(with(&StoreQueryInput::bbox, bad));
 }
 

@@ -9,8 +9,8 @@ namespace pokeca {
 namespace {
 
 using ::testing::_;
-using ::testing::Return;
 using testing::MockStores;
+using ::testing::Return;
 
 class MockReports : public ReportRepository {
  public:
@@ -83,7 +83,8 @@ TEST_F(ServiceTest, ManyStoresInViewGiveClusters) {
   in.zoom = "5";
   const CellKey k{5, 1, 1};
   EXPECT_CALL(store_repo, cells(_, _))
-      .WillOnce(Return(std::vector<CellAggregate>{{k, 250, 250 * 35.0, 250 * 139.0}, {k, 100, 100 * 35.0, 100 * 139.0}}));
+      .WillOnce(
+          Return(std::vector<CellAggregate>{{k, 250, 250 * 35.0, 250 * 139.0}, {k, 100, 100 * 35.0, 100 * 139.0}}));
   EXPECT_CALL(store_repo, in_bbox(_, _, _)).Times(0);
   auto r = service.clusters(in);
   ASSERT_TRUE(r);

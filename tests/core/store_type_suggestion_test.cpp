@@ -50,7 +50,7 @@ TEST(StoreTypeSuggestion, TheFirstRuleWins) {
 }
 
 TEST(StoreTypeSuggestion, StartOnlyChainsDoNotMatchInsideOtherWords) {
-  EXPECT_EQ(suggest_store_type("ライオン堂"), kDefaultStoreType);   // not イオン
+  EXPECT_EQ(suggest_store_type("ライオン堂"), kDefaultStoreType);  // not イオン
   EXPECT_EQ(suggest_store_type("ミリオン商店"), kDefaultStoreType);
   EXPECT_EQ(suggest_store_type("イオンモール幕張新都心"), "supermarket");
 }
@@ -62,8 +62,8 @@ TEST(StoreTypeSuggestion, UnknownOrEmptyNamesAreOther) {
 }
 
 TEST(StoreTypeSuggestion, EverySuggestionIsAKnownType) {
-  for (const auto* name : {"ローソン", "ヨドバシ", "カードラボ", "トイザらス", "イオン", "ポケモンセンター", "ウエルシア",
-                           "ブックオフ", "なにか"})
+  for (const auto* name : {"ローソン", "ヨドバシ", "カードラボ", "トイザらス", "イオン", "ポケモンセンター",
+                           "ウエルシア", "ブックオフ", "なにか"})
     EXPECT_NE(find_store_type(suggest_store_type(name)), nullptr) << name;
 }
 

@@ -58,7 +58,8 @@ TEST(SubmissionRules, GpsNeedsBothNonZeroPlainDecimalsInJapan) {
   EXPECT_EQ(error_of(check_submission_form(gps_form("1e1", "139.7"), gazetteer())), msg::kSubmissionLatLngNotNumber);
   EXPECT_EQ(error_of(check_submission_form(gps_form("48.85", "2.35"), gazetteer())), msg::kSubmissionOutsideJapan);
   // Busan is inside Japan's box, but far from every municipality.
-  EXPECT_EQ(error_of(check_submission_form(gps_form("35.1796", "129.0756"), gazetteer())), msg::kSubmissionOutsideJapan);
+  EXPECT_EQ(error_of(check_submission_form(gps_form("35.1796", "129.0756"), gazetteer())),
+            msg::kSubmissionOutsideJapan);
   EXPECT_EQ(error_of(check_submission_form(gps_form("135.0", "35.0"), gazetteer())), msg::kSubmissionOutsideJapan);
 }
 

@@ -90,8 +90,8 @@ TEST_F(SubmissionServiceTest, MoreThanThreeImagesIs413) {
 }
 
 TEST_F(SubmissionServiceTest, APhotoThatFailsFailsTheSubmission) {
-  processor.failure = DomainError{ErrorCode::kUnsupportedMedia, std::string(msg::kPhotoProcessingFailed),
-                                  "photo/processing-failed"};
+  processor.failure =
+      DomainError{ErrorCode::kUnsupportedMedia, std::string(msg::kPhotoProcessingFailed), "photo/processing-failed"};
   const auto r = submit(form(), {bytes("a")});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().detail, "photo/processing-failed");
@@ -131,8 +131,8 @@ TEST_F(SubmissionServiceTest, ApproveCreatesAnActiveStoreAndAwardsPoints) {
   EXPECT_EQ(store.precision, LocationPrecision::kExact);
   EXPECT_EQ(store.city, "千代田区");
 
-  const auto with_photo = service.approve(admin, 2, {.name = "カードショップ新宿", .store_type = "card_shop",
-                                                     .location = LatLng{35.6938, 139.7036}});
+  const auto with_photo = service.approve(
+      admin, 2, {.name = "カードショップ新宿", .store_type = "card_shop", .location = LatLng{35.6938, 139.7036}});
   ASSERT_TRUE(with_photo) << with_photo.error().message;
   EXPECT_EQ(with_photo->submission.points_awarded, 5);
   EXPECT_EQ(with_photo->store.name, "カードショップ新宿");

@@ -1,8 +1,8 @@
 // The libsodium adapter: Argon2id hashes, token crypto against known vectors, and the
 // secret key file (created once, 0600, reused, refused when wrong).
-#include "pokeca/testing/temp_dir.hpp"
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include "pokeca/testing/temp_dir.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -109,7 +109,7 @@ TEST(KeyFile, CreatedOnceWithOwnerOnlyPermissionsThenReused) {
   const auto file = dir.path() / std::string(kSigningKeyFileName);
   const auto first = load_or_create_key_file(file, kSigningKeyBytes);
   EXPECT_EQ(first.size(), kSigningKeyBytes);
-  struct stat st {};
+  struct stat st{};
   ASSERT_EQ(::stat(file.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
   EXPECT_EQ(load_or_create_key_file(file, kSigningKeyBytes), first);

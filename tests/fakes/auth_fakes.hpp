@@ -34,8 +34,7 @@ class FakeUserRepository final : public UserRepository {
   Result<User> create(const NewUser& n) override {
     std::lock_guard lock(mutex_);
     for (const auto& [id, u] : users_)
-      if (u.email == n.email)
-        return fail(ErrorCode::kConflict, msg::kEmailAlreadyInUse, "auth/email-already-in-use");
+      if (u.email == n.email) return fail(ErrorCode::kConflict, msg::kEmailAlreadyInUse, "auth/email-already-in-use");
     User u;
     u.id = ++next_id_;
     u.email = n.email;
@@ -67,12 +66,12 @@ class FakeUserRepository final : public UserRepository {
       ++u.session_epoch;
     });
   }
-  Result<User> update_profile(UserId id, std::string_view nickname, std::string_view prefecture,
-                              UnixSeconds) override {
-    if (auto ok = change(id, [&](User& u) {
-          u.nickname = nickname;
-          u.prefecture = prefecture;
-        });
+  Result<User> update_profile(UserId id, std::string_view nickname, std::string_view prefecture, UnixSeconds) override {
+    if (auto ok = change(id,
+                         [&](User& u) {
+                           u.nickname = nickname;
+                           u.prefecture = prefecture;
+                         });
         !ok)
       return std::unexpected(ok.error());
     return **find_by_id(id);
@@ -194,8 +193,7 @@ class FakeActionTokenRepository final : public ActionTokenRepository {
     tokens.push_back({t, false});
     return {};
   }
-  Result<std::optional<ActionToken>> consume(std::string_view hash, ActionPurpose purpose,
-                                             UnixSeconds now) override {
+  Result<std::optional<ActionToken>> consume(std::string_view hash, ActionPurpose purpose, UnixSeconds now) override {
     std::lock_guard lock(mutex_);
     for (auto& s : tokens)
       if (s.token.token_hash == hash && s.token.purpose == purpose && !s.used && s.token.expires_at > now) {

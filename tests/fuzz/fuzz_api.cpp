@@ -55,10 +55,10 @@ constexpr std::array kRoutes{
 
 RateLimits unlimited() {
   RateLimits limits;
-  for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.login_account_ip,
-                  &limits.login_device, &limits.resend_ip, &limits.resend_account, &limits.reset_ip,
-                  &limits.reset_account, &limits.write_ip, &limits.write_account, &limits.purchase_account,
-                  &limits.submission_account})
+  for (auto* l :
+       {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.login_account_ip, &limits.login_device,
+        &limits.resend_ip, &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
+        &limits.write_account, &limits.purchase_account, &limits.submission_account})
     *l = {1'000'000'000, 1};
   return limits;
 }
@@ -89,9 +89,8 @@ struct World {
     (void)submissions.create(pending);
     router = std::make_unique<http::Router>(
         http::ApiServices{store_service, auth, purchases, contributions.ranking, submission_service,
-                          contributions.favorites, contributions.search, contributions.user_stats,
-                          contributions.alerts, contributions.routes, contributions.admin,
-                          contributions.analytics},
+                          contributions.favorites, contributions.search, contributions.user_stats, contributions.alerts,
+                          contributions.routes, contributions.admin, contributions.analytics},
         http::RouterConfig{});
   }
 

@@ -15,13 +15,20 @@ class GeoIpRoute : public RouterTest {
   void use_database(http::RouterConfig config = {}) {
     config.static_dir = site.path() / "site";
     auto& c = contributions;
-    router = std::make_unique<http::Router>(
-        http::ApiServices{.stores = service, .auth = auth, .purchases = c.purchases, .ranking = c.ranking,
-                          .submissions = c.submissions, .favorites = c.favorites, .search = c.search,
-                          .user_stats = c.user_stats, .alerts = c.alerts, .routes = c.routes, .admin = c.admin,
-                          .analytics = c.analytics,
-                          .ip_locator = *locator},
-        std::move(config));
+    router = std::make_unique<http::Router>(http::ApiServices{.stores = service,
+                                                              .auth = auth,
+                                                              .purchases = c.purchases,
+                                                              .ranking = c.ranking,
+                                                              .submissions = c.submissions,
+                                                              .favorites = c.favorites,
+                                                              .search = c.search,
+                                                              .user_stats = c.user_stats,
+                                                              .alerts = c.alerts,
+                                                              .routes = c.routes,
+                                                              .admin = c.admin,
+                                                              .analytics = c.analytics,
+                                                              .ip_locator = *locator},
+                                            std::move(config));
   }
 
   http::Response from(std::string_view peer, std::string_view forwarded_for = {}) {

@@ -64,7 +64,7 @@ TEST(NoIpLocator, FindsNothing) { EXPECT_FALSE(kNoIpLocator.locate("127.0.0.1"))
 
 TEST(UsableIpLocation, OnlyRealPointsInJapan) {
   EXPECT_TRUE(usable_ip_location({.point = {35.68, 139.76}}));
-  EXPECT_FALSE(usable_ip_location({.point = {0, 0}}));        // "unknown" in many databases
+  EXPECT_FALSE(usable_ip_location({.point = {0, 0}}));            // "unknown" in many databases
   EXPECT_FALSE(usable_ip_location({.point = {-33.87, 151.21}}));  // Sydney
   EXPECT_FALSE(usable_ip_location({.point = {91, 139}}));
 }

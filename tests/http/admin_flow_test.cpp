@@ -25,8 +25,8 @@ namespace pokeca::testing {
 namespace {
 
 namespace json = boost::json;
-using http::bhttp::verb;
 using http::Status;
+using http::bhttp::verb;
 
 constexpr std::string_view kPassword = "kiriban-7777";
 using Reply = ApiReply;
@@ -54,19 +54,20 @@ class AdminFlow : public ::testing::Test {
   }
 
   std::string login_as(std::string_view email, std::string_view nickname, bool make_admin = false) {
-    const auto sign_up = call(verb::post, "/api/v1/users",
-                              R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
-                                  std::string(kPassword) + R"(","username":")" + std::string(nickname) +
-                                  R"(","prefecture":""}})");
+    const auto sign_up =
+        call(verb::post, "/api/v1/users",
+             R"({"user":{"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) +
+                 R"(","username":")" + std::string(nickname) + R"(","prefecture":""}})");
     EXPECT_EQ(sign_up.status, Status::created) << json::serialize(sign_up.body);
-    EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                  .status,
-              Status::ok);
+    EXPECT_EQ(
+        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+        Status::ok);
     if (make_admin) {
       EXPECT_TRUE(accounts.admin.grant_admin(std::string(email)));
     }
-    const auto login = call(verb::post, "/api/v1/auth/login",
-                            R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
+    const auto login =
+        call(verb::post, "/api/v1/auth/login",
+             R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
     EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
     return std::string(login.body.at("access_token").as_string());
   }
@@ -159,8 +160,8 @@ TEST_F(AdminFlow, AnAdminFindsMovesAndHidesAStoreAndTheMapFollowsAtOnce) {
 
 TEST_F(AdminFlow, BlockingAUserRefusesTheirNextCallAndIsAudited) {
   ASSERT_EQ(call(verb::get, "/api/v1/auth/me", {}, user_token).status, Status::ok);
-  const auto self = admin(verb::post, "/api/v1/admin/users/" + std::to_string(admin_id) + "/block",
-                          R"({"reason":"テスト"})");
+  const auto self =
+      admin(verb::post, "/api/v1/admin/users/" + std::to_string(admin_id) + "/block", R"({"reason":"テスト"})");
   EXPECT_EQ(self.status, Status::conflict);
   const auto no_reason =
       admin(verb::post, "/api/v1/admin/users/" + std::to_string(user_id) + "/block", R"({"reason":""})");
@@ -216,9 +217,9 @@ TEST_F(AdminFlow, AdminRightsFollowTheSelfAndLastAdminRules) {
 
 TEST_F(AdminFlow, ReportsAreListedAndDeletedInBulk) {
   for (int i = 0; i < 3; ++i)
-    ASSERT_EQ(call(verb::post, "/api/v1/purchases", R"({"store_id":2,"kind":"bought","product":"pack"})", user_token)
-                  .status,
-              Status::created);
+    ASSERT_EQ(
+        call(verb::post, "/api/v1/purchases", R"({"store_id":2,"kind":"bought","product":"pack"})", user_token).status,
+        Status::created);
   const auto listed = admin(verb::get, "/api/v1/admin/purchases?user_id=" + std::to_string(user_id));
   ASSERT_EQ(listed.status, Status::ok) << json::serialize(listed.body);
   EXPECT_EQ(listed.body.at("total"), 3);

@@ -21,9 +21,9 @@ namespace pokeca::testing {
 namespace {
 
 namespace json = boost::json;
+using http::Status;
 using http::bhttp::field;
 using http::bhttp::verb;
-using http::Status;
 
 constexpr std::string_view kPassword = "kiriban-7777";
 constexpr std::string_view kBrowser = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1";
@@ -51,14 +51,16 @@ class AnalyticsFlow : public ::testing::Test {
   }
 
   std::string token(std::string_view email, bool admin) {
-    const auto user = accounts.users.create({std::string(email), "テスト", "", *accounts.hasher.hash(kPassword), kTestNow});
+    const auto user =
+        accounts.users.create({std::string(email), "テスト", "", *accounts.hasher.hash(kPassword), kTestNow});
     EXPECT_TRUE(user);
     EXPECT_TRUE(accounts.users.mark_email_verified(user->id, kTestNow));
     if (admin) {
       EXPECT_TRUE(accounts.admin.grant_admin(std::string(email)));
     }
-    const auto login = call_api(server->port(), verb::post, "/api/v1/auth/login",
-                                R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
+    const auto login =
+        call_api(server->port(), verb::post, "/api/v1/auth/login",
+                 R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
     EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
     return std::string(login.body.at("access_token").as_string());
   }
@@ -79,7 +81,8 @@ class AnalyticsFlow : public ::testing::Test {
 };
 
 TEST_F(AnalyticsFlow, APageViewShowsUpInTodaysDashboardForTheAdminOnly) {
-  const auto [status, body] = event(R"({"path":"/map","prefecture":"tokyo","referrer_host":"www.google.com","viewport":"phone"})");
+  const auto [status, body] =
+      event(R"({"path":"/map","prefecture":"tokyo","referrer_host":"www.google.com","viewport":"phone"})");
   EXPECT_EQ(status, Status::no_content);
   EXPECT_TRUE(body.empty());
   EXPECT_EQ(event(R"({"path":"/","viewport":"desktop"})").first, Status::no_content);
@@ -87,7 +90,8 @@ TEST_F(AnalyticsFlow, APageViewShowsUpInTodaysDashboardForTheAdminOnly) {
 
   const auto admin = token("admin@example.com", true);
   const auto today = format_day(japan_day(kTestNow));
-  const auto res = call_api(server->port(), verb::get, "/api/v1/admin/analytics?from=" + today + "&to=" + today, {}, admin);
+  const auto res =
+      call_api(server->port(), verb::get, "/api/v1/admin/analytics?from=" + today + "&to=" + today, {}, admin);
   ASSERT_EQ(res.status, Status::ok) << json::serialize(res.body);
   const auto& b = res.body.as_object();
   for (const auto* key : {"success", "from", "to", "days", "top_pages", "top_prefectures_by_reports",
@@ -104,8 +108,7 @@ TEST_F(AnalyticsFlow, APageViewShowsUpInTodaysDashboardForTheAdminOnly) {
     EXPECT_TRUE(day.contains(key)) << key;
   EXPECT_EQ(b.at("top_pages").at(0).at("path"), "/");
   EXPECT_EQ(b.at("top_pages").at(0).at("views"), 1);
-  EXPECT_EQ(b.at("top_prefectures_by_views").at(0),
-            json::parse(R"({"prefecture":"tokyo","name":"東京都","count":1})"));
+  EXPECT_EQ(b.at("top_prefectures_by_views").at(0), json::parse(R"({"prefecture":"tokyo","name":"東京都","count":1})"));
   EXPECT_TRUE(b.at("queue").at("oldest_at").is_null());
   EXPECT_EQ(b.at("queue").at("pending"), 0);
 
@@ -121,8 +124,8 @@ TEST_F(AnalyticsFlow, APageViewShowsUpInTodaysDashboardForTheAdminOnly) {
   EXPECT_EQ(refused.body.at("code"), "forbidden");
   EXPECT_EQ(call_api(server->port(), verb::get, "/api/v1/admin/analytics").status, Status::unauthorized);
 
-  const auto bad_range = call_api(server->port(), verb::get, "/api/v1/admin/analytics?from=2025-01-01&to=2026-12-31",
-                                  {}, admin);
+  const auto bad_range =
+      call_api(server->port(), verb::get, "/api/v1/admin/analytics?from=2025-01-01&to=2026-12-31", {}, admin);
   EXPECT_EQ(bad_range.status, Status::bad_request);
   EXPECT_EQ(bad_range.body.at("error"), json::value(msg::kAnalyticsBadRange));
   EXPECT_EQ(call_api(server->port(), verb::get, "/api/v1/admin/analytics?from=yesterday", {}, admin).status,
@@ -130,9 +133,10 @@ TEST_F(AnalyticsFlow, APageViewShowsUpInTodaysDashboardForTheAdminOnly) {
 }
 
 TEST_F(AnalyticsFlow, BadEventsAre400AndNotCounted) {
-  for (const auto* body : {R"({"path":"/map?prefecture=tokyo","viewport":"phone"})", R"({"path":"map","viewport":"phone"})",
-                           R"({"path":"/map","prefecture":"atlantis","viewport":"phone"})",
-                           R"({"path":"/map","viewport":"tv"})", R"({"path":1,"viewport":"phone"})", "not json"}) {
+  for (const auto* body :
+       {R"({"path":"/map?prefecture=tokyo","viewport":"phone"})", R"({"path":"map","viewport":"phone"})",
+        R"({"path":"/map","prefecture":"atlantis","viewport":"phone"})", R"({"path":"/map","viewport":"tv"})",
+        R"({"path":1,"viewport":"phone"})", "not json"}) {
     const auto [status, text] = event(body);
     EXPECT_EQ(status, Status::bad_request) << body;
     EXPECT_NE(text.find("\"success\":false"), std::string::npos) << text;
@@ -142,7 +146,8 @@ TEST_F(AnalyticsFlow, BadEventsAre400AndNotCounted) {
 }
 
 TEST_F(AnalyticsFlow, ABodyOver2KBIs413) {
-  const std::string big = R"({"path":"/","viewport":"phone","referrer_host":")" + std::string(kMaxAnalyticsBodyBytes, 'a') + R"("})";
+  const std::string big =
+      R"({"path":"/","viewport":"phone","referrer_host":")" + std::string(kMaxAnalyticsBodyBytes, 'a') + R"("})";
   EXPECT_EQ(event(big).first, Status::payload_too_large);
 }
 

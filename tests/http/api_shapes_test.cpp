@@ -21,9 +21,19 @@ std::set<std::string> keys_of(const json::object& o) {
   return keys;
 }
 
-const std::set<std::string> kStoreKeys{"id", "name", "store_type", "prefecture", "prefecture_name",
-                                       "city", "address", "lat", "lng", "location_precision", "sells",
-                                       "last_report_at", "last_report_kind"};
+const std::set<std::string> kStoreKeys{"id",
+                                       "name",
+                                       "store_type",
+                                       "prefecture",
+                                       "prefecture_name",
+                                       "city",
+                                       "address",
+                                       "lat",
+                                       "lng",
+                                       "location_precision",
+                                       "sells",
+                                       "last_report_at",
+                                       "last_report_kind"};
 
 using ApiShapes = RouterTest;
 
@@ -41,9 +51,8 @@ TEST_F(ApiShapes, HealthzCountsActiveStores) {
 
 TEST_F(ApiShapes, ConfigCarriesTileSettingsAndDemoFlag) {
   const auto d = data(get("/api/v1/config")).as_object();
-  EXPECT_EQ(keys_of(d), (std::set<std::string>{"tile_url", "tile_attribution", "tile_max_zoom",
-                                               "contact_url", "analytics_id", "demo_data",
-                                               "default_store_type", "limits"}));
+  EXPECT_EQ(keys_of(d), (std::set<std::string>{"tile_url", "tile_attribution", "tile_max_zoom", "contact_url",
+                                               "analytics_id", "demo_data", "default_store_type", "limits"}));
   EXPECT_EQ(d.at("tile_url"), "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png");
   EXPECT_EQ(d.at("tile_max_zoom"), 18);
   EXPECT_EQ(d.at("contact_url"), "https://x.com/pokeca_map");
@@ -87,8 +96,8 @@ TEST_F(ApiShapes, InitialDataHasNoUserAndAllStoreTypes) {
   EXPECT_TRUE(d.at("user").is_null());
   const auto& types = d.at("store_types").as_array();
   ASSERT_GE(types.size(), 9u);
-  const auto card = std::find_if(types.begin(), types.end(),
-                                 [](const json::value& t) { return t.at("key") == "card_shop"; });
+  const auto card =
+      std::find_if(types.begin(), types.end(), [](const json::value& t) { return t.at("key") == "card_shop"; });
   ASSERT_NE(card, types.end());
   EXPECT_EQ(card->at("label"), "カードショップ");
   for (const auto& t : types)
@@ -104,8 +113,8 @@ TEST_F(ApiShapes, PrefecturesListRegionsInOrderAndAll47WithCounts) {
     codes.emplace_back(r.at("code").as_string());
     listed += r.at("prefectures").as_array().size();
   }
-  EXPECT_EQ(codes, (std::vector<std::string>{"hokkaido", "tohoku", "kanto", "chubu", "kinki",
-                                             "chugoku", "shikoku", "kyushu", "okinawa"}));
+  EXPECT_EQ(codes, (std::vector<std::string>{"hokkaido", "tohoku", "kanto", "chubu", "kinki", "chugoku", "shikoku",
+                                             "kyushu", "okinawa"}));
   EXPECT_EQ(listed, 47u);
   EXPECT_EQ(regions[2].at("name"), "関東");
   EXPECT_EQ(regions[2].at("prefectures").as_array()[0], "ibaraki");
@@ -113,8 +122,8 @@ TEST_F(ApiShapes, PrefecturesListRegionsInOrderAndAll47WithCounts) {
   const auto& prefs = d.at("prefectures").as_array();
   ASSERT_EQ(prefs.size(), 47u);
   EXPECT_EQ(prefs[0].at("code"), "hokkaido");
-  const auto tokyo = std::find_if(prefs.begin(), prefs.end(),
-                                  [](const json::value& p) { return p.at("code") == "tokyo"; });
+  const auto tokyo =
+      std::find_if(prefs.begin(), prefs.end(), [](const json::value& p) { return p.at("code") == "tokyo"; });
   ASSERT_NE(tokyo, prefs.end());
   EXPECT_EQ(keys_of(tokyo->as_object()),
             (std::set<std::string>{"code", "name", "region", "lat", "lng", "zoom", "store_count"}));
@@ -166,8 +175,7 @@ TEST_F(ApiShapes, StoresNearAPointAreNearestFirstWithDistances) {
 
 TEST_F(ApiShapes, StoresInABoxWithFilters) {
   const auto list =
-      data(get("/api/v1/stores?bbox=139.6,35.6,139.8,35.7&type=card_shop,convenience&product=packs"))
-          .as_array();
+      data(get("/api/v1/stores?bbox=139.6,35.6,139.8,35.7&type=card_shop,convenience&product=packs")).as_array();
   EXPECT_EQ(list.size(), 2u);
   const auto one = data(get("/api/v1/stores?bbox=139.6,35.6,139.8,35.7&type=convenience")).as_array();
   ASSERT_EQ(one.size(), 1u);
@@ -196,8 +204,8 @@ TEST_F(ApiShapes, ClustersAtHighZoomAreMarkers) {
 
 TEST_F(ApiShapes, ClustersWhenManyStoresAreInView) {
   for (int i = 0; i < 400; ++i)
-    stores.stores.push_back(sample_store(100 + i, "店", "other", "tokyo", "新宿区", 35.60 + i * 0.0002,
-                                         139.60 + (i % 20) * 0.01));
+    stores.stores.push_back(
+        sample_store(100 + i, "店", "other", "tokyo", "新宿区", 35.60 + i * 0.0002, 139.60 + (i % 20) * 0.01));
   const auto d = data(get("/api/v1/stores/clusters?bbox=135,33,141,37&zoom=5"));
   const auto& clusters = d.at("clusters").as_array();
   ASSERT_FALSE(clusters.empty());

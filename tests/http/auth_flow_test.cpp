@@ -24,8 +24,8 @@ namespace pokeca::testing {
 namespace {
 
 namespace json = boost::json;
-using http::bhttp::verb;
 using http::Status;
+using http::bhttp::verb;
 
 constexpr std::string_view kPassword = "kiriban-7777";
 
@@ -41,9 +41,7 @@ class AuthFlow : public ::testing::Test {
     server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth), router_config, std::move(config));
   }
 
-  void seed() {
-    ASSERT_TRUE(stores.insert_many(sample_stores()));
-  }
+  void seed() { ASSERT_TRUE(stores.insert_many(sample_stores())); }
 
   Reply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {},
              std::string_view cookie = {}) {
@@ -66,9 +64,9 @@ class AuthFlow : public ::testing::Test {
   // A verified account that is logged in: its access token and cookie.
   std::pair<std::string, std::string> verified_login(std::string_view email) {
     EXPECT_EQ(sign_up(email).status, Status::created);
-    EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                  .status,
-              Status::ok);
+    EXPECT_EQ(
+        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+        Status::ok);
     const auto r = login(email);
     EXPECT_EQ(r.status, Status::ok);
     return {std::string(r.body.at("access_token").as_string()), cookie_of(r)};
@@ -157,7 +155,8 @@ TEST_F(AuthFlow, PasswordResetRevokesEveryLogin) {
   EXPECT_NE(mail.text_body.find("https://pokeca.example/auth/action?mode=resetPassword&token="), std::string::npos);
 
   const auto token = accounts.mailer.last_token();
-  auto r = call(verb::post, "/api/v1/auth/password-reset/confirm", R"({"token":")" + token + R"(","password":"123456"})");
+  auto r =
+      call(verb::post, "/api/v1/auth/password-reset/confirm", R"({"token":")" + token + R"(","password":"123456"})");
   EXPECT_EQ(code(r), "auth/weak-password");
   r = call(verb::post, "/api/v1/auth/password-reset/confirm",
            R"({"token":")" + token + R"(","password":"brand-new-2026"})");
@@ -174,7 +173,8 @@ TEST_F(AuthFlow, PasswordResetRevokesEveryLogin) {
 
 TEST_F(AuthFlow, ResendVerificationRefusals) {
   ASSERT_EQ(sign_up("satoshi@example.com").status, Status::created);
-  auto r = call(verb::post, "/api/v1/auth/resend-verification", R"({"email":"satoshi@example.com","password":"nope-nope"})");
+  auto r =
+      call(verb::post, "/api/v1/auth/resend-verification", R"({"email":"satoshi@example.com","password":"nope-nope"})");
   EXPECT_EQ(r.status, Status::unauthorized);
   EXPECT_EQ(code(r), "auth/not-logged-in");
   EXPECT_EQ(r.body.at("error").as_string(), "ユーザーがログインしていません");
@@ -183,9 +183,9 @@ TEST_F(AuthFlow, ResendVerificationRefusals) {
            R"({"email":"satoshi@example.com","password":")" + std::string(kPassword) + R"("})");
   ASSERT_EQ(r.status, Status::ok);
   EXPECT_EQ(accounts.mailer.sent().size(), 2u);
-  ASSERT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                .status,
-            Status::ok);
+  ASSERT_EQ(
+      call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+      Status::ok);
   r = call(verb::post, "/api/v1/auth/resend-verification",
            R"({"email":"satoshi@example.com","password":")" + std::string(kPassword) + R"("})");
   EXPECT_EQ(r.status, Status::conflict);
@@ -220,8 +220,7 @@ TEST_F(AuthFlow, BlockedAccountsGet403BlockedOnEveryAuthenticatedCall) {
   const auto [access, cookie] = verified_login("satoshi@example.com");
   ASSERT_TRUE(accounts.admin.grant_admin("satoshi@example.com"));
   ASSERT_TRUE(accounts.admin.block("satoshi@example.com"));
-  for (const auto& [method, target, body] :
-       std::vector<std::tuple<verb, std::string, std::string>>{
+  for (const auto& [method, target, body] : std::vector<std::tuple<verb, std::string, std::string>>{
            {verb::get, "/api/v1/auth/me", ""},
            {verb::get, "/api/v1/admin/check", ""},
            {verb::get, "/api/v1/users/profile", ""},
@@ -330,7 +329,9 @@ class QueuedMailAuthFlow : public AuthFlow {
     limits.reset_account = {100'000, 3600};
     return limits;
   }
-  QueuedMailAuthFlow() : AuthFlow(many_resets()) { accounts.auth.queue_mail(queue, [this] { ++wakes; }); }
+  QueuedMailAuthFlow() : AuthFlow(many_resets()) {
+    accounts.auth.queue_mail(queue, [this] { ++wakes; });
+  }
 
   // What the server's mail thread does, until the queue is empty.
   int deliver_all() {
@@ -367,9 +368,9 @@ TEST_F(QueuedMailAuthFlow, AccountMailsAreQueuedOnceAndSentByTheMailThread) {
   EXPECT_EQ(deliver_all(), 0);  // sent once
   ASSERT_EQ(accounts.mailer.sent().size(), 1u);
   EXPECT_EQ(accounts.mailer.sent()[0].to, "satoshi@example.com");
-  ASSERT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                .status,
-            Status::ok);
+  ASSERT_EQ(
+      call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+      Status::ok);
 
   const auto known = call(verb::post, "/api/v1/auth/password-reset", R"({"email":"satoshi@example.com"})");
   const auto unknown = call(verb::post, "/api/v1/auth/password-reset", R"({"email":"ghost@example.com"})");
@@ -391,13 +392,15 @@ TEST_F(QueuedMailAuthFlow, AccountMailsAreQueuedOnceAndSentByTheMailThread) {
 TEST_F(QueuedMailAuthFlow, PrintsResetTimingsForKnownAndUnknownAddresses) {
   ASSERT_EQ(sign_up("satoshi@example.com").status, Status::created);
   ASSERT_EQ(deliver_all(), 1);
-  ASSERT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                .status,
-            Status::ok);
+  ASSERT_EQ(
+      call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+      Status::ok);
   constexpr int kRounds = 60;
   const auto known = median_ms(
-      [&](int) { EXPECT_EQ(call(verb::post, "/api/v1/auth/password-reset", R"({"email":"satoshi@example.com"})").status,
-                           Status::ok); },
+      [&](int) {
+        EXPECT_EQ(call(verb::post, "/api/v1/auth/password-reset", R"({"email":"satoshi@example.com"})").status,
+                  Status::ok);
+      },
       kRounds);
   const auto unknown = median_ms(
       [&](int i) {

@@ -10,15 +10,14 @@
 namespace pokeca::testing {
 namespace {
 
+using http::Status;
 using http::bhttp::field;
 using http::bhttp::verb;
-using http::Status;
 
 class AuthRouter : public RouterTest {
  protected:
-  http::Response call(verb method, std::string_view target, std::string body = {},
-                      std::string_view bearer = {}, std::string_view cookie = {},
-                      std::string_view content_type = "application/json") {
+  http::Response call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {},
+                      std::string_view cookie = {}, std::string_view content_type = "application/json") {
     http::Request req{method, target, 11};
     req.set(field::host, "localhost");
     if (!body.empty()) req.set(field::content_type, content_type);
@@ -31,8 +30,9 @@ class AuthRouter : public RouterTest {
 
   // A verified account logged in over the router; returns the access token.
   std::string login(std::string email = "satoshi@example.com") {
-    auto r = call(verb::post, "/api/v1/users",
-                  R"({"user":{"email":")" + email + R"(","password":"kiriban-7777","username":"サトシ","prefecture":"東京都"}})");
+    auto r = call(
+        verb::post, "/api/v1/users",
+        R"({"user":{"email":")" + email + R"(","password":"kiriban-7777","username":"サトシ","prefecture":"東京都"}})");
     EXPECT_EQ(r.result(), Status::created) << r.body();
     EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + mailer.last_token() + R"("})").result(),
               Status::ok);
@@ -116,15 +116,15 @@ TEST_F(AuthRouter, InitialDataCarriesTheUserWhenTheTokenIsValid) {
 }
 
 TEST_F(AuthRouter, BodiesMustBeJson) {
-  const auto form = call(verb::post, "/api/v1/auth/login", "email=a&password=b", {}, {},
-                         "application/x-www-form-urlencoded");
+  const auto form =
+      call(verb::post, "/api/v1/auth/login", "email=a&password=b", {}, {}, "application/x-www-form-urlencoded");
   EXPECT_EQ(form.result(), Status::unsupported_media_type);
   EXPECT_EQ(json(form).at("code"), "unsupported_media_type");
   EXPECT_EQ(call(verb::post, "/api/v1/auth/login", "{not json").result(), Status::bad_request);
   EXPECT_EQ(call(verb::post, "/api/v1/auth/login", R"({"email":5})").result(), Status::bad_request);
   EXPECT_EQ(call(verb::post, "/api/v1/users", R"({"email":"a@b.jp"})").result(), Status::bad_request);
-  EXPECT_EQ(call(verb::post, "/api/v1/auth/login", R"({"email":"a@b.jp"})", {}, {},
-                 "application/json; charset=utf-8").result(),
+  EXPECT_EQ(call(verb::post, "/api/v1/auth/login", R"({"email":"a@b.jp"})", {}, {}, "application/json; charset=utf-8")
+                .result(),
             Status::unauthorized);
 }
 

@@ -12,28 +12,28 @@
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
+#include "pokeca/storage/sqlite_activity_repository.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/sqlite_submission_repository.hpp"
-#include "pokeca/storage/sqlite_activity_repository.hpp"
-#include "pokeca/storage/sqlite_admin_repository.hpp"
-#include "pokeca/storage/sqlite_favorite_repository.hpp"
-#include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_store_search.hpp"
-#include "submission_fakes.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
+#include "submission_fakes.hpp"
 
 namespace pokeca::testing {
 namespace {
 
 namespace json = boost::json;
-using http::bhttp::verb;
 using http::ApiRouteInfo;
 using http::Status;
+using http::bhttp::verb;
 
 enum class Who { kAnyone, kUser, kAdmin };
 enum class Role { kAnonymous, kUnverified, kUser, kBlocked, kAdmin };
@@ -135,10 +135,10 @@ class AuthorizationMatrix : public ::testing::Test {
  protected:
   static RateLimits unlimited() {
     RateLimits limits;
-    for (auto* l : {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.login_account_ip,
-                    &limits.login_device, &limits.resend_ip,
-                    &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
-                    &limits.write_account, &limits.purchase_account, &limits.submission_account})
+    for (auto* l :
+         {&limits.sign_up_ip, &limits.login_ip, &limits.login_account, &limits.login_account_ip, &limits.login_device,
+          &limits.resend_ip, &limits.resend_account, &limits.reset_ip, &limits.reset_account, &limits.write_ip,
+          &limits.write_account, &limits.purchase_account, &limits.submission_account})
       *l = {1'000'000, 1};
     return limits;
   }
@@ -161,8 +161,7 @@ class AuthorizationMatrix : public ::testing::Test {
     if (verified) {
       EXPECT_TRUE(accounts.users.mark_email_verified(user->id, kTestNow));
     }
-    return encode_access_token({user->id, user->session_epoch, kTestNow, kTestNow + kAccessTokenTtl},
-                               accounts.crypto);
+    return encode_access_token({user->id, user->session_epoch, kTestNow, kTestNow + kAccessTokenTtl}, accounts.crypto);
   }
 
   http::Response send(const ApiRouteInfo& route, Role role, std::string_view body) {
@@ -207,13 +206,11 @@ class AuthorizationMatrix : public ::testing::Test {
   storage::SqliteAnalyticsRepository analytics_repo{db};
   crypto::SodiumAnalyticsKeys analytics_keys;
   AnalyticsService analytics{{analytics_repo, analytics_keys, accounts.limiter, clock}};
-  http::Router router{
-      {service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts, routes, admin,
-       analytics},
-      {}};
+  http::Router router{{service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts,
+                       routes, admin, analytics},
+                      {}};
   std::map<Role, std::string> tokens;
 };
-
 
 TEST_F(AuthorizationMatrix, EveryRouteRefusesExactlyTheRolesThatMayNotUseIt) {
   std::size_t checked = 0;

@@ -5,10 +5,10 @@
 #include <thread>
 #include <vector>
 
+#include "contribution_fakes.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 

@@ -29,7 +29,7 @@ TEST(ContentEncoding, AcceptEncodingNamesQualitiesAndWildcards) {
   EXPECT_TRUE(accepts_encoding("x-gzip", "gzip"));
   EXPECT_TRUE(accepts_encoding("*", "br"));
   EXPECT_FALSE(accepts_encoding("*;q=0", "br"));
-  EXPECT_FALSE(accepts_encoding("*, br;q=0", "br"));  // named beats the wildcard
+  EXPECT_FALSE(accepts_encoding("*, br;q=0", "br"));   // named beats the wildcard
   EXPECT_FALSE(accepts_encoding("gzip;q=x", "gzip"));  // unreadable: not accepted
   EXPECT_FALSE(accepts_encoding("gzipped", "gzip"));
 }

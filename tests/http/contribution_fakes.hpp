@@ -1,6 +1,7 @@
 #pragma once
 // The contribution services (purchases, ranking, submissions, routes) over in-memory fakes, for
 // router tests that do not exercise them: the router needs every service it routes to.
+#include "auth_fakes.hpp"
 #include "pokeca/admin_service.hpp"
 #include "pokeca/analytics.hpp"
 #include "pokeca/gazetteer.hpp"
@@ -9,7 +10,6 @@
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
 #include "pokeca/submission_service.hpp"
-#include "auth_fakes.hpp"
 #include "route_fakes.hpp"
 #include "submission_fakes.hpp"
 
@@ -70,8 +70,8 @@ class NoAdmin final : public AdminRepository {
   }
   Result<UserChangeOutcome> change_user(UserId, const UserDecision&) override { return not_found(); }
   Result<AdminPage<AdminReport>> list_reports(const AdminReportFilter&) override { return AdminPage<AdminReport>{}; }
-  Result<std::optional<PurchaseReport>> delete_report(ReportId,
-                                                      const std::function<AuditRecord(const PurchaseReport&)>&) override {
+  Result<std::optional<PurchaseReport>> delete_report(
+      ReportId, const std::function<AuditRecord(const PurchaseReport&)>&) override {
     return std::optional<PurchaseReport>{};
   }
   Result<std::int64_t> delete_reports_of(UserId, UnixSeconds, UnixSeconds,

@@ -34,14 +34,17 @@ TEST(ErrorMapping, EachCodeHasItsStatusAndMachineCode) {
 }
 
 TEST(ErrorMapping, DetailOverridesTheMachineCode) {
-  const auto reply = http::error_reply({ErrorCode::kBadRequest, "メールアドレスが正しくありません。", "auth/invalid-email"});
+  const auto reply =
+      http::error_reply({ErrorCode::kBadRequest, "メールアドレスが正しくありません。", "auth/invalid-email"});
   EXPECT_EQ(reply.status, Status::bad_request);
-  EXPECT_EQ(json::parse(reply.body),
-            json::parse(R"({"success":false,"error":"メールアドレスが正しくありません。","code":"auth/invalid-email"})"));
+  EXPECT_EQ(
+      json::parse(reply.body),
+      json::parse(R"({"success":false,"error":"メールアドレスが正しくありません。","code":"auth/invalid-email"})"));
 }
 
 TEST(ErrorMapping, InternalErrorsNeverShowTheirMessageOrDetail) {
-  const auto reply = http::error_reply({ErrorCode::kInternal, "SQL error near 'stores' in /var/lib/x.db", "sqlite/corrupt"});
+  const auto reply =
+      http::error_reply({ErrorCode::kInternal, "SQL error near 'stores' in /var/lib/x.db", "sqlite/corrupt"});
   EXPECT_EQ(reply.status, Status::internal_server_error);
   EXPECT_EQ(reply.body.find("SQL"), std::string::npos);
   EXPECT_EQ(str(json::parse(reply.body).at("error")), msg::kInternal);
@@ -109,8 +112,7 @@ TEST_F(Routing, BusyDatabaseIs503) {
 
 TEST_F(Routing, UnknownApiPathsAre404Envelopes) {
   for (const auto* target : {"/api/v1/nothing", "/api", "/api/", "/api/v2/healthz", "/api/v1/stores/",
-                             "/api/v1/stores/1/extra", "/api/v1/healthz/", "/api/v1//healthz",
-                             "/api/v1/HEALTHZ"}) {
+                             "/api/v1/stores/1/extra", "/api/v1/healthz/", "/api/v1//healthz", "/api/v1/HEALTHZ"}) {
     const auto res = get(target);
     EXPECT_EQ(res.result(), Status::not_found) << target;
     EXPECT_EQ(json(res), json::parse(R"({"success":false,"error":")" + std::string(msg::kApiNotFound) +

@@ -23,8 +23,7 @@ class FakeClock final : public Clock {
 
 inline bool matches(const Store& s, const StoreFilters& f) {
   if (s.status != StoreStatus::kActive) return false;
-  if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end())
-    return false;
+  if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end()) return false;
   if (f.product) {
     const auto& sells = *f.product == Product::kPack  ? s.sells.packs
                         : *f.product == Product::kBox ? s.sells.boxes
@@ -41,24 +40,21 @@ class FakeStoreRepository final : public StoreRepository {
   std::optional<DomainError> failure;
   std::function<void()> on_read;
 
-  Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f,
-                                           int limit) override {
+  Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) override {
     return select(f, limit, [&](const Store& s) { return s.prefecture == code; });
   }
-  Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
-                                     int limit) override {
+  Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override {
     return select(f, limit, [&](const Store& s) { return box.contains(s.location); });
   }
-  Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
-                                                 const StoreFilters& f, int limit) override {
+  Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km, const StoreFilters& f,
+                                                 int limit) override {
     if (auto e = enter()) return std::unexpected(*e);
     std::vector<StoreWithDistance> out;
     for (const auto& s : stores) {
       const double d = haversine_km(centre, s.location);
       if (matches(s, f) && d <= radius_km) out.push_back({s, d});
     }
-    std::sort(out.begin(), out.end(),
-              [](const auto& a, const auto& b) { return a.distance_km < b.distance_km; });
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.distance_km < b.distance_km; });
     if (out.size() > static_cast<std::size_t>(limit)) out.resize(static_cast<std::size_t>(limit));
     return out;
   }
@@ -67,8 +63,7 @@ class FakeStoreRepository final : public StoreRepository {
     std::vector<LatLng> points;
     for (const auto& s : stores) {
       const auto key = cell_of(s.location, range.level);
-      if (matches(s, f) && key.x >= range.min_x && key.x <= range.max_x && key.y >= range.min_y &&
-          key.y <= range.max_y)
+      if (matches(s, f) && key.x >= range.min_x && key.x <= range.max_x && key.y >= range.min_y && key.y <= range.max_y)
         points.push_back(s.location);
     }
     return aggregate_points(points, range.level);
@@ -90,8 +85,10 @@ class FakeStoreRepository final : public StoreRepository {
     for (const auto& s : stores) {
       if (s.status != StoreStatus::kActive) continue;
       auto it = std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.code == s.prefecture; });
-      if (it == out.end()) out.push_back({s.prefecture, 1});
-      else ++it->count;
+      if (it == out.end())
+        out.push_back({s.prefecture, 1});
+      else
+        ++it->count;
     }
     return out;
   }
@@ -126,8 +123,7 @@ class FakeReportRepository final : public ReportRepository {
 
   Result<std::vector<TimelineItem>> timeline(int limit) override {
     if (failure) return std::unexpected(*failure);
-    std::vector<TimelineItem> out(items.begin(),
-                                  items.begin() + std::min<std::ptrdiff_t>(limit, std::ssize(items)));
+    std::vector<TimelineItem> out(items.begin(), items.begin() + std::min<std::ptrdiff_t>(limit, std::ssize(items)));
     return out;
   }
   Result<std::vector<PurchaseReport>> recent_for_store(StoreId id, int limit) override {

@@ -16,8 +16,8 @@ namespace {
 namespace json = boost::json;
 
 TEST(JsonText, NumbersArePlainAndRoundTrip) {
-  const json::value v = json::object{{"lat", 35.6895}, {"lng", 139.7005}, {"n", 42}, {"small", 1e-7},
-                                     {"neg", -0.5}, {"big", std::int64_t{9007199254740993}}};
+  const json::value v = json::object{{"lat", 35.6895}, {"lng", 139.7005}, {"n", 42},
+                                     {"small", 1e-7},  {"neg", -0.5},     {"big", std::int64_t{9007199254740993}}};
   const auto text = to_json_text(v);
   EXPECT_EQ(text, R"({"lat":35.6895,"lng":139.7005,"n":42,"small":1e-07,"neg":-0.5,"big":9007199254740993})");
   EXPECT_EQ(json::parse(text), v);

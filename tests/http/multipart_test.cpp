@@ -31,10 +31,9 @@ Part text(std::string_view name, std::string_view value) {
   return {"Content-Disposition: form-data; name=\"" + std::string(name) + "\"\r\n", std::string(value)};
 }
 
-Part file(std::string_view filename, std::string_view type, std::string_view bytes,
-          std::string_view name = kImages) {
-  return {"Content-Disposition: form-data; name=\"" + std::string(name) + "\"; filename=\"" +
-              std::string(filename) + "\"\r\nContent-Type: " + std::string(type) + "\r\n",
+Part file(std::string_view filename, std::string_view type, std::string_view bytes, std::string_view name = kImages) {
+  return {"Content-Disposition: form-data; name=\"" + std::string(name) + "\"; filename=\"" + std::string(filename) +
+              "\"\r\nContent-Type: " + std::string(type) + "\r\n",
           std::string(bytes)};
 }
 
@@ -55,7 +54,8 @@ FormSchema submission_schema() {
       {.name = "store_submission[latitude]", .max_bytes = 32, .too_long_message = {}},
       {.name = "store_submission[longitude]", .max_bytes = 32, .too_long_message = {}},
       {.name = "store_submission[address]", .max_bytes = 1024, .too_long_message = {}},
-      {.name = "store_submission[comment]", .max_bytes = 2000,
+      {.name = "store_submission[comment]",
+       .max_bytes = 2000,
        .too_long_message = "コメントは2000バイト以内で入力してください。"},
   };
   schema.file_fields = {std::string(kImages)};
@@ -85,8 +85,8 @@ struct Outcome {
     std::string out;
     for (const auto& field : form->fields) out += "F[" + field.name + "]=" + field.value + "\n";
     for (const auto& part : form->files)
-      out += "P[" + part.field_name + "]" + part.filename + "|" + part.content_type + "|" +
-             std::to_string(part.size) + "\n";
+      out += "P[" + part.field_name + "]" + part.filename + "|" + part.content_type + "|" + std::to_string(part.size) +
+             "\n";
     for (const auto& f : files) out += "S[" + f.part.filename + "]" + f.bytes + "\n";
     return out;
   }
@@ -110,8 +110,7 @@ Outcome parse_cut(std::string_view body, const std::vector<std::size_t>& cuts, F
   return {std::move(form), sink.files(), sink.aborted()};
 }
 
-Outcome parse(std::string_view body, FormSchema schema = submission_schema(),
-              std::string_view type = content_type()) {
+Outcome parse(std::string_view body, FormSchema schema = submission_schema(), std::string_view type = content_type()) {
   return parse_cut(body, {}, std::move(schema), type);
 }
 
@@ -173,7 +172,8 @@ TEST(MultipartParser, StoreSubmissionWithThreeImages) {
 
 TEST(MultipartParser, EmptyValuesAndEmptyFileInputAreFine) {
   // A browser sends filename="" and no bytes for a file input left empty.
-  const auto outcome = parse(body_of({text("store_submission[comment]", ""), file("", "application/octet-stream", "")}));
+  const auto outcome =
+      parse(body_of({text("store_submission[comment]", ""), file("", "application/octet-stream", "")}));
   ASSERT_TRUE(outcome.form.has_value()) << outcome.summary();
   EXPECT_EQ(*outcome.form->find("store_submission[comment]"), "");
   EXPECT_TRUE(outcome.form->files.empty());
@@ -201,8 +201,8 @@ TEST(MultipartParser, BoundaryLikeStringsInsideContentAreContent) {
   const std::string b(kBoundary);
   const std::string tricky = "--" + b + " at line start? no: no CRLF before\r\n-" + b + "\r\n--" +
                              b.substr(0, b.size() - 1) + "\r\n\r\n--\r\n" + "x--" + b + "--";
-  const auto outcome = parse(body_of({text("store_submission[comment]", tricky),
-                                      file("--" + b + ".jpg", "image/jpeg", tricky)}));
+  const auto outcome =
+      parse(body_of({text("store_submission[comment]", tricky), file("--" + b + ".jpg", "image/jpeg", tricky)}));
   ASSERT_TRUE(outcome.form.has_value()) << outcome.summary();
   EXPECT_EQ(*outcome.form->find("store_submission[comment]"), tricky);
   ASSERT_EQ(outcome.files.size(), 1U);
@@ -228,8 +228,8 @@ TEST(MultipartParser, HeaderNamesAndParametersAreFlexible) {
 }
 
 TEST(MultipartParser, FileWithoutContentTypeIsOctetStream) {
-  const auto outcome =
-      parse(body_of({{"Content-Disposition: form-data; name=\"store_submission[images][]\"; filename=\"a\"\r\n", "z"}}));
+  const auto outcome = parse(
+      body_of({{"Content-Disposition: form-data; name=\"store_submission[images][]\"; filename=\"a\"\r\n", "z"}}));
   ASSERT_TRUE(outcome.form.has_value()) << outcome.summary();
   EXPECT_EQ(outcome.form->files.at(0).content_type, "application/octet-stream");
 }
@@ -389,8 +389,8 @@ TEST(MultipartLimits, MaxFileBytesSmallLimitInOneByteChunks) {
   const std::string at(1536 * 1024, 'a');
   EXPECT_TRUE(parse_in_chunks(body_of({file("a.jpg", "image/jpeg", at)}), 4093, schema).form.has_value());
   schema.limits.max_file_bytes = 100;
-  EXPECT_TRUE(parse_in_chunks(body_of({file("a.jpg", "image/jpeg", std::string(100, '-'))}), 1, schema)
-                  .form.has_value());
+  EXPECT_TRUE(
+      parse_in_chunks(body_of({file("a.jpg", "image/jpeg", std::string(100, '-'))}), 1, schema).form.has_value());
   expect_error(parse_in_chunks(body_of({file("a.jpg", "image/jpeg", std::string(101, '-'))}), 1, schema),
                ErrorCode::kPayloadTooLarge);
   schema.limits.max_file_bytes = 1536 * 1024;
@@ -496,8 +496,7 @@ TEST(MultipartFields, UnknownFieldsIgnoredOrRefused) {
 
 TEST(MultipartFields, TextWhereAFileIsExpectedAndTheOtherWayRound) {
   expect_error(parse(body_of({text(kImages, "not a file")})), ErrorCode::kBadRequest);
-  expect_error(parse(body_of({file("a.jpg", "image/jpeg", "x", "store_submission[comment]")})),
-               ErrorCode::kBadRequest);
+  expect_error(parse(body_of({file("a.jpg", "image/jpeg", "x", "store_submission[comment]")})), ErrorCode::kBadRequest);
   // An empty file input that carries bytes after all.
   expect_error(parse(body_of({file("", "image/jpeg", "bytes")})), ErrorCode::kBadRequest);
 }
@@ -513,30 +512,30 @@ TEST(MultipartMalformed, MissingOrBrokenStructure) {
   const std::string b = "--" + std::string(kBoundary);
   const std::string cd = "Content-Disposition: form-data; name=\"store_submission[store_name]\"\r\n";
   const std::vector<std::string> bodies = {
-      "",                                               // nothing
-      "no boundary anywhere",                           // no boundary in the body
-      b,                                                // opened, nothing after
-      b + "\r\n" + cd + "\r\nvalue",                    // no closing boundary
-      b + "\r\n" + cd + "\r\nvalue\r\n" + b,            // no final "--"
-      b + "\r\n" + cd + "\r\nvalue\r\n" + b + "-",      // half a final "--"
-      b + "\r\n" + cd,                                  // headers never end
-      b + "X\r\n" + cd + "\r\nv\r\n" + b + "--",        // boundary followed by other text
-      b + "\r\n" + cd + "\r\nv\r\n" + b + "X--",        // same, in the body
-      b + "\r\n" + cd + "\r\nv\r\n" + b + " x\r\n",     // padding then text
-      b + "\n" + cd + "\nv\n" + b + "--",               // bare LF
-      b + "\r\n\r\nv\r\n" + b + "--",                   // no Content-Disposition
+      "",                                            // nothing
+      "no boundary anywhere",                        // no boundary in the body
+      b,                                             // opened, nothing after
+      b + "\r\n" + cd + "\r\nvalue",                 // no closing boundary
+      b + "\r\n" + cd + "\r\nvalue\r\n" + b,         // no final "--"
+      b + "\r\n" + cd + "\r\nvalue\r\n" + b + "-",   // half a final "--"
+      b + "\r\n" + cd,                               // headers never end
+      b + "X\r\n" + cd + "\r\nv\r\n" + b + "--",     // boundary followed by other text
+      b + "\r\n" + cd + "\r\nv\r\n" + b + "X--",     // same, in the body
+      b + "\r\n" + cd + "\r\nv\r\n" + b + " x\r\n",  // padding then text
+      b + "\n" + cd + "\nv\n" + b + "--",            // bare LF
+      b + "\r\n\r\nv\r\n" + b + "--",                // no Content-Disposition
       b + "\r\nContent-Disposition: attachment; name=a\r\n\r\nv\r\n" + b + "--",
-      b + "\r\nContent-Disposition: form-data\r\n\r\nv\r\n" + b + "--",            // no name
+      b + "\r\nContent-Disposition: form-data\r\n\r\nv\r\n" + b + "--",             // no name
       b + "\r\nContent-Disposition: form-data; name=\"\"\r\n\r\nv\r\n" + b + "--",  // empty name
       b + "\r\nContent-Disposition: form-data; name=\"a\r\n\r\nv\r\n" + b + "--",   // unterminated quote
       b + "\r\nContent-Disposition: form-data; name=a; name=b\r\n\r\nv\r\n" + b + "--",
       b + "\r\nContent-Disposition: form-data; name=a b\r\n\r\nv\r\n" + b + "--",
-      b + "\r\n" + cd + cd + "\r\nv\r\n" + b + "--",                                // header twice
+      b + "\r\n" + cd + cd + "\r\nv\r\n" + b + "--",  // header twice
       b + "\r\n" + cd + "No colon here\r\n\r\nv\r\n" + b + "--",
       b + "\r\n" + cd + " folded: line\r\n\r\nv\r\n" + b + "--",
       b + "\r\n" + cd + "Bad Name: x\r\n\r\nv\r\n" + b + "--",
       b + "\r\n" + cd + ": empty name\r\n\r\nv\r\n" + b + "--",
-      b + "\r\n" + cd + "X: a\rb\r\n\r\nv\r\n" + b + "--",                          // bare CR
+      b + "\r\n" + cd + "X: a\rb\r\n\r\nv\r\n" + b + "--",  // bare CR
       b + "\r\n" + cd + "X: nul\x00x\r\n\r\nv\r\n" + b + "--",
       b + "\r\n" + cd + "Content-Transfer-Encoding: base64\r\n\r\ndg==\r\n" + b + "--",
   };
@@ -605,8 +604,7 @@ TEST(MultipartRobustness, RandomBytesNeverCrash) {
     std::string body = (round % 2 == 0) ? "--" + std::string(kBoundary) + "\r\n" : "";
     const auto size = random() % 2000;
     for (std::uint32_t i = 0; i < size; ++i) {
-      body += (random() % 4 == 0) ? static_cast<char>(random())
-                                  : kAlphabet[random() % kAlphabet.size()];
+      body += (random() % 4 == 0) ? static_cast<char>(random()) : kAlphabet[random() % kAlphabet.size()];
       if (random() % 100 == 0) body += "\r\n--" + std::string(kBoundary);
     }
     std::vector<std::size_t> cuts;

@@ -36,8 +36,10 @@ std::set<std::string> documented_operations(const std::string& file) {
     }
     if (!in_paths || line.back() != ':') continue;
     const auto key = line.substr(indent_of(line), line.size() - indent_of(line) - 1);
-    if (indent_of(line) == 2 && key.starts_with('/')) path = key;
-    else if (indent_of(line) == 4 && kMethods.contains(key)) ops.insert(upper(key) + " " + std::string(kApiPrefix) + path);
+    if (indent_of(line) == 2 && key.starts_with('/'))
+      path = key;
+    else if (indent_of(line) == 4 && kMethods.contains(key))
+      ops.insert(upper(key) + " " + std::string(kApiPrefix) + path);
   }
   return ops;
 }

@@ -37,8 +37,8 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace json = boost::json;
-using http::bhttp::verb;
 using http::Status;
+using http::bhttp::verb;
 
 constexpr std::string_view kPassword = "kiriban-7777";
 constexpr std::string_view kBase = "http://localhost:8080";
@@ -85,19 +85,21 @@ class PersonalFlow : public ::testing::Test {
                               R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
                                   std::string(kPassword) + R"(","username":"トレーナー","prefecture":""}})");
     EXPECT_EQ(sign_up.status, Status::created) << json::serialize(sign_up.body);
-    EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                  .status,
-              Status::ok);
-    const auto login = call(verb::post, "/api/v1/auth/login",
-                            R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
+    EXPECT_EQ(
+        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+        Status::ok);
+    const auto login =
+        call(verb::post, "/api/v1/auth/login",
+             R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
     EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
     return std::string(login.body.at("access_token").as_string());
   }
 
   ApiReply bought(std::string_view token, StoreId store, std::string_view kind = "bought") {
-    return call(verb::post, "/api/v1/purchases",
-                R"({"store_id":)" + std::to_string(store) + R"(,"kind":")" + std::string(kind) + R"(","product":"pack"})",
-                token);
+    return call(
+        verb::post, "/api/v1/purchases",
+        R"({"store_id":)" + std::to_string(store) + R"(,"kind":")" + std::string(kind) + R"(","product":"pack"})",
+        token);
   }
 
   // What the server's mail thread does, run here until the queue is empty.

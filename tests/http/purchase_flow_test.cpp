@@ -24,8 +24,8 @@ namespace pokeca::testing {
 namespace {
 
 namespace json = boost::json;
-using http::bhttp::verb;
 using http::Status;
+using http::bhttp::verb;
 
 constexpr std::string_view kPassword = "kiriban-7777";
 // Low, so the limit test reaches it in a few calls.
@@ -57,19 +57,20 @@ class PurchaseFlow : public ::testing::Test {
 
   // A verified, logged-in account through the real API; its access token.
   std::string login_as(std::string_view email, std::string_view nickname = "サトシ", bool admin = false) {
-    const auto sign_up = call(verb::post, "/api/v1/users",
-                              R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
-                                  std::string(kPassword) + R"(","username":")" + std::string(nickname) +
-                                  R"(","prefecture":""}})");
+    const auto sign_up =
+        call(verb::post, "/api/v1/users",
+             R"({"user":{"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) +
+                 R"(","username":")" + std::string(nickname) + R"(","prefecture":""}})");
     EXPECT_EQ(sign_up.status, Status::created) << json::serialize(sign_up.body);
-    EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                  .status,
-              Status::ok);
+    EXPECT_EQ(
+        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+        Status::ok);
     if (admin) {
       EXPECT_TRUE(accounts.admin.grant_admin(std::string(email)));
     }
-    const auto login = call(verb::post, "/api/v1/auth/login",
-                            R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
+    const auto login =
+        call(verb::post, "/api/v1/auth/login",
+             R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
     EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
     return std::string(login.body.at("access_token").as_string());
   }
@@ -152,7 +153,8 @@ TEST_F(PurchaseFlow, AnEarlierPurchaseTimeIsKeptAndLeavesANewerLastReport) {
 TEST_F(PurchaseFlow, RefusalsSayWhatIsWrongInJapanese) {
   const auto token = login_as("satoshi@example.com");
   const auto future = report(token, R"({"store_id":1,"kind":"bought","product":"pack",)"
-                                    R"("purchased_at":")" + format_iso8601(kTestNow + 3600) + R"("})");
+                                    R"("purchased_at":")" +
+                                        format_iso8601(kTestNow + 3600) + R"("})");
   EXPECT_EQ(future.status, Status::bad_request);
   EXPECT_EQ(future.body.at("code"), "bad_request");
   EXPECT_EQ(error_of(future), msg::kPurchasedAtInFuture);
@@ -166,8 +168,8 @@ TEST_F(PurchaseFlow, RefusalsSayWhatIsWrongInJapanese) {
   EXPECT_EQ(kind.status, Status::bad_request);
   EXPECT_EQ(error_of(kind), msg::kBadPurchaseKind);
 
-  const auto long_name = report(token, R"({"store_id":1,"kind":"bought","product":"pack","product_name":")" +
-                                           std::string(101, 'x') + R"("})");
+  const auto long_name = report(
+      token, R"({"store_id":1,"kind":"bought","product":"pack","product_name":")" + std::string(101, 'x') + R"("})");
   EXPECT_EQ(long_name.status, Status::bad_request);
   EXPECT_EQ(error_of(long_name), msg::kPurchaseProductNameTooLong);
 
@@ -180,7 +182,8 @@ TEST_F(PurchaseFlow, RefusalsSayWhatIsWrongInJapanese) {
   EXPECT_EQ(error_of(not_json), msg::kBadJson);
 
   for (const auto* store : {"999", "4"}) {  // unknown, hidden
-    const auto missing = report(token, R"({"store_id":)" + std::string(store) + R"(,"kind":"bought","product":"pack"})");
+    const auto missing =
+        report(token, R"({"store_id":)" + std::string(store) + R"(,"kind":"bought","product":"pack"})");
     EXPECT_EQ(missing.status, Status::not_found) << store;
     EXPECT_EQ(missing.body.at("code"), "not_found");
     EXPECT_EQ(error_of(missing), msg::kStoreNotFound);
@@ -198,8 +201,7 @@ TEST_F(PurchaseFlow, GuestsMustSignIn) {
 TEST_F(PurchaseFlow, ThePerAccountLimitAnswers429WithRetryAfter) {
   const auto token = login_as("satoshi@example.com");
   const std::string body = R"({"store_id":1,"kind":"bought","product":"pack"})";
-  for (int i = 0; i < kTestPurchaseLimit.max_requests; ++i)
-    ASSERT_EQ(report(token, body).status, Status::created) << i;
+  for (int i = 0; i < kTestPurchaseLimit.max_requests; ++i) ASSERT_EQ(report(token, body).status, Status::created) << i;
   const auto limited = report(token, body);
   EXPECT_EQ(limited.status, Status::too_many_requests);
   EXPECT_EQ(limited.body.at("code"), "rate_limited");
@@ -280,7 +282,7 @@ TEST_F(RankingFlow, OrderedByPointsThenCountThenWhoReachedFirstWithSharedRanks) 
   const auto d = account("ダイゴ");
   const auto gone = account("退会者");
   approved(a, 5, this_month + 100);
-  approved(a, 5, this_month + 200);  // a: 10 pt, 2
+  approved(a, 5, this_month + 200);     // a: 10 pt, 2
   approved(b, 5, this_month - 86'400);  // b: 6 pt, 2 — one of them last month
   approved(b, 1, this_month + 300);
   approved(c, 1, this_month + 50);  // c: 6 pt, 2 — reached 6 pt first

@@ -26,8 +26,7 @@ TEST(ResponseCache, HitsOnlyForTheSameGenerationWithinTheTtl) {
   EXPECT_EQ(cache.get("/api/v1/stores?prefecture=tokyo", 7, t0 + seconds(1)), "body");
   EXPECT_EQ(cache.get("/api/v1/stores?prefecture=osaka", 7, t0), std::nullopt);
   EXPECT_EQ(cache.get("/api/v1/stores?prefecture=tokyo", 8, t0), std::nullopt);  // a write happened
-  EXPECT_EQ(cache.get("/api/v1/stores?prefecture=tokyo", 7, t0 + http::kResponseCacheTtl + seconds(1)),
-            std::nullopt);
+  EXPECT_EQ(cache.get("/api/v1/stores?prefecture=tokyo", 7, t0 + http::kResponseCacheTtl + seconds(1)), std::nullopt);
 }
 
 TEST(ResponseCache, StaysWithinItsByteBudgetOldestOut) {

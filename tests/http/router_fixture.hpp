@@ -32,8 +32,8 @@ inline http::Request get_request(std::string_view target) {
 // A JSON string as std::string, to compare with the message table's string_views.
 inline std::string str(const boost::json::value& v) { return std::string(v.as_string()); }
 
-inline Store sample_store(StoreId id, std::string name, std::string type, std::string pref,
-                          std::string city, double lat, double lng) {
+inline Store sample_store(StoreId id, std::string name, std::string type, std::string pref, std::string city,
+                          double lat, double lng) {
   Store s;
   s.id = id;
   s.name = std::move(name);
@@ -64,10 +64,10 @@ inline std::vector<Store> sample_stores() {
 
 // Two reports for store 1, newest first.
 inline std::vector<PurchaseReport> sample_reports() {
-  return {PurchaseReport{10, 1, std::nullopt, ReportKind::kBought, Product::kPack, "黒炎の支配者",
-                         "1人5パックまで", kTestNow - 3600, kTestNow - 3500},
-          PurchaseReport{9, 1, std::nullopt, ReportKind::kSoldOut, Product::kBox, "", "",
-                         kTestNow - 3 * 86400, kTestNow - 3 * 86400}};
+  return {PurchaseReport{10, 1, std::nullopt, ReportKind::kBought, Product::kPack, "黒炎の支配者", "1人5パックまで",
+                         kTestNow - 3600, kTestNow - 3500},
+          PurchaseReport{9, 1, std::nullopt, ReportKind::kSoldOut, Product::kBox, "", "", kTestNow - 3 * 86400,
+                         kTestNow - 3 * 86400}};
 }
 
 inline void fill_sample_data(FakeStoreRepository& stores, FakeReportRepository& reports) {

@@ -18,8 +18,8 @@ namespace pokeca::testing {
 namespace {
 
 namespace json = boost::json;
-using http::bhttp::verb;
 using http::Status;
+using http::bhttp::verb;
 
 constexpr std::string_view kPassword = "kiriban-7777";
 
@@ -43,11 +43,12 @@ class RoutesFlow : public ::testing::Test {
                               R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
                                   std::string(kPassword) + R"(","username":"サトシ","prefecture":""}})");
     EXPECT_EQ(sign_up.status, Status::created) << json::serialize(sign_up.body);
-    EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                  .status,
-              Status::ok);
-    const auto login = call(verb::post, "/api/v1/auth/login",
-                            R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
+    EXPECT_EQ(
+        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+        Status::ok);
+    const auto login =
+        call(verb::post, "/api/v1/auth/login",
+             R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
     EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
     return std::string(login.body.at("access_token").as_string());
   }
@@ -76,9 +77,9 @@ TEST_F(RoutesFlow, PlanOrdersTheStopsFromTheStartWithLegsAndTotal) {
   const auto token = login_as("satoshi@example.com");
   // From Shinjuku station: Shinjuku (1) is next door, then Shibuya (2) to the south, then
   // Akihabara (5) and Ueno (6) to the east.
-  const auto planned = call(verb::post, "/api/v1/routes/plan",
-                            R"({"start":{"lat":35.6896,"lng":139.7006},"store_ids":[6,2,5,1],"return_to_start":false})",
-                            token);
+  const auto planned =
+      call(verb::post, "/api/v1/routes/plan",
+           R"({"start":{"lat":35.6896,"lng":139.7006},"store_ids":[6,2,5,1],"return_to_start":false})", token);
   ASSERT_EQ(planned.status, Status::ok) << json::serialize(planned.body);
   EXPECT_EQ(planned.body.at("success"), true);
   const auto& route = planned.body.at("route");
@@ -111,9 +112,9 @@ TEST_F(RoutesFlow, PlanRefusesUnknownAndHiddenStoresByIdInJapanese) {
 
 TEST_F(RoutesFlow, SaveListGetRenameShareAndDelete) {
   const auto token = login_as("satoshi@example.com");
-  const auto created = call(verb::post, "/api/v1/saved_routes",
-                            R"({"name":" 発売日ルート ","start":{"lat":35.6896,"lng":139.7006},"store_ids":[1,2,5],"share":false})",
-                            token);
+  const auto created = call(
+      verb::post, "/api/v1/saved_routes",
+      R"({"name":" 発売日ルート ","start":{"lat":35.6896,"lng":139.7006},"store_ids":[1,2,5],"share":false})", token);
   ASSERT_EQ(created.status, Status::created) << json::serialize(created.body);
   const auto& route = created.body.at("route");
   const auto id = route.at("id").as_int64();
@@ -165,8 +166,9 @@ TEST_F(RoutesFlow, AnotherAccountsRouteIsNotFoundNotForbidden) {
   const auto created = call(verb::post, "/api/v1/saved_routes", R"({"name":"A","store_ids":[1,2]})", alice);
   ASSERT_EQ(created.status, Status::created);
   const auto target = "/api/v1/saved_routes/" + std::to_string(created.body.at("route").at("id").as_int64());
-  for (const auto& [method, body] : {std::pair{verb::get, std::string{}}, std::pair{verb::put, std::string(R"({"name":"B"})")},
-                                     std::pair{verb::delete_, std::string{}}}) {
+  for (const auto& [method, body] :
+       {std::pair{verb::get, std::string{}}, std::pair{verb::put, std::string(R"({"name":"B"})")},
+        std::pair{verb::delete_, std::string{}}}) {
     const auto r = call(method, target, body, bob);
     EXPECT_EQ(r.status, Status::not_found) << json::serialize(r.body);
     EXPECT_EQ(error_of(r), msg::kRouteNotFound);
@@ -191,8 +193,8 @@ TEST_F(RoutesFlow, AStopThatWasHiddenLaterShowsItsStatus) {
     auto lease = db.acquire();
     ASSERT_TRUE(lease.connection().exec("UPDATE stores SET status = 'closed' WHERE id = 2"));
   }
-  const auto got = call(verb::get, "/api/v1/saved_routes/" + std::to_string(created.body.at("route").at("id").as_int64()),
-                        {}, token);
+  const auto got = call(
+      verb::get, "/api/v1/saved_routes/" + std::to_string(created.body.at("route").at("id").as_int64()), {}, token);
   ASSERT_EQ(got.status, Status::ok);
   EXPECT_EQ(got.body.at("route").at("stops").at(1).at("status"), "closed");
   EXPECT_EQ(got.body.at("route").at("stops").at(0).at("status"), "active");

@@ -1,7 +1,7 @@
 // Every response carries the security headers; the CSP lets the app, its API and the
 // configured tile host through and nothing else.
-#include "router_fixture.hpp"
 #include "security_headers.hpp"
+#include "router_fixture.hpp"
 
 namespace pokeca::testing {
 namespace {

@@ -29,7 +29,9 @@ TEST(BodyBudget, LeasesUpToTheCapacityAndGivesTheBytesBack) {
   ASSERT_TRUE(b);
   EXPECT_EQ(budget.in_use(), 1000u);
   EXPECT_FALSE(budget.try_take(1));
-  { auto gone = std::move(a); }
+  {
+    auto gone = std::move(a);
+  }
   EXPECT_EQ(budget.in_use(), 400u);
   EXPECT_FALSE(budget.try_take(1001));  // never, even when empty
   EXPECT_FALSE(budget.try_take(~std::uint64_t{0}));

@@ -89,8 +89,9 @@ TEST_F(Loopback, KeepAliveServesSeveralRequestsOnOneConnection) {
 TEST_F(Loopback, PipelinedRequestsAreAnsweredInOrder) {
   start();
   auto c = client();
-  ASSERT_FALSE(c.write_raw("GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\n\r\n"
-                           "GET /api/v1/stores/999 HTTP/1.1\r\nHost: x\r\n\r\n"));
+  ASSERT_FALSE(
+      c.write_raw("GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+                  "GET /api/v1/stores/999 HTTP/1.1\r\nHost: x\r\n\r\n"));
   EXPECT_EQ(c.receive().second.result(), Status::ok);
   EXPECT_EQ(c.receive().second.result(), Status::not_found);
 }
@@ -141,8 +142,10 @@ TEST_F(Loopback, OversizedChunkedBodyIs413) {
   start(config);
   auto c = client();
   const std::string chunk(800, 'y');
-  ASSERT_FALSE(c.write_raw("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                           "320\r\n" + chunk + "\r\n320\r\n" + chunk + "\r\n0\r\n\r\n"));
+  ASSERT_FALSE(
+      c.write_raw("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                  "320\r\n" +
+                  chunk + "\r\n320\r\n" + chunk + "\r\n0\r\n\r\n"));
   const auto [ec, res] = c.receive();
   ASSERT_FALSE(ec) << ec.message();
   EXPECT_EQ(res.result(), Status::payload_too_large);
@@ -162,8 +165,9 @@ TEST_F(Loopback, BodyWithinTheLimitReachesTheRouter) {
 TEST_F(Loopback, ExpectContinueIsAnswered) {
   start();
   auto c = client();
-  ASSERT_FALSE(c.write_raw("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
-                           "Expect: 100-continue\r\n\r\n"));
+  ASSERT_FALSE(
+      c.write_raw("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                  "Expect: 100-continue\r\n\r\n"));
   EXPECT_EQ(c.receive().second.result(), Status::continue_);
   ASSERT_FALSE(c.write_raw("hello"));
   EXPECT_EQ(c.receive().second.result(), Status::method_not_allowed);

@@ -33,7 +33,8 @@ std::size_t count(std::string_view text, std::string_view needle) {
 
 class SitePagesTest : public ::testing::Test {
  protected:
-  SitePagesTest() : db(dir.path() / "pokeca.db"), stores(db), reports(db), catalog(db), service(stores, reports, clock) {
+  SitePagesTest()
+      : db(dir.path() / "pokeca.db"), stores(db), reports(db), catalog(db), service(stores, reports, clock) {
     std::filesystem::create_directories(dir.path() / "dist");
     std::ofstream(dir.path() / "dist/index.html") << kIndex;
     std::ofstream(dir.path() / "dist/content-index.json")
@@ -132,8 +133,9 @@ TEST_F(SitePagesTest, AStoreLinkGetsItsNameAndPlaceEscaped) {
   ASSERT_TRUE(res);
   const auto& html = res->body();
   EXPECT_EQ(html.find("<script>"), std::string::npos);
-  EXPECT_NE(html.find("&lt;script&gt;alert(&quot;渋谷&quot;)&lt;/script&gt;&amp;Co（東京都渋谷区） | ポケカ販売店マップ"),
-            std::string::npos);
+  EXPECT_NE(
+      html.find("&lt;script&gt;alert(&quot;渋谷&quot;)&lt;/script&gt;&amp;Co（東京都渋谷区） | ポケカ販売店マップ"),
+      std::string::npos);
   EXPECT_NE(html.find("東京都渋谷区のコンビニ。"), std::string::npos);
   EXPECT_NE(html.find("og:url\" content=\"https://pokeca.example/map?store=2\""), std::string::npos);
   EXPECT_FALSE(pages().serve("/map", "store=4", ""));    // hidden: the plain page

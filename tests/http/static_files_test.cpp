@@ -1,7 +1,7 @@
 // The built frontend: MIME types, cache headers, SPA fallback, ETags, and no way out of
 // the static root however the path is spelled.
-#include "router_fixture.hpp"
 #include "static_files.hpp"
+#include "router_fixture.hpp"
 
 namespace pokeca::testing {
 namespace {
@@ -13,9 +13,9 @@ namespace fs = std::filesystem;
 class StaticFilesTest : public RouterTest {
  protected:
   StaticFilesTest() {
-    for (const auto* f : {"favicon.ico", "logo.svg", "img/pin.png", "img/photo.jpg", "img/photo.webp",
-                          "manifest.json", "assets/font-1a2b.woff2", "robots.txt", "assets/app-3f9a1c.js.map",
-                          "assets/index-77aa.css", ".env", "assets/.hidden.js"})
+    for (const auto* f : {"favicon.ico", "logo.svg", "img/pin.png", "img/photo.jpg", "img/photo.webp", "manifest.json",
+                          "assets/font-1a2b.woff2", "robots.txt", "assets/app-3f9a1c.js.map", "assets/index-77aa.css",
+                          ".env", "assets/.hidden.js"})
       site.write(fs::path("site") / f, std::string("content of ") + f);
     std::error_code ec;
     fs::create_symlink(site.path() / "secret.txt", site.path() / "site" / "leak.txt", ec);
@@ -104,13 +104,29 @@ TEST_F(StaticFilesTest, MissingFilesWithAnExtensionAre404) {
 }
 
 TEST_F(StaticFilesTest, TraversalNeverLeavesTheRoot) {
-  for (const auto* target :
-       {"/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/.%2e/secret.txt",
-        "/%2e%2e%2fsecret.txt", "/assets/..%2f..%2fsecret.txt", "/assets/%2e%2e/%2e%2e/secret.txt",
-        "/..%5csecret.txt", "/%5c..%5csecret.txt", "/..\\secret.txt", "/a/../../secret.txt",
-        "/%252e%252e/secret.txt", "/leak.txt", "/up/secret.txt", "/./secret.txt", "/%00/../secret.txt",
-        "/C:/secret.txt", "/c:%5csecret.txt", "/.env", "/assets/.hidden.js", "/%2e%65nv",
-        "/..%2f..%2f..%2f..%2fetc%2fpasswd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd"}) {
+  for (const auto* target : {"/../secret.txt",
+                             "/%2e%2e/secret.txt",
+                             "/%2E%2E/secret.txt",
+                             "/.%2e/secret.txt",
+                             "/%2e%2e%2fsecret.txt",
+                             "/assets/..%2f..%2fsecret.txt",
+                             "/assets/%2e%2e/%2e%2e/secret.txt",
+                             "/..%5csecret.txt",
+                             "/%5c..%5csecret.txt",
+                             "/..\\secret.txt",
+                             "/a/../../secret.txt",
+                             "/%252e%252e/secret.txt",
+                             "/leak.txt",
+                             "/up/secret.txt",
+                             "/./secret.txt",
+                             "/%00/../secret.txt",
+                             "/C:/secret.txt",
+                             "/c:%5csecret.txt",
+                             "/.env",
+                             "/assets/.hidden.js",
+                             "/%2e%65nv",
+                             "/..%2f..%2f..%2f..%2fetc%2fpasswd",
+                             "/%2e%2e/%2e%2e/%2e%2e/etc/passwd"}) {
     const auto res = get(target);
     EXPECT_EQ(res.body().find(kSecret), std::string::npos) << target;
     EXPECT_EQ(res.body().find("root:"), std::string::npos) << target;
@@ -125,9 +141,8 @@ TEST_F(StaticFilesTest, SafeRelativePathRefusesEverySpellingOfUp) {
   EXPECT_EQ(safe_relative_path("/assets/app.js"), fs::path("assets/app.js"));
   EXPECT_EQ(safe_relative_path("//assets///app.js"), fs::path("assets/app.js"));
   EXPECT_EQ(safe_relative_path("/%E5%BA%97.png"), fs::path("店.png"));
-  for (const auto* bad : {"/..", "/../x", "/%2e%2e/x", "/%2E%2e/x", "/a/%2e%2e%2f%2e%2e/x", "/.",
-                          "/a/./b", "/a\\b", "/%5c", "/%00", "/C:/x", "/.git/config", "/%zz", "/%",
-                          "x/y", ""})
+  for (const auto* bad : {"/..", "/../x", "/%2e%2e/x", "/%2E%2e/x", "/a/%2e%2e%2f%2e%2e/x", "/.", "/a/./b", "/a\\b",
+                          "/%5c", "/%00", "/C:/x", "/.git/config", "/%zz", "/%", "x/y", ""})
     EXPECT_FALSE(safe_relative_path(bad).has_value()) << bad;
 }
 

@@ -7,12 +7,12 @@
 #include <thread>
 #include <vector>
 
+#include "contribution_fakes.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/store_fragments.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
-#include "contribution_fakes.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -132,11 +132,11 @@ struct FragmentRig {
 constexpr const char* kTargets[] = {
     "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&limit=300",  // truncated
     "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&limit=500",
-    "/api/v1/stores?bbox=139.760,35.675,139.765,35.680",            // a small part: mixed later
+    "/api/v1/stores?bbox=139.760,35.675,139.765,35.680",  // a small part: mixed later
     "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&type=toy_store&product=pack",
     "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&reported_within_hours=24",
-    "/api/v1/stores?bbox=130.0,30.0,130.1,30.1",                     // empty
-    "/api/v1/stores?prefecture=tokyo&limit=50",                      // not a bbox: full rows
+    "/api/v1/stores?bbox=130.0,30.0,130.1,30.1",  // empty
+    "/api/v1/stores?prefecture=tokyo&limit=50",   // not a bbox: full rows
     "/api/v1/stores?lat=35.68&lng=139.767&radius_km=1&limit=20",
 };
 

@@ -11,7 +11,8 @@ namespace {
 
 TEST(StoreJsonText, WritesTheSameBytesAsTheJsonValues) {
   auto stores = sample_stores();
-  auto odd = sample_store(77, "名前に\"引用\"と\\と\n改行と\x01", "convenience", "hokkaido", "札幌市", 43.0621, 141.3544);
+  auto odd =
+      sample_store(77, "名前に\"引用\"と\\と\n改行と\x01", "convenience", "hokkaido", "札幌市", 43.0621, 141.3544);
   odd.sells = {true, false, std::nullopt};
   odd.last_report_at = kTestNow - 123;
   odd.last_report_kind = ReportKind::kSoldOut;

@@ -27,9 +27,9 @@ namespace {
 
 namespace json = boost::json;
 namespace fs = std::filesystem;
+using http::Status;
 using http::bhttp::field;
 using http::bhttp::verb;
-using http::Status;
 using media::testing::Bytes;
 
 constexpr std::string_view kPassword = "kiriban-7777";
@@ -111,14 +111,13 @@ class SubmissionFlow : public ::testing::Test {
   }
 
   std::string verified_login(std::string_view email) {
-    const auto signed_up =
-        call(verb::post, "/api/v1/users",
-             R"({"user":{"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) +
-                 R"(","username":"サトシ","prefecture":"東京都"}})");
+    const auto signed_up = call(verb::post, "/api/v1/users",
+                                R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
+                                    std::string(kPassword) + R"(","username":"サトシ","prefecture":"東京都"}})");
     EXPECT_EQ(signed_up.status, Status::created);
-    EXPECT_EQ(call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                  .status,
-              Status::ok);
+    EXPECT_EQ(
+        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
+        Status::ok);
     const auto r = call(verb::post, "/api/v1/auth/login",
                         R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
     EXPECT_EQ(r.status, Status::ok);
@@ -158,9 +157,9 @@ TEST_F(SubmissionFlow, SubmitModerateApproveAndServeThePhoto) {
   // A phone photo with the owner's position in its EXIF block.
   const auto photo = media::testing::with_exif(media::testing::make_jpeg(2000, 1500), 6);
   ASSERT_TRUE(media::testing::contains(photo, media::testing::kGpsMarker));
-  const auto submitted = submit({text("store_name", "ポケカショップ皇居前"), text("latitude", std::string(kLat)),
-                                 text("longitude", std::string(kLng)), text("comment", "平日の夕方に入荷"),
-                                 image(as_string(photo))});
+  const auto submitted =
+      submit({text("store_name", "ポケカショップ皇居前"), text("latitude", std::string(kLat)),
+              text("longitude", std::string(kLng)), text("comment", "平日の夕方に入荷"), image(as_string(photo))});
   ASSERT_EQ(submitted.status, Status::created) << json::serialize(submitted.body);
   EXPECT_EQ(str(submitted.body.at("message")), msg::kSubmissionThanks);
   const auto& s = submitted.body.at("submission");
@@ -236,11 +235,12 @@ TEST_F(SubmissionFlow, AddressSubmissionRejectedWithAReason) {
   ASSERT_EQ(submitted.status, Status::created) << json::serialize(submitted.body);
   EXPECT_EQ(submitted.body.at("submission").at("location_precision"), "municipality");
   const auto id = std::to_string(submitted.body.at("submission").at("id").as_int64());
-  const auto no_reason = call(verb::post, "/api/v1/admin/submissions/" + id + "/reject", R"({"reason":" "})", admin_token);
+  const auto no_reason =
+      call(verb::post, "/api/v1/admin/submissions/" + id + "/reject", R"({"reason":" "})", admin_token);
   EXPECT_EQ(no_reason.status, Status::bad_request);
   EXPECT_EQ(error_of(no_reason), msg::kRejectReasonRequired);
-  const auto rejected = call(verb::post, "/api/v1/admin/submissions/" + id + "/reject", R"({"reason":"閉店しています"})",
-                             admin_token);
+  const auto rejected =
+      call(verb::post, "/api/v1/admin/submissions/" + id + "/reject", R"({"reason":"閉店しています"})", admin_token);
   ASSERT_EQ(rejected.status, Status::ok);
   EXPECT_EQ(rejected.body.at("submission").at("reject_reason"), "閉店しています");
   EXPECT_EQ(call(verb::post, "/api/v1/admin/submissions/" + id + "/approve", "", admin_token).status, Status::conflict);
@@ -263,8 +263,9 @@ TEST_F(SubmissionFlow, RejectionAndWithdrawalDeleteUnapprovedPhotoFiles) {
   const std::string thumb(first.body.at("submission").at("photos").as_array()[0].at("thumb_url").as_string());
   ASSERT_EQ(call(verb::get, url).status, Status::ok);
   const auto id = std::to_string(first.body.at("submission").at("id").as_int64());
-  ASSERT_EQ(call(verb::post, "/api/v1/admin/submissions/" + id + "/reject", R"({"reason":"重複です"})", admin_token).status,
-            Status::ok);
+  ASSERT_EQ(
+      call(verb::post, "/api/v1/admin/submissions/" + id + "/reject", R"({"reason":"重複です"})", admin_token).status,
+      Status::ok);
   EXPECT_EQ(call(verb::get, url).status, Status::not_found);
   EXPECT_EQ(call(verb::get, thumb).status, Status::not_found);
 
@@ -320,16 +321,17 @@ TEST_F(SubmissionFlow, ABodyOver32MiBIsRefusedBeforeItIsRead) {
   TestClient client(server->port());
   const std::uint64_t too_big = 32ULL * 1024 * 1024 + 1;
   ASSERT_FALSE(client.write_raw("POST /api/v1/store_submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
-                                user_token + "\r\nContent-Type: multipart/form-data; boundary=" +
-                                std::string(kBoundary) + "\r\nContent-Length: " + std::to_string(too_big) +
-                                "\r\n\r\n"));
+                                user_token +
+                                "\r\nContent-Type: multipart/form-data; boundary=" + std::string(kBoundary) +
+                                "\r\nContent-Length: " + std::to_string(too_big) + "\r\n\r\n"));
   auto [ec, res] = client.receive();
   ASSERT_FALSE(ec) << ec.message();
   EXPECT_EQ(res.result(), Status::payload_too_large);
   // Other routes keep the small JSON limit.
   TestClient json_client(server->port());
-  ASSERT_FALSE(json_client.write_raw("POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                                     "application/json\r\nContent-Length: 1048576\r\n\r\n"));
+  ASSERT_FALSE(
+      json_client.write_raw("POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                            "application/json\r\nContent-Length: 1048576\r\n\r\n"));
   auto [ec2, res2] = json_client.receive();
   ASSERT_FALSE(ec2);
   EXPECT_EQ(res2.result(), Status::payload_too_large);
@@ -337,9 +339,10 @@ TEST_F(SubmissionFlow, ABodyOver32MiBIsRefusedBeforeItIsRead) {
 
 TEST_F(SubmissionFlow, PhotoNamesOtherThanAHashAreNotFound) {
   const std::string hex(64, 'a');
-  for (const std::string& path : std::vector<std::string>{"/photos/" + hex + ".jpg", "/photos/" + std::string(64, 'A') + ".jpg",
-                                 "/photos/" + hex + ".png", "/photos/aa/" + hex + ".jpg", "/photos/../pokeca.db",
-                                 "/photos/%2e%2e/pokeca.db", "/photos/" + hex.substr(1) + ".jpg"})
+  for (const std::string& path :
+       std::vector<std::string>{"/photos/" + hex + ".jpg", "/photos/" + std::string(64, 'A') + ".jpg",
+                                "/photos/" + hex + ".png", "/photos/aa/" + hex + ".jpg", "/photos/../pokeca.db",
+                                "/photos/%2e%2e/pokeca.db", "/photos/" + hex.substr(1) + ".jpg"})
     EXPECT_EQ(call(verb::get, path).status, Status::not_found) << path;
 }
 

@@ -75,7 +75,6 @@ constexpr std::string_view kCsv =
     "6,\"改行を\r\n含む店名\",35.6984,139.7731,,,,,\r\n"
     "7,販売状況が変,35.6984,139.7731,,,,maybe,\r\n";
 
-
 Result<ImportSummary> import(const std::filesystem::path& file, StoreRepository& repo) {
   return import_file(file, repo, japan(), FixedClock{});
 }
@@ -192,9 +191,8 @@ TEST(GeoJsonImport, AChangedFeatureIsUpdated) {
 TEST(GeoJsonImport, ASingleFeatureIsAccepted) {
   TempDir dir;
   FakeStoreRepository repo;
-  auto r = import(dir.write("one.json",
-                            R"({"type":"Feature","id":"node/1","properties":{"name":"一軒のテスト店"},)"
-                            R"("geometry":{"type":"Point","coordinates":[139.7003,35.6909]}})"),
+  auto r = import(dir.write("one.json", R"({"type":"Feature","id":"node/1","properties":{"name":"一軒のテスト店"},)"
+                                        R"("geometry":{"type":"Point","coordinates":[139.7003,35.6909]}})"),
                   repo);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_EQ(r->inserted, 1u);

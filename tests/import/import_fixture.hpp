@@ -1,8 +1,8 @@
 #pragma once
 // Shared by the import tests: a temporary directory for fixture files, a fixed clock,
 // the real gazetteer, and an in-memory StoreRepository with upsert semantics.
-#include "pokeca/testing/temp_dir.hpp"
 #include <gtest/gtest.h>
+#include "pokeca/testing/temp_dir.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -75,11 +75,10 @@ class FakeStoreRepository : public StoreRepository {
 
  private:
   static bool same_content(const Store& a, const Store& b) {
-    return a.name == b.name && a.store_type == b.store_type && a.prefecture == b.prefecture &&
-           a.city == b.city && a.address == b.address && a.location.lat == b.location.lat &&
-           a.location.lng == b.location.lng && a.precision == b.precision && a.sells.packs == b.sells.packs &&
-           a.sells.boxes == b.sells.boxes && a.sells.singles == b.sells.singles && a.status == b.status &&
-           a.source == b.source;
+    return a.name == b.name && a.store_type == b.store_type && a.prefecture == b.prefecture && a.city == b.city &&
+           a.address == b.address && a.location.lat == b.location.lat && a.location.lng == b.location.lng &&
+           a.precision == b.precision && a.sells.packs == b.sells.packs && a.sells.boxes == b.sells.boxes &&
+           a.sells.singles == b.sells.singles && a.status == b.status && a.source == b.source;
   }
   StoreId next_id = 1;
 };

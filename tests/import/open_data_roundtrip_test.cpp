@@ -76,7 +76,8 @@ void expect_round_trip(ExportFormat format, ImportFormat import_format) {
   ASSERT_EQ(imported->size(), 3u);
   for (const auto& original : seed()) {
     if (original.status != StoreStatus::kActive) continue;
-    const auto it = std::find_if(imported->begin(), imported->end(), [&](const Store& s) { return s.name == original.name; });
+    const auto it =
+        std::find_if(imported->begin(), imported->end(), [&](const Store& s) { return s.name == original.name; });
     ASSERT_NE(it, imported->end()) << original.name;
     EXPECT_EQ(it->store_type, original.store_type);
     EXPECT_EQ(it->prefecture, original.prefecture);

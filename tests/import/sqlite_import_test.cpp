@@ -58,7 +58,8 @@ TEST(SqliteImport, ImportsOnceThenReportsUnchangedThenUpdated) {
   EXPECT_EQ((*tokyo)[0].created_at, testing::kNow);
 
   std::string changed(kGeoJson);
-  changed.replace(changed.find("テスト電機 梅田店"), std::string_view("テスト電機 梅田店").size(), "テスト電機 梅田新店");
+  changed.replace(changed.find("テスト電機 梅田店"), std::string_view("テスト電機 梅田店").size(),
+                  "テスト電機 梅田新店");
   auto third = import_file(dir.write("changed.geojson", changed), stores, japan(), FixedClock{});
   ASSERT_TRUE(third) << third.error().message;
   EXPECT_EQ(third->updated, 1u);

@@ -16,10 +16,10 @@ TEST(MailAddress, AcceptsPlainAndCarrierStyleAddresses) {
 }
 
 TEST(MailAddress, RefusesAnythingThatCouldBreakAHeaderOrAnSmtpCommand) {
-  for (const std::string& bad : std::vector<std::string>{"", "taro", "@example.com", "taro@", "taro@example.com\r\n", "taro@exa\nmple.com",
-        "taro @example.com", "<taro@example.com>", "taro@example.com>", "\"taro\"@example.com",
-        "たろう@example.com", "taro@例え.jp", "taro@-example.com", "taro@example..com",
-        "taro@example.com.", std::string("taro\0@example.com", 17)}) {
+  for (const std::string& bad : std::vector<std::string>{
+           "", "taro", "@example.com", "taro@", "taro@example.com\r\n", "taro@exa\nmple.com", "taro @example.com",
+           "<taro@example.com>", "taro@example.com>", "\"taro\"@example.com", "たろう@example.com", "taro@例え.jp",
+           "taro@-example.com", "taro@example..com", "taro@example.com.", std::string("taro\0@example.com", 17)}) {
     EXPECT_FALSE(is_acceptable_address(bad)) << bad;
   }
   EXPECT_FALSE(is_acceptable_address(std::string(65, 'a') + "@example.com"));

@@ -1,8 +1,8 @@
 #pragma once
 // Test-side reading of built messages, written independently of the adapter's encoder:
 // base64 and encoded-word decoding, header unfolding, and a temporary directory.
-#include "pokeca/testing/temp_dir.hpp"
 #include <stdlib.h>
+#include "pokeca/testing/temp_dir.hpp"
 
 #include <filesystem>
 #include <map>
@@ -40,7 +40,7 @@ inline std::string base64_decode(std::string_view text) {
 
 struct ParsedMessage {
   std::multimap<std::string, std::string> headers;  // name as written → unfolded value
-  std::string raw_body;                              // after the blank line
+  std::string raw_body;                             // after the blank line
   [[nodiscard]] std::string header(const std::string& name) const {
     const auto it = headers.find(name);
     return it == headers.end() ? std::string() : it->second;

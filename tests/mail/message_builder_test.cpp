@@ -57,9 +57,8 @@ TEST(MessageBuilder, WritesTheHeadersInOrderWithExactValues) {
   std::vector<std::string> names;
   for (const auto& line : lines_of(head))
     if (!line.empty() && line.front() != ' ') names.push_back(line.substr(0, line.find(':')));
-  EXPECT_EQ(names, (std::vector<std::string>{"Date", "From", "To", "Subject", "Message-ID",
-                                             "MIME-Version", "Content-Type",
-                                             "Content-Transfer-Encoding", "Auto-Submitted"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"Date", "From", "To", "Subject", "Message-ID", "MIME-Version",
+                                             "Content-Type", "Content-Transfer-Encoding", "Auto-Submitted"}));
   const auto parsed = parse_message(bytes);
   EXPECT_EQ(parsed.header("Date"), "Sat, 21 Nov 2026 05:30:00 +0000");
   EXPECT_EQ(parsed.header("To"), "taro@example.com");
@@ -81,7 +80,7 @@ TEST(MessageBuilder, LongSubjectsFoldIntoWholeCharacterWordsWithinLineLimits) {
   Mail mail = verification_mail();
   mail.subject.clear();
   for (int i = 0; i < 20; ++i) mail.subject += "ポケモンカード販売";  // 540 bytes… trimmed below
-  mail.subject.resize(kMaxSubjectBytes - kMaxSubjectBytes % 3);  // whole 3-byte characters
+  mail.subject.resize(kMaxSubjectBytes - kMaxSubjectBytes % 3);       // whole 3-byte characters
   const std::string bytes = built(mail);
   const std::string head = bytes.substr(0, bytes.find("\r\n\r\n"));
   for (const auto& line : lines_of(head)) EXPECT_LE(line.size(), 78U) << line;
@@ -103,8 +102,7 @@ TEST(MessageBuilder, LongSubjectsFoldIntoWholeCharacterWordsWithinLineLimits) {
 
 TEST(MessageBuilder, FromCarriesTheEncodedDisplayNameAndTheAddress) {
   const auto parsed = parse_message(built(verification_mail()));
-  EXPECT_EQ(decode_encoded_words(parsed.header("From")),
-            "ポケカ販売店マップ <no-reply@pokeca.example>");
+  EXPECT_EQ(decode_encoded_words(parsed.header("From")), "ポケカ販売店マップ <no-reply@pokeca.example>");
 }
 
 TEST(MessageBuilder, FromWithoutDisplayNameIsTheBareAddressInBrackets) {
@@ -127,8 +125,7 @@ TEST(MessageBuilder, BodyIsBase64OfTheTextWithCrlfLineEnds) {
 TEST(MessageBuilder, BodyRoundTripsEveryLineEndingStyleAndEmptyText) {
   Mail mail = verification_mail();
   mail.text_body = "一行目\r\n二行目\n三行目\r四行目";
-  EXPECT_EQ(base64_decode(parse_message(built(mail)).raw_body),
-            "一行目\r\n二行目\r\n三行目\r\n四行目");
+  EXPECT_EQ(base64_decode(parse_message(built(mail)).raw_body), "一行目\r\n二行目\r\n三行目\r\n四行目");
   mail.text_body.clear();
   EXPECT_EQ(parse_message(built(mail)).raw_body, "");
 }
@@ -176,28 +173,24 @@ const Mail kOk{"taro@example.com", "件名", "本文"};
 INSTANTIATE_TEST_SUITE_P(
     Cases, MessageBuilderRefuses,
     ::testing::Values(
-        Refusal{"CrLfInTo", {"taro@example.com\r\nBcc: all@example.com", "件名", "本文"}, kSender,
-                ErrorCode::kBadRequest},
-        Refusal{"LfInTo", {"taro@example.com\nRCPT TO:<x@example.com>", "件名", "本文"}, kSender,
-                ErrorCode::kBadRequest},
+        Refusal{
+            "CrLfInTo", {"taro@example.com\r\nBcc: all@example.com", "件名", "本文"}, kSender, ErrorCode::kBadRequest},
+        Refusal{
+            "LfInTo", {"taro@example.com\nRCPT TO:<x@example.com>", "件名", "本文"}, kSender, ErrorCode::kBadRequest},
         Refusal{"CrInTo", {"taro@example.com\r", "件名", "本文"}, kSender, ErrorCode::kBadRequest},
-        Refusal{"AngleBracketsInTo", {"<taro@example.com>", "件名", "本文"}, kSender,
-                ErrorCode::kBadRequest},
+        Refusal{"AngleBracketsInTo", {"<taro@example.com>", "件名", "本文"}, kSender, ErrorCode::kBadRequest},
         Refusal{"EmptyTo", {"", "件名", "本文"}, kSender, ErrorCode::kBadRequest},
-        Refusal{"CrLfInSubject", {"taro@example.com", "件名\r\nBcc: all@example.com", "本文"},
-                kSender, ErrorCode::kInternal},
-        Refusal{"LfInSubject", {"taro@example.com", "件名\nX: y", "本文"}, kSender,
+        Refusal{"CrLfInSubject",
+                {"taro@example.com", "件名\r\nBcc: all@example.com", "本文"},
+                kSender,
                 ErrorCode::kInternal},
-        Refusal{"CrInSubject", {"taro@example.com", "件名\rX: y", "本文"}, kSender,
-                ErrorCode::kInternal},
-        Refusal{"InvalidUtf8Subject", {"taro@example.com", "\xE3\x81", "本文"}, kSender,
-                ErrorCode::kInternal},
-        Refusal{"InvalidUtf8Body", {"taro@example.com", "件名", "\xFF\xFE"}, kSender,
-                ErrorCode::kInternal},
-        Refusal{"CrLfInFromName", kOk, {"no-reply@pokeca.example", "名前\r\nBcc: all@example.com"},
-                ErrorCode::kInternal},
-        Refusal{"CrLfInFromAddress", kOk, {"no-reply@pokeca.example\r\nBcc: x@y.z", "名前"},
-                ErrorCode::kInternal}),
+        Refusal{"LfInSubject", {"taro@example.com", "件名\nX: y", "本文"}, kSender, ErrorCode::kInternal},
+        Refusal{"CrInSubject", {"taro@example.com", "件名\rX: y", "本文"}, kSender, ErrorCode::kInternal},
+        Refusal{"InvalidUtf8Subject", {"taro@example.com", "\xE3\x81", "本文"}, kSender, ErrorCode::kInternal},
+        Refusal{"InvalidUtf8Body", {"taro@example.com", "件名", "\xFF\xFE"}, kSender, ErrorCode::kInternal},
+        Refusal{
+            "CrLfInFromName", kOk, {"no-reply@pokeca.example", "名前\r\nBcc: all@example.com"}, ErrorCode::kInternal},
+        Refusal{"CrLfInFromAddress", kOk, {"no-reply@pokeca.example\r\nBcc: x@y.z", "名前"}, ErrorCode::kInternal}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(MessageBuilder, RecipientRefusalTellsTheUserInJapanese) {

@@ -30,7 +30,8 @@ constexpr std::string_view kLink = "https://pokeca.example/auth/action?mode=veri
 Mail verification_mail() {
   return {"taro@example.com", "【ポケカ販売店マップ】メールアドレスの確認",
           "ご登録ありがとうございます。\n"
-          "次のリンクを開いてください: " + std::string(kLink) + "このリンクは24時間有効です。\n"};
+          "次のリンクを開いてください: " +
+              std::string(kLink) + "このリンクは24時間有効です。\n"};
 }
 
 // Collects log lines (the mailer may call it from several threads).
@@ -59,7 +60,7 @@ std::vector<fs::path> entries(const fs::path& dir) {
 }
 
 unsigned mode_of(const fs::path& path) {
-  struct stat st {};
+  struct stat st{};
   EXPECT_EQ(::stat(path.c_str(), &st), 0);
   return st.st_mode & 07777U;
 }
@@ -88,15 +89,14 @@ TEST(OutboxMailer, UsesTheSenderItIsGiven) {
   OutboxMailer mailer(tmp.path(), nullptr, {"no-reply@pokeca.example", "ポケカ"});
   auto file = mailer.write(verification_mail());
   ASSERT_TRUE(file);
-  EXPECT_EQ(decode_encoded_words(parse_message(read_file(*file)).header("From")),
-            "ポケカ <no-reply@pokeca.example>");
+  EXPECT_EQ(decode_encoded_words(parse_message(read_file(*file)).header("From")), "ポケカ <no-reply@pokeca.example>");
 }
 
 TEST(OutboxMailer, CreatesTheDirectory0700AndFiles0600) {
   TempDir tmp;
   const fs::path dir = tmp.path() / "data" / "outbox";
   OutboxMailer mailer(dir, nullptr);
-  EXPECT_FALSE(fs::exists(dir));  // nothing until the first mail
+  EXPECT_FALSE(fs::exists(dir));        // nothing until the first mail
   const mode_t old_umask = ::umask(0);  // permissions must not depend on the umask
   auto file = mailer.write(verification_mail());
   ::umask(old_umask);
@@ -114,8 +114,7 @@ TEST(OutboxMailer, NamesAreUtcTimestampThenRandomAndSortInTimeOrder) {
   const auto after = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
   ASSERT_TRUE(first && second);
   const std::regex shape(R"(\d{8}T\d{6}Z-[0-9a-f]{16}\.eml)");
-  for (const auto& f : {*first, *second})
-    EXPECT_TRUE(std::regex_match(f.filename().string(), shape)) << f;
+  for (const auto& f : {*first, *second}) EXPECT_TRUE(std::regex_match(f.filename().string(), shape)) << f;
   EXPECT_NE(*first, *second);
   const auto stamp = [](const fs::path& p) { return p.filename().string().substr(0, 16); };
   const auto as_seconds = [](auto tp) { return tp.time_since_epoch() / std::chrono::seconds(1); };
@@ -217,8 +216,7 @@ TEST(OutboxMailer, ConcurrentSendsWriteDistinctCompleteFiles) {
 TEST(FirstLink, FindsTheEarliestHttpOrHttpsLink) {
   EXPECT_EQ(first_link("a http://x.example/1 b https://y.example/2"), "http://x.example/1");
   EXPECT_EQ(first_link("a https://y.example/2 b http://x.example/1"), "https://y.example/2");
-  EXPECT_EQ(first_link("リンク：https://pokeca.example/a?b=c&d=e。次の文"),
-            "https://pokeca.example/a?b=c&d=e");
+  EXPECT_EQ(first_link("リンク：https://pokeca.example/a?b=c&d=e。次の文"), "https://pokeca.example/a?b=c&d=e");
   EXPECT_EQ(first_link("(see https://pokeca.example/x)."), "https://pokeca.example/x");
   EXPECT_EQ(first_link("<https://pokeca.example/y>"), "https://pokeca.example/y");
   EXPECT_EQ(first_link("line\nhttps://pokeca.example/z\r\nnext"), "https://pokeca.example/z");

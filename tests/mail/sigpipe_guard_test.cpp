@@ -40,7 +40,9 @@ TEST(SigpipeGuard, KeepsAnAlreadyBlockedMaskBlocked) {
   sigaddset(&pipe_only, SIGPIPE);
   sigset_t before;
   ASSERT_EQ(pthread_sigmask(SIG_BLOCK, &pipe_only, &before), 0);
-  { const SigpipeGuard guard; }
+  {
+    const SigpipeGuard guard;
+  }
   sigset_t mask;
   ASSERT_EQ(pthread_sigmask(SIG_SETMASK, &before, &mask), 0);
   EXPECT_TRUE(in_set(mask));

@@ -54,8 +54,7 @@ TEST(SmtpMailer, DeliversAMessageThatDecodesToTheSubjectAndBody) {
   EXPECT_TRUE(mails[0].auth.empty());
   const auto parsed = parse_message(mails[0].data);
   EXPECT_EQ(decode_encoded_words(parsed.header("Subject")), mail.subject);
-  EXPECT_EQ(decode_encoded_words(parsed.header("From")),
-            "ポケカ販売店マップ <no-reply@pokeca.example>");
+  EXPECT_EQ(decode_encoded_words(parsed.header("From")), "ポケカ販売店マップ <no-reply@pokeca.example>");
   EXPECT_EQ(parsed.header("To"), "taro@example.com");
   EXPECT_EQ(parsed.header("Content-Type"), "text/plain; charset=UTF-8");
   EXPECT_EQ(crlf_to_lf(base64_decode(parsed.raw_body)), mail.text_body);
@@ -143,8 +142,7 @@ TEST(SmtpMailer, CredentialsAreNeverSentWithoutTls) {
   // The test server offers no STARTTLS: with a password in the URL curl must give up
   // before AUTH, and the error must not carry the password.
   SmtpTestServer server(SmtpBehaviour{.advertise_auth = true});
-  const std::string url =
-      "smtp://mailer:hunter2-secret@127.0.0.1:" + std::to_string(server.port());
+  const std::string url = "smtp://mailer:hunter2-secret@127.0.0.1:" + std::to_string(server.port());
   SmtpMailer mailer(config_for(url));
   EXPECT_EQ(mailer.starttls(), StartTls::kRequired);
   auto sent = mailer.send(verification_mail());
@@ -160,8 +158,7 @@ TEST(SmtpMailer, CredentialsAreNeverSentWithoutTls) {
 
 TEST(SmtpMailer, PlainAuthWhenTheUrlSaysStartTlsOffWithDecodedCredentials) {
   SmtpTestServer server(SmtpBehaviour{.advertise_auth = true});
-  const std::string url =
-      "smtp://mail%40er:p%40ss%3Aword@127.0.0.1:" + std::to_string(server.port()) + "?starttls=off";
+  const std::string url = "smtp://mail%40er:p%40ss%3Aword@127.0.0.1:" + std::to_string(server.port()) + "?starttls=off";
   SmtpMailer mailer(config_for(url));
   auto sent = mailer.send(verification_mail());
   ASSERT_TRUE(sent) << sent.error().detail;
@@ -173,16 +170,13 @@ TEST(SmtpMailer, PlainAuthWhenTheUrlSaysStartTlsOffWithDecodedCredentials) {
 TEST(SmtpMailer, LoginOptionsInTheUrlPickTheMechanism) {
   // curl would prefer CRAM-MD5 on its own; ";AUTH=PLAIN" must win.
   SmtpTestServer server(SmtpBehaviour{.advertise_auth = true, .auth_mechanisms = "CRAM-MD5 PLAIN"});
-  const std::string url = "smtp://mailer:pw;AUTH=PLAIN@127.0.0.1:" + std::to_string(server.port()) +
-                          "?starttls=off";
+  const std::string url = "smtp://mailer:pw;AUTH=PLAIN@127.0.0.1:" + std::to_string(server.port()) + "?starttls=off";
   SmtpMailer mailer(config_for(url));
   EXPECT_EQ(mailer.public_url().find("AUTH"), std::string::npos);
   auto sent = mailer.send(verification_mail());
   ASSERT_TRUE(sent) << sent.error().detail;
   const auto commands = server.commands();
-  EXPECT_TRUE(std::ranges::any_of(commands, [](const std::string& c) {
-    return c.starts_with("AUTH PLAIN");
-  }));
+  EXPECT_TRUE(std::ranges::any_of(commands, [](const std::string& c) { return c.starts_with("AUTH PLAIN"); }));
 }
 
 TEST(SmtpMailer, RefusesHeaderInjectionBeforeConnecting) {
@@ -235,10 +229,8 @@ TEST(SmtpMailerConfig, DerivesTheStartTlsPolicyAndAUrlWithoutSecrets) {
 
   EXPECT_EQ(SmtpMailer(config_for("smtp://relay.internal:25")).starttls(), StartTls::kOff);
   EXPECT_EQ(SmtpMailer(config_for("smtp://relay.internal:25?starttls=try")).starttls(), StartTls::kTry);
-  EXPECT_EQ(SmtpMailer(config_for("smtp://relay.internal?starttls=required")).starttls(),
-            StartTls::kRequired);
-  EXPECT_EQ(SmtpMailer(config_for("smtp://relay.internal?starttls=required")).public_url(),
-            "smtp://relay.internal/");
+  EXPECT_EQ(SmtpMailer(config_for("smtp://relay.internal?starttls=required")).starttls(), StartTls::kRequired);
+  EXPECT_EQ(SmtpMailer(config_for("smtp://relay.internal?starttls=required")).public_url(), "smtp://relay.internal/");
 }
 
 TEST(SmtpMailerConfig, RefusesBadConfigurationWithoutEchoingThePassword) {

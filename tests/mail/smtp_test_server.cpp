@@ -35,8 +35,7 @@ int listening_socket(int backlog) {
 int bound_port(int fd) {
   sockaddr_in addr{};
   socklen_t len = sizeof addr;
-  if (::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
-    throw std::runtime_error("getsockname failed");
+  if (::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) throw std::runtime_error("getsockname failed");
   return ntohs(addr.sin_port);
 }
 
@@ -160,8 +159,7 @@ void SmtpTestServer::session(int fd) {
       current.mail_from = argument.substr(std::min<std::size_t>(argument.find(':') + 1, argument.size()));
       reply(fd, reply_text(behaviour_.mail_from_reply));
     } else if (verb == "RCPT") {
-      if (behaviour_.rcpt_reply == 250)
-        current.recipients.push_back(argument.substr(argument.find(':') + 1));
+      if (behaviour_.rcpt_reply == 250) current.recipients.push_back(argument.substr(argument.find(':') + 1));
       reply(fd, reply_text(behaviour_.rcpt_reply));
     } else if (verb == "DATA") {
       if (current.recipients.empty()) {

@@ -12,18 +12,18 @@
 namespace pokeca::mail::testing {
 
 struct SmtpBehaviour {
-  bool advertise_auth = false;  // "250-AUTH <auth_mechanisms>" in the EHLO answer
+  bool advertise_auth = false;            // "250-AUTH <auth_mechanisms>" in the EHLO answer
   std::string auth_mechanisms = "PLAIN";  // only PLAIN is spoken; others just advertised
   int mail_from_reply = 250;
-  int rcpt_reply = 250;         // 550: "no such mailbox"
+  int rcpt_reply = 250;  // 550: "no such mailbox"
   int end_of_data_reply = 250;
 };
 
 struct ReceivedMail {
   std::string mail_from;  // the argument of MAIL FROM, as sent ("<a@b>")
   std::vector<std::string> recipients;
-  std::string auth;       // the AUTH line's credentials (base64), if any
-  std::string data;       // the message, without the final ".", CRLF line ends
+  std::string auth;  // the AUTH line's credentials (base64), if any
+  std::string data;  // the message, without the final ".", CRLF line ends
 };
 
 class SmtpTestServer {

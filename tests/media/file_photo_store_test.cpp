@@ -48,7 +48,7 @@ TEST(FilePhotoStore, StoresUnderTheSha256InAShardDirectoryWorldReadable) {
   const auto file = dir.path() / "photos" / "ba" / (std::string(kAbcSha256) + ".jpg");
   EXPECT_EQ(store.path_of(*hash), file);
   EXPECT_EQ(read(file), "abc");
-  struct stat st {};
+  struct stat st{};
   ASSERT_EQ(::stat(file.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0644u);
   EXPECT_EQ(files_under(dir.path()), 1u);  // no temporary file left behind

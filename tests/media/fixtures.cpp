@@ -77,8 +77,9 @@ std::vector<std::uint8_t> pattern(int width, int height) {
   std::vector<std::uint8_t> rgb(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3);
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
-      std::uint8_t* p = rgb.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                                      static_cast<std::size_t>(x)) * 3;
+      std::uint8_t* p =
+          rgb.data() +
+          (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
       if (x < width / 4 && y < height / 4) {
         p[0] = 230;
         p[1] = 20;
@@ -98,8 +99,9 @@ std::vector<std::uint8_t> photo_like(int width, int height) {
   std::uint32_t noise = 2463534242U;
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
-      std::uint8_t* p = rgb.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                                      static_cast<std::size_t>(x)) * 3;
+      std::uint8_t* p =
+          rgb.data() +
+          (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
       const double shape = std::sin(x / 57.0) * std::cos(y / 83.0) + std::sin((x + y) / 211.0);
       for (int c = 0; c < 3; ++c) {
         noise ^= noise << 13;
@@ -125,7 +127,9 @@ Bytes jpeg_from_rgb(const std::vector<std::uint8_t>& rgb, int width, int height,
   return out;
 }
 
-Bytes make_jpeg(int width, int height, int quality) { return jpeg_from_rgb(pattern(width, height), width, height, quality); }
+Bytes make_jpeg(int width, int height, int quality) {
+  return jpeg_from_rgb(pattern(width, height), width, height, quality);
+}
 
 Bytes make_png(int width, int height, bool with_alpha) {
   auto rgb = pattern(width, height);
@@ -194,7 +198,9 @@ bool heic_encoder_available() {
   return available;
 }
 
-std::optional<Bytes> make_heic(int width, int height) { return heic_from_rgb(pattern(width, height), width, height, 60); }
+std::optional<Bytes> make_heic(int width, int height) {
+  return heic_from_rgb(pattern(width, height), width, height, 60);
+}
 
 std::optional<Bytes> heic_from_rgb(const std::vector<std::uint8_t>& rgb, int width, int height, int quality) {
   if (!heic_encoder_available()) return std::nullopt;
@@ -245,15 +251,15 @@ Bytes with_exif(const Bytes& jpeg, int orientation) {
   t.u32(8);
   t.u16(2);
   t.entry(0x0112, 3, 1, static_cast<std::uint32_t>(orientation));  // Orientation, SHORT
-  t.entry(0x8825, 4, 1, 38);                                        // GPS IFD pointer
+  t.entry(0x8825, 4, 1, 38);                                       // GPS IFD pointer
   t.u32(0);
   const std::uint32_t values = 38 + 66;
   const std::uint32_t datum_at = values + 48;
   t.u16(5);
-  t.entry(0x0001, 2, 2, 'N');                                       // GPSLatitudeRef "N"
-  t.entry(0x0002, 5, 3, values);                                    // GPSLatitude
-  t.entry(0x0003, 2, 2, 'E');                                       // GPSLongitudeRef "E"
-  t.entry(0x0004, 5, 3, values + 24);                               // GPSLongitude
+  t.entry(0x0001, 2, 2, 'N');                                                       // GPSLatitudeRef "N"
+  t.entry(0x0002, 5, 3, values);                                                    // GPSLatitude
+  t.entry(0x0003, 2, 2, 'E');                                                       // GPSLongitudeRef "E"
+  t.entry(0x0004, 5, 3, values + 24);                                               // GPSLongitude
   t.entry(0x0012, 2, static_cast<std::uint32_t>(kGpsMarker.size() + 1), datum_at);  // GPSMapDatum
   t.u32(0);
   for (std::uint32_t v : {35U, 1U, 40U, 1U, 5232U, 100U, 139U, 1U, 46U, 1U, 156U, 100U}) t.u32(v);
@@ -324,7 +330,9 @@ bool contains(const Bytes& haystack, std::string_view needle) {
   return std::string_view(begin, haystack.size()).find(needle) != std::string_view::npos;
 }
 
-Bytes truncated(const Bytes& data, std::size_t keep) { return Bytes(data.begin(), data.begin() + static_cast<long>(keep)); }
+Bytes truncated(const Bytes& data, std::size_t keep) {
+  return Bytes(data.begin(), data.begin() + static_cast<long>(keep));
+}
 
 std::vector<std::uint8_t> jpeg_metadata_markers(const Bytes& jpeg) {
   std::vector<std::uint8_t> found;
@@ -338,8 +346,8 @@ std::vector<std::uint8_t> jpeg_metadata_markers(const Bytes& jpeg) {
 }
 
 Rgb DecodedJpeg::at(int x, int y) const {
-  const std::uint8_t* p = rgb.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                                        static_cast<std::size_t>(x)) * 3;
+  const std::uint8_t* p =
+      rgb.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
   return {p[0], p[1], p[2]};
 }
 

@@ -79,8 +79,8 @@ TEST(IsolatedPhotoProcessor, AWorkerCrashCostsOnlyThatUpload) {
   const auto started = std::chrono::steady_clock::now();
   expect_processing_failed(crashing.process(make_jpeg(64, 64)));
   // A crash after reading the whole upload, too.
-  const IsolatedPhotoProcessor crashing_late({.worker_path = fake_worker("segv_late", "cat > /dev/null\nkill -SEGV $$"),
-                                              .timeout = kFakeTimeout});
+  const IsolatedPhotoProcessor crashing_late(
+      {.worker_path = fake_worker("segv_late", "cat > /dev/null\nkill -SEGV $$"), .timeout = kFakeTimeout});
   expect_processing_failed(crashing_late.process(make_jpeg(640, 480)));
   EXPECT_LT(std::chrono::steady_clock::now() - started, kFakeTimeout);  // noticed at once, not at the timeout
   // The parent is fine and the real worker still works.
@@ -89,16 +89,16 @@ TEST(IsolatedPhotoProcessor, AWorkerCrashCostsOnlyThatUpload) {
 }
 
 TEST(IsolatedPhotoProcessor, AHangingWorkerIsKilledAtTheTimeout) {
-  const IsolatedPhotoProcessor hanging({.worker_path = fake_worker("hang", "exec sleep 60"),
-                                        .timeout = std::chrono::milliseconds(300)});
+  const IsolatedPhotoProcessor hanging(
+      {.worker_path = fake_worker("hang", "exec sleep 60"), .timeout = std::chrono::milliseconds(300)});
   const auto started = std::chrono::steady_clock::now();
   expect_processing_failed(hanging.process(make_jpeg(64, 64)));
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
 }
 
 TEST(IsolatedPhotoProcessor, NonsenseAnswersAndBadExitsAreFailures) {
-  for (const char* body : {"echo garbage", "cat > /dev/null; exit 0", "printf '\\002\\000\\000\\000\\000\\000\\000\\000\\007\\007'",
-                           "exit 3"}) {
+  for (const char* body : {"echo garbage", "cat > /dev/null; exit 0",
+                           "printf '\\002\\000\\000\\000\\000\\000\\000\\000\\007\\007'", "exit 3"}) {
     const IsolatedPhotoProcessor processor({.worker_path = fake_worker("nonsense", body), .timeout = kFakeTimeout});
     expect_processing_failed(processor.process(make_jpeg(64, 64)));
   }

@@ -123,7 +123,10 @@ TEST(PhotoPipeline, Heic) {
 TEST(PhotoPipeline, UnknownTypesAre415) {
   for (std::string_view text : {std::string_view(""), std::string_view("hello"), std::string_view("%PDF-1.7\n"),
                                 std::string_view("BM\x36\x00\x00\x00", 6), std::string_view("<svg xmlns=\"\"/>"),
-                                std::string_view("\x00\x00\x00\x1C" "ftypavif\x00\x00\x00\x00" "avifmif1miaf", 28)}) {
+                                std::string_view("\x00\x00\x00\x1C"
+                                                 "ftypavif\x00\x00\x00\x00"
+                                                 "avifmif1miaf",
+                                                 28)}) {
     expect_error(kProcessor.process(bytes_of(text)), ErrorCode::kUnsupportedMedia, msg::kPhotoUnsupportedType,
                  "photo/unsupported-type");
   }

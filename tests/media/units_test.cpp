@@ -12,31 +12,46 @@
 namespace pokeca::media {
 namespace {
 
-using namespace testing;  // NOLINT(google-build-using-namespace): fixtures
+using namespace testing;       // NOLINT(google-build-using-namespace): fixtures
 using Bytes = testing::Bytes;  // not the adapter's byte span
 
-std::span<const std::uint8_t> u8(const Bytes& b) {
-  return {reinterpret_cast<const std::uint8_t*>(b.data()), b.size()};
-}
+std::span<const std::uint8_t> u8(const Bytes& b) { return {reinterpret_cast<const std::uint8_t*>(b.data()), b.size()}; }
 
 TEST(Sniff, RecognisesEachTypeFromItsBytes) {
   EXPECT_EQ(sniff_photo_format(make_jpeg(8, 8)), PhotoFormat::kJpeg);
   EXPECT_EQ(sniff_photo_format(make_png(8, 8)), PhotoFormat::kPng);
   EXPECT_EQ(sniff_photo_format(make_webp(8, 8)), PhotoFormat::kWebp);
   EXPECT_EQ(sniff_photo_format(make_gif(8, 8, Rgb{0, 0, 0})), PhotoFormat::kGif);
-  EXPECT_EQ(sniff_photo_format(bytes_of(std::string_view("\x00\x00\x00\x18" "ftypheic\x00\x00\x00\x00" "mif1heic", 24))),
+  EXPECT_EQ(sniff_photo_format(bytes_of(std::string_view("\x00\x00\x00\x18"
+                                                         "ftypheic\x00\x00\x00\x00"
+                                                         "mif1heic",
+                                                         24))),
             PhotoFormat::kHeif);
-  EXPECT_EQ(sniff_photo_format(bytes_of(std::string_view("\x00\x00\x00\x14" "ftypmif1\x00\x00\x00\x00" "heix", 20))),
+  EXPECT_EQ(sniff_photo_format(bytes_of(std::string_view("\x00\x00\x00\x14"
+                                                         "ftypmif1\x00\x00\x00\x00"
+                                                         "heix",
+                                                         20))),
             PhotoFormat::kHeif);
 }
 
 TEST(Sniff, RefusesEverythingElse) {
-  for (std::string_view text :
-       {std::string_view(""), std::string_view("\xFF\xD8"), std::string_view("GIF88a"), std::string_view("RIFF1234WAVE"),
-        std::string_view("\x00\x00\x00\x18" "ftypavif\x00\x00\x00\x00" "mif1miaf", 24),
-        std::string_view("\x00\x00\x00\x14" "ftypisom\x00\x00\x00\x00" "mp41", 20),
-        std::string_view("\x00\x00\x00\xFF" "ftypheic", 12),
-        std::string_view("\x00\x00\x00\x13" "ftypheic\x00\x00\x00\x00" "mif1", 20)}) {
+  for (std::string_view text : {std::string_view(""), std::string_view("\xFF\xD8"), std::string_view("GIF88a"),
+                                std::string_view("RIFF1234WAVE"),
+                                std::string_view("\x00\x00\x00\x18"
+                                                 "ftypavif\x00\x00\x00\x00"
+                                                 "mif1miaf",
+                                                 24),
+                                std::string_view("\x00\x00\x00\x14"
+                                                 "ftypisom\x00\x00\x00\x00"
+                                                 "mp41",
+                                                 20),
+                                std::string_view("\x00\x00\x00\xFF"
+                                                 "ftypheic",
+                                                 12),
+                                std::string_view("\x00\x00\x00\x13"
+                                                 "ftypheic\x00\x00\x00\x00"
+                                                 "mif1",
+                                                 20)}) {
     EXPECT_FALSE(sniff_photo_format(bytes_of(text)).has_value()) << text.size();
   }
 }
@@ -51,7 +66,9 @@ TEST(ExifOrientation, ReadsTheTagAndIgnoresJunk) {
   EXPECT_EQ(jpeg_exif_orientation(u8(cut)), 1);
 }
 
-RgbImage image_of(int width, int height, std::vector<std::uint8_t> rgb) { return RgbImage{width, height, std::move(rgb)}; }
+RgbImage image_of(int width, int height, std::vector<std::uint8_t> rgb) {
+  return RgbImage{width, height, std::move(rgb)};
+}
 
 TEST(ImageOps, FitWithinKeepsAspectAndNeverGrows) {
   EXPECT_EQ(fit_within(4000, 3000, 1600).width, 1600);
@@ -63,10 +80,9 @@ TEST(ImageOps, FitWithinKeepsAspectAndNeverGrows) {
 
 TEST(ImageOps, DownscaleAveragesAreas) {
   // 4×2 → 2×1: each output pixel is the mean of a 2×2 block.
-  const auto out = downscale_to_fit(
-      image_of(4, 2, {0, 0, 0, 100, 100, 100, 200, 200, 200, 40, 40, 40,  //
-                      100, 100, 100, 200, 200, 200, 0, 0, 0, 80, 80, 80}),
-      2);
+  const auto out = downscale_to_fit(image_of(4, 2, {0,   0,   0,   100, 100, 100, 200, 200, 200, 40, 40, 40,  //
+                                                    100, 100, 100, 200, 200, 200, 0,   0,   0,   80, 80, 80}),
+                                    2);
   ASSERT_EQ(out.width, 2);
   ASSERT_EQ(out.height, 1);
   EXPECT_EQ(out.rgb[0], 100);
@@ -104,7 +120,8 @@ TEST(WorkerProtocol, RoundTripsSuccessAndErrors) {
   EXPECT_EQ((*back)->photo.bytes, photo.photo.bytes);
   EXPECT_EQ((*back)->thumbnail.width, 3);
 
-  const Result<ProcessedPhoto> error = fail(ErrorCode::kPayloadTooLarge, msg::kPhotoTooManyPixels, "photo/too-many-pixels");
+  const Result<ProcessedPhoto> error =
+      fail(ErrorCode::kPayloadTooLarge, msg::kPhotoTooManyPixels, "photo/too-many-pixels");
   frame = encode_response(error);
   back = decode_response_payload(std::span(frame).subspan(kFrameHeaderBytes));
   ASSERT_TRUE(back.has_value() && !back->has_value());
@@ -117,7 +134,8 @@ TEST(WorkerProtocol, RoundTripsSuccessAndErrors) {
   frame.push_back(std::byte{0});
   EXPECT_FALSE(decode_response_payload(std::span(frame).subspan(kFrameHeaderBytes)).has_value());
   EXPECT_FALSE(decode_response_payload(bytes_of("\x07")).has_value());
-  EXPECT_FALSE(decode_response_payload(bytes_of(std::string_view("\x00\x63\x00\x00\x00\x00\x00\x00\x00\x00", 10))).has_value());
+  EXPECT_FALSE(
+      decode_response_payload(bytes_of(std::string_view("\x00\x63\x00\x00\x00\x00\x00\x00\x00\x00", 10))).has_value());
 }
 
 }  // namespace

@@ -78,9 +78,7 @@ class AdminRepositoryTest : public testing::StorageTest {
   }
 
   std::vector<AuditEntry> audit_of(std::string_view type, std::string_view id) {
-    return service.audit({std::string(type), std::string(id), std::nullopt, std::nullopt, std::nullopt})
-        .value()
-        .items;
+    return service.audit({std::string(type), std::string(id), std::nullopt, std::nullopt, std::nullopt}).value().items;
   }
 
   Result<void> exec(std::string_view sql) {
@@ -288,11 +286,11 @@ TEST_F(AdminRepositoryTest, AReimportKeepsTheFieldsAnAdminEdited) {
   imported.source = StoreSource::kImport;
   imported.external_id = "osm:node/1";
   ASSERT_EQ(stores.upsert_by_external_id(imported).value(), UpsertOutcome::kInserted);
-  const auto id = service.stores({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::string("import"),
-                                  std::nullopt})
-                      .value()
-                      .items.at(0)
-                      .store.id;
+  const auto id =
+      service.stores({std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::string("import"), std::nullopt})
+          .value()
+          .items.at(0)
+          .store.id;
   AdminStoreEdit edit;
   edit.name = "ローソン新宿西口店";
   edit.status = StoreStatus::kClosed;
@@ -348,8 +346,8 @@ TEST_F(AdminRepositoryTest, ReportDeletionsRecomputeTheLastReportAndAreAudited) 
   const auto spam2 = mine(2, kNow - 30);
   mine(3, kNow - 10 * kSecondsPerDay);  // outside the window below
 
-  const auto listed = service.reports({std::nullopt, std::to_string(user_id), std::nullopt, std::nullopt,
-                                       std::nullopt, std::nullopt, std::nullopt});
+  const auto listed = service.reports(
+      {std::nullopt, std::to_string(user_id), std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt});
   ASSERT_TRUE(listed);
   EXPECT_EQ(listed->total, 3);
   EXPECT_EQ(listed->items.at(0).report.id, spam2.id);  // newest first
@@ -367,8 +365,7 @@ TEST_F(AdminRepositoryTest, ReportDeletionsRecomputeTheLastReportAndAreAudited) 
             ErrorCode::kNotFound);
   EXPECT_EQ(service.delete_reports_of(admin, user_id, format_iso8601(kNow), format_iso8601(kNow)).error().code,
             ErrorCode::kBadRequest);
-  EXPECT_EQ(service
-                .delete_reports_of(admin, user_id, format_iso8601(kNow - 400 * kSecondsPerDay), format_iso8601(kNow))
+  EXPECT_EQ(service.delete_reports_of(admin, user_id, format_iso8601(kNow - 400 * kSecondsPerDay), format_iso8601(kNow))
                 .error()
                 .code,
             ErrorCode::kBadRequest);
@@ -469,7 +466,7 @@ TEST_F(AdminRepositoryTest, LoginSetsLastLoginAtButARefreshDoesNot) {
   EXPECT_EQ(service.user(user_id).value().user.last_login_at, kNow + 10);
   const auto found = service.users(std::string("PIKA"), std::nullopt);  // nickname is ピカ: no match
   EXPECT_EQ(found.value().total, 0);
-  EXPECT_EQ(service.users(std::string("USER@"), std::nullopt).value().total, 1);  // e-mail, any case
+  EXPECT_EQ(service.users(std::string("USER@"), std::nullopt).value().total, 1);              // e-mail, any case
   EXPECT_EQ(service.users(std::nullopt, std::nullopt).value().items.at(0).user.id, user_id);  // newest first
 }
 

@@ -256,9 +256,12 @@ TEST_F(Analytics, TopPagesOfALongRangeAddWholeBlocksAndEdgeDays) {
     }
   }
   ASSERT_TRUE(service.record(view("/a"), "203.0.113.7", kBrowser));  // day 300 again
-  for (const auto& [from, to, a, b] : std::vector<std::tuple<AnalyticsDay, AnalyticsDay, int, int>>{
-           {start, start + 299, 7, 4}, {start + 1, start + 300, 8, 4}, {start + 2, start + 69, 2, 1},
-           {start, start, 1, 1}, {start + 33, start + 69, 0, 0}}) {
+  for (const auto& [from, to, a, b] :
+       std::vector<std::tuple<AnalyticsDay, AnalyticsDay, int, int>>{{start, start + 299, 7, 4},
+                                                                     {start + 1, start + 300, 8, 4},
+                                                                     {start + 2, start + 69, 2, 1},
+                                                                     {start, start, 1, 1},
+                                                                     {start + 33, start + 69, 0, 0}}) {
     const auto r = repository.report(from, to, kAnalyticsTopCount).value();
     std::int64_t got_a = 0, got_b = 0;
     for (const auto& p : r.top_pages) (p.key == "/a" ? got_a : got_b) = p.count;

@@ -36,8 +36,7 @@ inline Folded fold(const std::vector<CellAggregate>& cells) {
 
 inline bool matches(const Store& s, const StoreFilters& f) {
   if (s.status != StoreStatus::kActive) return false;
-  if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end())
-    return false;
+  if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end()) return false;
   if (f.product) {
     const auto& sells = *f.product == Product::kPack  ? s.sells.packs
                         : *f.product == Product::kBox ? s.sells.boxes

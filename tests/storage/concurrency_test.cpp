@@ -40,8 +40,9 @@ TEST_F(Concurrency, ReadersSeeWholeBatchesWhileAWriterInserts) {
     for (int b = 0; b < kBatches; ++b) {
       std::vector<Store> batch;
       for (int i = 0; i < kBatchSize; ++i, ++id)
-        batch.push_back(make_store(id, "店", "card_shop", "tokyo",
-                                   {35.6 + 0.001 * static_cast<double>(id % 200), 139.6 + 0.001 * static_cast<double>(id / 200)}));
+        batch.push_back(
+            make_store(id, "店", "card_shop", "tokyo",
+                       {35.6 + 0.001 * static_cast<double>(id % 200), 139.6 + 0.001 * static_cast<double>(id / 200)}));
       if (!stores.insert_many(batch)) ++failures;
     }
     writing = false;

@@ -37,9 +37,7 @@ TEST(Connection, FullDurabilityOnRequest) {
   EXPECT_EQ(pragma(conn, "synchronous"), "2");  // FULL
 }
 
-TEST(Connection, AnUnopenableFileThrows) {
-  EXPECT_THROW(Connection("/nonexistent-dir/x/y.db", {}), StorageError);
-}
+TEST(Connection, AnUnopenableFileThrows) { EXPECT_THROW(Connection("/nonexistent-dir/x/y.db", {}), StorageError); }
 
 TEST(Statement, BadSqlFailsWhenPrepared) {
   TempDir dir;

@@ -192,7 +192,8 @@ TEST_F(PersonalStorageTest, AClaimedMailIsNotClaimedAgainUntilItsClaimRunsOut) {
   EXPECT_EQ(again->message.idempotency_key, "k1");
   EXPECT_EQ(again->attempts, 2);
   ASSERT_TRUE(after_restart.mark_sent(again->id, later));
-  EXPECT_FALSE(after_restart.claim_next(later + 10 * kMailClaimLeaseSeconds, later + 11 * kMailClaimLeaseSeconds).value());
+  EXPECT_FALSE(
+      after_restart.claim_next(later + 10 * kMailClaimLeaseSeconds, later + 11 * kMailClaimLeaseSeconds).value());
 }
 
 TEST_F(PersonalStorageTest, RetriesWaitAndFailedMailIsNotClaimedAgain) {
@@ -283,10 +284,17 @@ TEST_F(PersonalStorageTest, ActivityCountsAUsersContributionsAndAStoresRecentRep
   const auto a = std::to_string(alice);
   sql("INSERT INTO store_submissions (user_id, store_name, location_method, lat, lng, location_precision,"
       " prefecture, status, reviewed_at, points_awarded, created_at) VALUES"
-      " (" + a + ", 'a', 'gps', 35, 139, 'exact', 'tokyo', 'approved', " + std::to_string(kNow - 50) + ", 5, 0),"
-      " (" + a + ", 'b', 'gps', 35, 139, 'exact', 'tokyo', 'approved', " + std::to_string(kNow - 400 * 86400) + ", 1, 0),"
-      " (" + a + ", 'c', 'gps', 35, 139, 'exact', 'tokyo', 'pending', NULL, 0, 0),"
-      " (" + a + ", 'd', 'gps', 35, 139, 'exact', 'tokyo', 'rejected', " + std::to_string(kNow) + ", 0, 0)");
+      " (" +
+      a + ", 'a', 'gps', 35, 139, 'exact', 'tokyo', 'approved', " + std::to_string(kNow - 50) +
+      ", 5, 0),"
+      " (" +
+      a + ", 'b', 'gps', 35, 139, 'exact', 'tokyo', 'approved', " + std::to_string(kNow - 400 * 86400) +
+      ", 1, 0),"
+      " (" +
+      a +
+      ", 'c', 'gps', 35, 139, 'exact', 'tokyo', 'pending', NULL, 0, 0),"
+      " (" +
+      a + ", 'd', 'gps', 35, 139, 'exact', 'tokyo', 'rejected', " + std::to_string(kNow) + ", 0, 0)");
   const auto got = activity.activity(alice, kNow - 30 * 86400).value();
   EXPECT_EQ(got.submissions.pending, 1);
   EXPECT_EQ(got.submissions.approved, 2);

@@ -12,8 +12,8 @@
 namespace pokeca::storage {
 namespace {
 
-using testing::kNow;
 using pokeca::testing::reviewed_submission_sql;
+using testing::kNow;
 
 class RankingTotals : public testing::StorageTest {
  protected:

@@ -61,9 +61,9 @@ void expect_cells_agree(SqliteStoreRepository& stores, const std::vector<Store>&
       const auto f = testing::reported_since(since);
       auto got = stores.cells(range, f);
       ASSERT_TRUE(got);
-      expect_same(fold(*got), brute_force(all, range, f),
-                  label + " since " + std::to_string(since) + " level " + std::to_string(level) + " view " +
-                      std::to_string(v));
+      expect_same(
+          fold(*got), brute_force(all, range, f),
+          label + " since " + std::to_string(since) + " level " + std::to_string(level) + " view " + std::to_string(v));
     }
 }
 
@@ -88,8 +88,8 @@ class RecentCells : public testing::StorageTest {
 
   void expect_right(const std::string& label) {
     EXPECT_EQ(stored_buckets(db), expected_buckets(all)) << label;
-    for (const UnixSeconds since : {kNow - 24 * kHour, kNow - 24 * kHour + 1234, kNow - 3 * kHour + 1,
-                                    kNow - 30 * 24 * kHour, kNow + 1})
+    for (const UnixSeconds since :
+         {kNow - 24 * kHour, kNow - 24 * kHour + 1234, kNow - 3 * kHour + 1, kNow - 30 * 24 * kHour, kNow + 1})
       expect_cells_agree(stores, all, since, label);
   }
 
@@ -132,8 +132,10 @@ TEST_F(RecentCells, FollowStoresHiddenMovedRevivedAndDeleted) {
   for (StoreId id = 1; id <= 600; id += 2) report(id, kNow - age(rng));
   for (StoreId id = 1; id <= 600; id += 7) {
     auto& s = all[static_cast<std::size_t>(id - 1)];
-    if (id % 3 == 0) s.status = s.status == StoreStatus::kActive ? StoreStatus::kHidden : StoreStatus::kActive;
-    else s.location = {s.location.lat + 0.05, s.location.lng - 0.05};
+    if (id % 3 == 0)
+      s.status = s.status == StoreStatus::kActive ? StoreStatus::kHidden : StoreStatus::kActive;
+    else
+      s.location = {s.location.lat + 0.05, s.location.lng - 0.05};
     ASSERT_EQ(stores.upsert_by_external_id(s).value(), UpsertOutcome::kUpdated) << id;
   }
   expect_right("after hiding, reviving and moving");

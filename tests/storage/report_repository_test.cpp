@@ -27,8 +27,8 @@ TEST_F(Reports, TimelineIsNewestFirstWithTheStore) {
   detailed.product = Product::kBox;
   detailed.product_name = "超電ブレイカー";
   detailed.limit_note = "1人1箱まで";
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 3000), detailed,
-                                              make_report(1, kNow - 50), make_report(3, kNow - 10)}));
+  ASSERT_TRUE(reports.insert_many(
+      std::vector{make_report(1, kNow - 3000), detailed, make_report(1, kNow - 50), make_report(3, kNow - 10)}));
   const auto items = reports.timeline(10).value();
   ASSERT_EQ(items.size(), 3u);  // the hidden store's report is left out
   EXPECT_EQ(items[0].report.purchased_at, kNow - 50);
@@ -67,8 +67,7 @@ TEST_F(Reports, RecentForStoreIsThatStoresNewestFirst) {
 TEST_F(Reports, CountsByWindowAndLatest) {
   EXPECT_EQ(reports.counts(kNow - 86'400, kNow - 7 * 86'400).value().latest, std::nullopt);
   ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 3600), make_report(1, kNow - 86'400),
-                                              make_report(2, kNow - 3 * 86'400),
-                                              make_report(2, kNow - 8 * 86'400)}));
+                                              make_report(2, kNow - 3 * 86'400), make_report(2, kNow - 8 * 86'400)}));
   const auto c = reports.counts(kNow - 86'400, kNow - 7 * 86'400).value();
   EXPECT_EQ(c.last_24h, 2);  // the window includes its start
   EXPECT_EQ(c.last_7d, 3);

@@ -19,7 +19,8 @@ class SavedRoutes : public testing::StorageTest {
   SavedRoutes() {
     std::vector<Store> s;
     for (StoreId id = 1; id <= 5; ++id)
-      s.push_back(make_store(id, "店舗" + std::to_string(id), "card_shop", "tokyo", {35.69, 139.70 + 0.01 * static_cast<double>(id)}));
+      s.push_back(make_store(id, "店舗" + std::to_string(id), "card_shop", "tokyo",
+                             {35.69, 139.70 + 0.01 * static_cast<double>(id)}));
     EXPECT_TRUE(stores.insert_many(s));
     alice = user("alice");
     bob = user("bob");

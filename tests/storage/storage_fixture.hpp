@@ -1,8 +1,8 @@
 #pragma once
 // Shared by the storage tests: a fresh database file in its own temporary directory
 // (WAL needs a real file) and small builders for stores and reports.
-#include "pokeca/testing/temp_dir.hpp"
 #include <gtest/gtest.h>
+#include "pokeca/testing/temp_dir.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -21,8 +21,7 @@ using pokeca::testing::TempDir;
 
 inline constexpr UnixSeconds kNow = 1'763'700'000;  // 2025-11-21
 
-inline Store make_store(StoreId id, std::string name, std::string type, std::string prefecture,
-                        LatLng at) {
+inline Store make_store(StoreId id, std::string name, std::string type, std::string prefecture, LatLng at) {
   Store s;
   s.id = id;
   s.name = std::move(name);

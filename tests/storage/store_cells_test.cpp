@@ -55,7 +55,7 @@ class StoreCells : public testing::StorageTest {
         testing::reported_since(kNow - 2 * 86'400),
     };
     const std::vector<BoundingBox> views{
-        {122.0, 24.0, 146.0, 46.0},   // all of Japan
+        {122.0, 24.0, 146.0, 46.0},      // all of Japan
         {139.55, 35.55, 139.90, 35.85},  // 東京
         {139.68, 35.65, 139.74, 35.72},  // a few wards
         {130.0, 33.5, 140.0, 34.0},      // wide and short: the one-scan path
@@ -67,8 +67,8 @@ class StoreCells : public testing::StorageTest {
           auto got = stores.cells(range, filters[fi]);
           ASSERT_TRUE(got);
           expect_same(fold(*got), brute_force(all, range, filters[fi]),
-                      label + " level " + std::to_string(level) + " view " + std::to_string(v) +
-                          " filter " + std::to_string(fi));
+                      label + " level " + std::to_string(level) + " view " + std::to_string(v) + " filter " +
+                          std::to_string(fi));
         }
   }
 
@@ -79,9 +79,9 @@ TEST_F(StoreCells, AgreeWithABruteForceAggregate) { expect_agrees("after insert"
 
 TEST_F(StoreCells, WideAndNarrowRangesAreBothCovered) {
   // The test views must exercise both read paths, or the comparison proves less.
-  EXPECT_GT(cells_covering({130.0, 33.5, 140.0, 34.0}, 12).max_x -
-                cells_covering({130.0, 33.5, 140.0, 34.0}, 12).min_x + 1,
-            kMaxCellColumnSeeks);
+  EXPECT_GT(
+      cells_covering({130.0, 33.5, 140.0, 34.0}, 12).max_x - cells_covering({130.0, 33.5, 140.0, 34.0}, 12).min_x + 1,
+      kMaxCellColumnSeeks);
   EXPECT_LE(cells_covering({139.68, 35.65, 139.74, 35.72}, 12).max_x -
                 cells_covering({139.68, 35.65, 139.74, 35.72}, 12).min_x + 1,
             kMaxCellColumnSeeks);
@@ -150,8 +150,8 @@ TEST_F(StoreCells, ReportedSinceAgreesOnBothReadPaths) {
 }
 
 TEST_F(StoreCells, CountActiveAgreesWithTheStores) {
-  const auto active = std::count_if(all.begin(), all.end(),
-                                    [](const Store& s) { return s.status == StoreStatus::kActive; });
+  const auto active =
+      std::count_if(all.begin(), all.end(), [](const Store& s) { return s.status == StoreStatus::kActive; });
   EXPECT_EQ(stores.count_active().value(), active);
   const auto by_prefecture = stores.count_by_prefecture().value();
   ASSERT_EQ(by_prefecture.size(), 1u);

@@ -115,9 +115,8 @@ TEST_F(StoreQueries, NearestIsNearestFirstWithinTheRadius) {
   EXPECT_EQ(found[1].store.id, 2);
   EXPECT_EQ(found[2].store.id, 3);
   EXPECT_NEAR(found[0].distance_km, haversine_km(kShinjuku, {35.6910, 139.7010}), 1e-9);
-  EXPECT_TRUE(std::is_sorted(found.begin(), found.end(), [](const auto& a, const auto& b) {
-    return a.distance_km < b.distance_km;
-  }));
+  EXPECT_TRUE(std::is_sorted(found.begin(), found.end(),
+                             [](const auto& a, const auto& b) { return a.distance_km < b.distance_km; }));
 
   // 渋谷 is about 3.5 km away, 池袋 about 4.4 km.
   EXPECT_EQ(stores.nearest(kShinjuku, 1, {}, 100).value().size(), 1u);
@@ -137,8 +136,7 @@ TEST_F(StoreQueries, NearestPicksTheClosestWhenManyAreInRange) {
   std::vector<Store> grid;
   for (int i = 0; i < 40; ++i)
     for (int j = 0; j < 40; ++j)
-      grid.push_back(make_store(1000 + i * 40 + j, "grid", "other", "tokyo",
-                                {35.60 + i * 0.005, 139.60 + j * 0.006}));
+      grid.push_back(make_store(1000 + i * 40 + j, "grid", "other", "tokyo", {35.60 + i * 0.005, 139.60 + j * 0.006}));
   ASSERT_TRUE(stores.insert_many(grid));
   const LatLng centre{35.70, 139.70};
   auto found = stores.nearest(centre, 30, testing::of_types({"other"}), 25).value();

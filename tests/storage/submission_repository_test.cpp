@@ -180,8 +180,10 @@ TEST_F(SubmissionRepositoryTest, TwoAdminsApprovingAtOnceOnlyOneWins) {
       admins.emplace_back([&] {
         while (!go) std::this_thread::yield();
         const auto r = repo.approve(approval(id));
-        if (r) ++won;
-        else if (r.error().code == ErrorCode::kConflict) ++conflicts;
+        if (r)
+          ++won;
+        else if (r.error().code == ErrorCode::kConflict)
+          ++conflicts;
       });
     go = true;
     for (auto& t : admins) t.join();

@@ -28,7 +28,7 @@ struct Fd {
 std::string read_key(const std::filesystem::path& file, std::size_t bytes) {
   Fd f{::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)};
   if (f.fd < 0) fail_with(file, std::string("cannot read the key: ") + std::strerror(errno));
-  struct stat st {};
+  struct stat st{};
   if (::fstat(f.fd, &st) != 0) fail_with(file, std::string("cannot stat the key: ") + std::strerror(errno));
   if ((st.st_mode & (S_IRWXG | S_IRWXO)) != 0)
     fail_with(file, "the key file is readable by others; run: chmod 600 " + file.string());

@@ -42,8 +42,7 @@ std::string SodiumTokenCrypto::hash_token(std::string_view token) const { return
 
 std::string SodiumTokenCrypto::sign(std::string_view message) const {
   std::string mac(crypto_auth_hmacsha256_BYTES, '\0');
-  crypto_auth_hmacsha256(reinterpret_cast<unsigned char*>(mac.data()), bytes(message), message.size(),
-                         bytes(key_));
+  crypto_auth_hmacsha256(reinterpret_cast<unsigned char*>(mac.data()), bytes(message), message.size(), bytes(key_));
   return mac;
 }
 

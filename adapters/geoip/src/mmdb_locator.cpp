@@ -76,8 +76,9 @@ std::optional<IpLocation> MmdbLocator::locate(std::string_view ip) const {
     lng = number_at(found.entry, "longitude");
   }
   if (!lat || !lng) return std::nullopt;
-  IpLocation location{.point = {.lat = *lat, .lng = *lng},
-                      .accuracy_km = static_cast<int>(number_at(found.entry, "location", "accuracy_radius").value_or(0))};
+  IpLocation location{
+      .point = {.lat = *lat, .lng = *lng},
+      .accuracy_km = static_cast<int>(number_at(found.entry, "location", "accuracy_radius").value_or(0))};
   if (!usable_ip_location(location)) return std::nullopt;
   return location;
 }

@@ -38,9 +38,9 @@ std::string format_access_log(const AccessLogEntry& e, std::int64_t unix_seconds
   line += R"(,"path":)";
   append_json_string(line, loggable_path(e.path));
   char numbers[96];
-  const auto n = std::snprintf(numbers, sizeof numbers, R"(,"status":%u,"duration_ms":%.3f,"bytes":%llu})",
-                               e.status, std::isfinite(e.duration_ms) ? e.duration_ms : 0.0,
-                               static_cast<unsigned long long>(e.bytes));
+  const auto n =
+      std::snprintf(numbers, sizeof numbers, R"(,"status":%u,"duration_ms":%.3f,"bytes":%llu})", e.status,
+                    std::isfinite(e.duration_ms) ? e.duration_ms : 0.0, static_cast<unsigned long long>(e.bytes));
   line.append(numbers, static_cast<std::size_t>(n));
   return line;
 }
@@ -92,8 +92,8 @@ RequestIds::RequestIds() : run_prefix_(std::random_device{}()) {}
 
 std::string RequestIds::next() {
   char buf[24];
-  const auto n = std::snprintf(buf, sizeof buf, "%08x-%06llx", run_prefix_,
-                               static_cast<unsigned long long>(++counter_));
+  const auto n =
+      std::snprintf(buf, sizeof buf, "%08x-%06llx", run_prefix_, static_cast<unsigned long long>(++counter_));
   return std::string(buf, static_cast<std::size_t>(n));
 }
 

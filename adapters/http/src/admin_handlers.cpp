@@ -161,9 +161,9 @@ ApiResult AdminHandlers::post_admin_user_revoke_admin(const ApiCall& call) const
 
 ApiResult AdminHandlers::get_admin_purchases(const ApiCall& call) const {
   const auto& q = call.query;
-  auto page = admin_.reports({find_param(q, "store_id"), find_param(q, "user_id"), find_param(q, "prefecture"),
-                              find_param(q, "kind"), find_param(q, "from"), find_param(q, "to"),
-                              find_param(q, "page")});
+  auto page =
+      admin_.reports({find_param(q, "store_id"), find_param(q, "user_id"), find_param(q, "prefecture"),
+                      find_param(q, "kind"), find_param(q, "from"), find_param(q, "to"), find_param(q, "page")});
   if (!page) return std::unexpected(page.error());
   return paged(call, *page, admin_report_json);
 }

@@ -37,9 +37,8 @@ json::array prefectures(const std::vector<NamedCount>& counts) {
   out.reserve(counts.size());
   for (const auto& c : counts) {
     const auto* prefecture = find_prefecture(c.key);
-    out.push_back(json::object{{"prefecture", c.key},
-                               {"name", prefecture ? prefecture->name : std::string_view(c.key)},
-                               {"count", c.count}});
+    out.push_back(json::object{
+        {"prefecture", c.key}, {"name", prefecture ? prefecture->name : std::string_view(c.key)}, {"count", c.count}});
   }
   return out;
 }

@@ -20,9 +20,9 @@ namespace pokeca::http {
 struct ApiCall {
   const QueryParams& query;
   const std::vector<std::string>& path_params;  // decoded "{…}" segments, in order
-  std::string_view body;          // JSON text (checked Content-Type) or, on multipart routes, the form
-  std::string_view content_type;  // the Content-Type header (multipart routes read it)
-  std::string_view cookie;        // the Cookie header
+  std::string_view body;                        // JSON text (checked Content-Type) or, on multipart routes, the form
+  std::string_view content_type;                // the Content-Type header (multipart routes read it)
+  std::string_view cookie;                      // the Cookie header
   const ClientInfo& client;
   // The signed-in account: always set on user and admin routes (dispatch refused the
   // rest), set on optional-user routes when the bearer token is valid.

@@ -314,8 +314,7 @@ bool is_json(std::string_view content_type) {
   constexpr std::string_view kJson = "application/json";
   if (content_type.size() < kJson.size() || !boost::beast::iequals(content_type.substr(0, kJson.size()), kJson))
     return false;
-  return content_type.size() == kJson.size() || content_type[kJson.size()] == ';' ||
-         content_type[kJson.size()] == ' ';
+  return content_type.size() == kJson.size() || content_type[kJson.size()] == ';' || content_type[kJson.size()] == ' ';
 }
 
 // The signed-in user the route's access rule asks for, or the refusal.
@@ -399,9 +398,8 @@ ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& pla
     const auto account = *user ? std::optional<UserId>((*user)->id) : std::nullopt;
     if (auto ok = auth_.check_write_rate(request.client, account); !ok) return error(ok.error());
   }
-  auto result = route->handler(
-      *handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie, request.client, *user,
-                           request.user_agent});
+  auto result = route->handler(*handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie,
+                                                   request.client, *user, request.user_agent});
   if (!result) return error(result.error());
   auto reply = reply_of(result->status, std::move(result->body));
   reply.set_cookies = std::move(result->set_cookies);

@@ -20,7 +20,7 @@ namespace pokeca::http {
 // What dispatch reads from a request.
 struct ApiRequest {
   bhttp::verb method = bhttp::verb::get;
-  std::string_view path;   // raw (still percent-encoded), starting with "/api"
+  std::string_view path;  // raw (still percent-encoded), starting with "/api"
   std::string_view query;
   std::string_view body;
   std::string_view content_type;

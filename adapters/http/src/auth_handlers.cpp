@@ -23,7 +23,8 @@ ApiOutput AccountHandlers::session_output(const IssuedSession& s) const {
   ApiOutput out{success_body(
       {{"access_token", s.access_token}, {"expires_in", s.access_expires_in}, {"user", user_json(s.user)}})};
   out.set_cookies.push_back(refresh_cookie(s.refresh_token, s.refresh_expires_in, secure_cookies_));
-  if (!s.device_token.empty()) out.set_cookies.push_back(device_cookie(s.device_token, kDeviceTokenTtl, secure_cookies_));
+  if (!s.device_token.empty())
+    out.set_cookies.push_back(device_cookie(s.device_token, kDeviceTokenTtl, secure_cookies_));
   return out;
 }
 
@@ -86,8 +87,7 @@ ApiResult AccountHandlers::post_auth_resend_verification(const ApiCall& call) co
   auto email = string_member(*body, "email");
   auto password = string_member(*body, "password");
   if (!email || !password) return bad_json();
-  if (auto ok = auth_.resend_verification(*email, *password, call.client); !ok)
-    return std::unexpected(ok.error());
+  if (auto ok = auth_.resend_verification(*email, *password, call.client); !ok) return std::unexpected(ok.error());
   return message_body(msg::kVerificationResent);
 }
 
@@ -106,8 +106,7 @@ ApiResult AccountHandlers::post_auth_password_reset_confirm(const ApiCall& call)
   auto token = string_member(*body, "token");
   auto password = string_member(*body, "password");
   if (!token || !password) return bad_json();
-  if (auto ok = auth_.confirm_password_reset(*token, *password, call.client); !ok)
-    return std::unexpected(ok.error());
+  if (auto ok = auth_.confirm_password_reset(*token, *password, call.client); !ok) return std::unexpected(ok.error());
   return message_body(msg::kPasswordChanged);
 }
 

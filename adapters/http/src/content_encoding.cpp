@@ -12,8 +12,8 @@
 namespace pokeca::http {
 namespace {
 
-constexpr std::array<std::string_view, 9> kPrecompressedExtensions{
-    ".js", ".mjs", ".css", ".svg", ".html", ".json", ".webmanifest", ".map", ".xml"};
+constexpr std::array<std::string_view, 9> kPrecompressedExtensions{".js",   ".mjs",         ".css", ".svg", ".html",
+                                                                   ".json", ".webmanifest", ".map", ".xml"};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -49,8 +49,10 @@ bool accepts_encoding(std::string_view header, std::string_view coding) {
     const auto semi = item.find(';');
     const auto name = ascii_lower(trim(item.substr(0, semi)));
     const auto q = semi == std::string_view::npos ? 1.0 : quality(item.substr(semi + 1));
-    if (name == coding || (coding == "gzip" && name == "x-gzip")) named = std::max(named, q);
-    else if (name == "*") any = std::max(any, q);
+    if (name == coding || (coding == "gzip" && name == "x-gzip"))
+      named = std::max(named, q);
+    else if (name == "*")
+      any = std::max(any, q);
   }
   return named >= 0 ? named > 0 : any > 0;
 }

@@ -22,8 +22,7 @@ ErrorStatus error_status(ErrorCode code) {
   return {Status::internal_server_error, "internal"};
 }
 
-std::string error_envelope(std::string_view message, std::string_view code,
-                           std::optional<std::int64_t> retry_after) {
+std::string error_envelope(std::string_view message, std::string_view code, std::optional<std::int64_t> retry_after) {
   std::string out = R"({"success":false,"error":)";
   append_json_string(out, message);
   out += R"(,"code":)";

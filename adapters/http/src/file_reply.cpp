@@ -33,7 +33,7 @@ std::expected<std::optional<bhttp::file_body::value_type>, std::string> open_bod
   boost::beast::error_code ec;
   body.open(path.c_str(), boost::beast::file_mode::scan, ec);
   if (ec) return std::unexpected("open " + path.string() + ": " + ec.message());
-  struct stat st {};
+  struct stat st{};
   if (::fstat(body.file().native_handle(), &st) != 0) return std::unexpected("fstat " + path.string());
 
   char etag[80];

@@ -93,14 +93,11 @@ struct Connection {
 // are not answered at all.
 bool is_parse_error(const error_code& ec) {
   static const auto& http_category = bhttp::make_error_code(bhttp::error::bad_method).category();
-  return ec.category() == http_category && ec != bhttp::error::end_of_stream &&
-         ec != bhttp::error::partial_message;
+  return ec.category() == http_category && ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message;
 }
 
 std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 double elapsed_ms(std::chrono::steady_clock::time_point since) {
@@ -111,8 +108,8 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
 unsigned connection_cap(unsigned configured) {
   rlimit files{};
   if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur == RLIM_INFINITY) return configured;
-  const auto usable = files.rlim_cur > kReservedFileDescriptors * 2 ? files.rlim_cur - kReservedFileDescriptors
-                                                                     : files.rlim_cur / 2;
+  const auto usable =
+      files.rlim_cur > kReservedFileDescriptors * 2 ? files.rlim_cur - kReservedFileDescriptors : files.rlim_cur / 2;
   return static_cast<unsigned>(std::min<rlim_t>(configured, usable));
 }
 
@@ -259,8 +256,7 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     if (read_ec && !refused) break;  // closed, reset, timed out or stopped
     Seen seen{request_ids.next()};
     if (read_ec == bhttp::error::header_limit) {
-      co_await refuse(*conn, seen, Status::request_header_fields_too_large, "header_too_large",
-                      msg::kHeaderTooLarge);
+      co_await refuse(*conn, seen, Status::request_header_fields_too_large, "header_too_large", msg::kHeaderTooLarge);
       co_return;
     }
     if (read_ec) {
@@ -284,7 +280,9 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     if (plan.admit_first) {
       auto admission = co_await asio::co_spawn(
           workers.get_executor(),
-          [this, &header, &plan, &conn]() -> awaitable<Admission> { co_return handler.admit(header, plan, conn->peer); },
+          [this, &header, &plan, &conn]() -> awaitable<Admission> {
+            co_return handler.admit(header, plan, conn->peer);
+          },
           asio::use_awaitable);
       if (admission.refusal) {
         co_await refuse(*conn, seen, std::move(*admission.refusal));
@@ -359,8 +357,7 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
       }
     }
     auto& response = reply.response;
-    const bool keep_alive =
-        request.keep_alive() && ++served < config.max_requests_per_connection && !stopping;
+    const bool keep_alive = request.keep_alive() && ++served < config.max_requests_per_connection && !stopping;
     response.keep_alive(keep_alive);
     response.set(kRequestIdHeader, seen.request_id);
 
@@ -404,8 +401,8 @@ awaitable<std::tuple<error_code, std::size_t>> HttpServer::State::write(beast::t
   co_return std::tuple{ec, written};
 }
 
-awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Status status,
-                                          std::string_view code, std::string_view message) {
+awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Status status, std::string_view code,
+                                          std::string_view message) {
   co_await refuse(conn, seen, handler.error_response(status, code, message));
 }
 
@@ -457,20 +454,21 @@ void HttpServer::State::turn_away(tcp::socket& socket) {
   socket.shutdown(tcp::socket::shutdown_both, ec);
   socket.close(ec);
   if (auto refused = refused_connections.count(std::chrono::steady_clock::now())) {
-    write_error_log(format_error_log(
-        {"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
-         std::to_string(*refused) + " connection(s) refused at the cap of " + std::to_string(max_connections) +
-             " open connections"},
-        unix_now()));
+    write_error_log(
+        format_error_log({"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
+                          std::to_string(*refused) + " connection(s) refused at the cap of " +
+                              std::to_string(max_connections) + " open connections"},
+                         unix_now()));
   }
 }
 
 void HttpServer::State::log(const Seen& seen, unsigned status, std::uint64_t bytes) {
-  const auto line = format_access_log({seen.request_id, seen.method, seen.path, status,
-                                       elapsed_ms(seen.started), bytes},
-                                      unix_now());
-  if (config.access_log) config.access_log(line);
-  else stderr_access_log.append(line);
+  const auto line =
+      format_access_log({seen.request_id, seen.method, seen.path, status, elapsed_ms(seen.started), bytes}, unix_now());
+  if (config.access_log)
+    config.access_log(line);
+  else
+    stderr_access_log.append(line);
 }
 
 void HttpServer::State::forget(std::uint64_t id) {
@@ -516,8 +514,7 @@ void HttpServer::start() {
     s.bound_port = s.acceptor.local_endpoint().port();
   } catch (const boost::system::system_error& e) {
     throw std::system_error(std::error_code(e.code()),
-                            "cannot listen on " + s.config.bind_address + ":" +
-                                std::to_string(s.config.port));
+                            "cannot listen on " + s.config.bind_address + ":" + std::to_string(s.config.port));
   }
   s.work.emplace(s.ioc.get_executor());
   asio::co_spawn(s.acceptor.get_executor(), s.listen(), [](const std::exception_ptr&) {});

@@ -57,16 +57,13 @@ boost::json::object store_json(const Store& store, std::optional<double> distanc
   o["last_report_at"] = time_or_null(store.last_report_at);
   o["last_report_kind"] =
       store.last_report_kind ? text(to_string(*store.last_report_kind)) : boost::json::value(nullptr);
-  if (distance_km)
-    o["distance_km"] = std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm;
+  if (distance_km) o["distance_km"] = std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm;
   return o;
 }
 
 namespace {
 
-void append_tri_state(std::string& out, std::optional<bool> b) {
-  out += !b ? "null" : *b ? "true" : "false";
-}
+void append_tri_state(std::string& out, std::optional<bool> b) { out += !b ? "null" : *b ? "true" : "false"; }
 
 }  // namespace
 
@@ -98,11 +95,15 @@ void append_store_json(std::string& out, const Store& store, std::optional<doubl
   out += R"(,"singles":)";
   append_tri_state(out, store.sells.singles);
   out += R"(},"last_report_at":)";
-  if (store.last_report_at) append_json_string(out, format_iso8601(*store.last_report_at));
-  else out += "null";
+  if (store.last_report_at)
+    append_json_string(out, format_iso8601(*store.last_report_at));
+  else
+    out += "null";
   out += R"(,"last_report_kind":)";
-  if (store.last_report_kind) append_json_string(out, to_string(*store.last_report_kind));
-  else out += "null";
+  if (store.last_report_kind)
+    append_json_string(out, to_string(*store.last_report_kind));
+  else
+    out += "null";
   if (distance_km) {
     out += R"(,"distance_km":)";
     append_json_number(out, std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm);
@@ -150,19 +151,12 @@ boost::json::object cluster_json(const Cluster& cluster) {
 }
 
 boost::json::object store_type_json(const StoreType& type) {
-  return {{"key", text(type.key)},
-          {"label", text(type.label)},
-          {"color", text(type.color)},
-          {"icon", text(type.icon)}};
+  return {{"key", text(type.key)}, {"label", text(type.label)}, {"color", text(type.color)}, {"icon", text(type.icon)}};
 }
 
 boost::json::object prefecture_json(const Prefecture& prefecture, std::int64_t store_count) {
-  return {{"code", text(prefecture.code)},
-          {"name", text(prefecture.name)},
-          {"region", text(prefecture.region)},
-          {"lat", prefecture.centre.lat},
-          {"lng", prefecture.centre.lng},
-          {"zoom", prefecture.zoom},
+  return {{"code", text(prefecture.code)}, {"name", text(prefecture.name)}, {"region", text(prefecture.region)},
+          {"lat", prefecture.centre.lat},  {"lng", prefecture.centre.lng},  {"zoom", prefecture.zoom},
           {"store_count", store_count}};
 }
 

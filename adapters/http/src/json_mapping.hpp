@@ -22,8 +22,7 @@ inline constexpr double kDistanceStepsPerKm = 1000.0;
 inline constexpr double kCoordinateStepsPerDegree = 1e6;
 
 [[nodiscard]] boost::json::value time_or_null(std::optional<UnixSeconds> t);
-[[nodiscard]] boost::json::object store_json(const Store& store,
-                                             std::optional<double> distance_km = std::nullopt);
+[[nodiscard]] boost::json::object store_json(const Store& store, std::optional<double> distance_km = std::nullopt);
 // store_json's bytes written straight into `out` (issue 13: a 300-store answer without
 // 300 JSON objects to build, copy and free): to_json_text(store_json(s, d)) == this.
 void append_store_json(std::string& out, const Store& store, std::optional<double> distance_km = std::nullopt);
@@ -37,7 +36,6 @@ void append_store_json(std::string& out, const Store& store, std::optional<doubl
 // docs/API.md's RankingEntry: rank, nickname, prefecture (name or null),
 // approved_submissions_count, points. Never the account id.
 [[nodiscard]] boost::json::object ranking_entry_json(const RankedContributor& entry);
-[[nodiscard]] boost::json::object prefecture_json(const Prefecture& prefecture,
-                                                  std::int64_t store_count);
+[[nodiscard]] boost::json::object prefecture_json(const Prefecture& prefecture, std::int64_t store_count);
 
 }  // namespace pokeca::http

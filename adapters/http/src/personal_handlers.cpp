@@ -33,7 +33,8 @@ ApiResult FavoriteHandlers::get_favorites(const ApiCall& call) const {
   for (const auto& f : *list) {
     auto store = store_json(f.store);
     store["status"] = json::string(to_string(f.store.status));
-    out.push_back(json::object{{"store", std::move(store)}, {"created_at", json::string(format_iso8601(f.created_at))}});
+    out.push_back(
+        json::object{{"store", std::move(store)}, {"created_at", json::string(format_iso8601(f.created_at))}});
   }
   return success_body({{"favorites", std::move(out)}});
 }
@@ -78,16 +79,14 @@ ApiResult StatsHandlers::get_users_stats(const ApiCall& call) const {
   json::array monthly;
   for (const auto& m : s->monthly)
     monthly.push_back(json::object{{"month", json::string(m.month)}, {"points", m.points}, {"reports", m.reports}});
-  json::object stats{
-      {"submissions",
-       json::object{{"pending", s->submissions.pending},
-                    {"approved", s->submissions.approved},
-                    {"rejected", s->submissions.rejected}}},
-      {"points", json::object{{"all", s->points_all}, {"month", s->points_month}}},
-      {"rank", json::object{{"all", rank_or_null(s->rank_all)}, {"month", rank_or_null(s->rank_month)}}},
-      {"purchase_reports", s->purchase_reports},
-      {"favorites", s->favorites},
-      {"monthly", std::move(monthly)}};
+  json::object stats{{"submissions", json::object{{"pending", s->submissions.pending},
+                                                  {"approved", s->submissions.approved},
+                                                  {"rejected", s->submissions.rejected}}},
+                     {"points", json::object{{"all", s->points_all}, {"month", s->points_month}}},
+                     {"rank", json::object{{"all", rank_or_null(s->rank_all)}, {"month", rank_or_null(s->rank_month)}}},
+                     {"purchase_reports", s->purchase_reports},
+                     {"favorites", s->favorites},
+                     {"monthly", std::move(monthly)}};
   return success_body({{"stats", std::move(stats)}});
 }
 

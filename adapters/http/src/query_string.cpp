@@ -17,8 +17,7 @@ int hex_value(char c) {
 }  // namespace
 
 TargetParts split_target(std::string_view target) {
-  if (const auto hash = target.find('#'); hash != std::string_view::npos)
-    target = target.substr(0, hash);
+  if (const auto hash = target.find('#'); hash != std::string_view::npos) target = target.substr(0, hash);
   const auto q = target.find('?');
   if (q == std::string_view::npos) return {target, {}};
   return {target.substr(0, q), target.substr(q + 1)};
@@ -58,8 +57,7 @@ Result<QueryParams> parse_query(std::string_view query) {
     auto name = percent_decode(pair.substr(0, eq), true);
     auto value = percent_decode(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
     if (!name || !value) return fail(ErrorCode::kBadRequest, msg::kBadQueryString);
-    const bool repeated = std::any_of(params.begin(), params.end(),
-                                      [&](const auto& p) { return p.first == *name; });
+    const bool repeated = std::any_of(params.begin(), params.end(), [&](const auto& p) { return p.first == *name; });
     if (repeated) return fail(ErrorCode::kBadRequest, msg::kRepeatedParameter);
     if (params.size() == kMaxQueryParams) return fail(ErrorCode::kBadRequest, msg::kBadQueryString);
     params.emplace_back(std::move(*name), std::move(*value));

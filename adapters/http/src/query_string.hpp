@@ -28,7 +28,6 @@ using QueryParams = std::vector<std::pair<std::string, std::string>>;
 // ambiguous, and a cache or proxy might pick another one than we do.
 [[nodiscard]] Result<QueryParams> parse_query(std::string_view query);
 
-[[nodiscard]] std::optional<std::string> find_param(const QueryParams& params,
-                                                    std::string_view name);
+[[nodiscard]] std::optional<std::string> find_param(const QueryParams& params, std::string_view name);
 
 }  // namespace pokeca::http

@@ -11,8 +11,7 @@ ResponseCache::Shard& ResponseCache::shard_for(std::string_view key) {
 const ResponseCache::Entry* ResponseCache::fresh(Shard& shard, std::string_view key, std::uint64_t generation,
                                                  Clock::time_point now) {
   const auto it = shard.entries.find(std::string(key));
-  if (it == shard.entries.end() || it->second.generation != generation ||
-      now - it->second.stored > kResponseCacheTtl)
+  if (it == shard.entries.end() || it->second.generation != generation || now - it->second.stored > kResponseCacheTtl)
     return nullptr;
   return &it->second;
 }
@@ -49,7 +48,8 @@ void ResponseCache::put(std::string_view key, std::uint64_t generation, Clock::t
   auto [it, inserted] = shard.entries.try_emplace(std::string(key));
   if (!inserted)
     shard.bytes -= it->second.bytes();
-  else shard.order.emplace_back(key);
+  else
+    shard.order.emplace_back(key);
   shard.bytes += body->size();
   it->second = Entry{std::move(body), generation, now, nullptr};
   // Oldest first out; a replaced key keeps its old place in the queue, which only

@@ -37,8 +37,7 @@ class ResponseCache {
   void put_gzip(std::string_view key, std::uint64_t generation, Body gzip);
 
   // Copies, for tests and callers that want a string.
-  [[nodiscard]] std::optional<std::string> get(std::string_view key, std::uint64_t generation,
-                                               Clock::time_point now);
+  [[nodiscard]] std::optional<std::string> get(std::string_view key, std::uint64_t generation, Clock::time_point now);
   void put(std::string_view key, std::uint64_t generation, Clock::time_point now, std::string body);
   [[nodiscard]] std::optional<std::string> get_gzip(std::string_view key, std::uint64_t generation,
                                                     Clock::time_point now);

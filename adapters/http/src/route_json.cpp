@@ -48,10 +48,12 @@ Result<std::optional<std::vector<StoreId>>> store_ids_member(const json::object&
   // More than the limit is refused by the rules; stop reading well before a huge array.
   if (v->as_array().size() > kMaxRouteStops * 2) return bad(msg::kRouteBadStoreIds);
   for (const auto& item : v->as_array()) {
-    if (item.is_int64() && item.as_int64() > 0) ids.push_back(item.as_int64());
+    if (item.is_int64() && item.as_int64() > 0)
+      ids.push_back(item.as_int64());
     else if (item.is_uint64() && item.as_uint64() <= static_cast<std::uint64_t>(std::numeric_limits<StoreId>::max()))
       ids.push_back(static_cast<StoreId>(item.as_uint64()));
-    else return bad(msg::kRouteBadStoreIds);
+    else
+      return bad(msg::kRouteBadStoreIds);
   }
   return std::optional<std::vector<StoreId>>{std::move(ids)};
 }

@@ -160,16 +160,16 @@ struct Router::Impl {
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
       return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
     if (is_api_path(target.path)) {
-      const ApiRequest request{req.method(),
-                           target.path,
-                           target.query,
-                           req.body(),
-                           req[bhttp::field::content_type],
-                           req[bhttp::field::authorization],
-                           req[bhttp::field::cookie],
-                           ClientInfo{client_address(context.peer.address, req["X-Forwarded-For"],
-                                                     config.trust_forwarded_for)},
-                           req[bhttp::field::user_agent]};
+      const ApiRequest request{
+          req.method(),
+          target.path,
+          target.query,
+          req.body(),
+          req[bhttp::field::content_type],
+          req[bhttp::field::authorization],
+          req[bhttp::field::cookie],
+          ClientInfo{client_address(context.peer.address, req["X-Forwarded-For"], config.trust_forwarded_for)},
+          req[bhttp::field::user_agent]};
       const bool cacheable = is_cached_read(context.plan);
       const auto generation = cacheable ? config.data_generation() : 0;
       const auto now = ResponseCache::Clock::now();
@@ -204,8 +204,8 @@ struct Router::Impl {
       return res;
     }
     if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {
-      auto res = json_response(Status::method_not_allowed,
-                               error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
+      auto res =
+          json_response(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
       res.set(bhttp::field::allow, "GET, HEAD");
       return res;
     }

@@ -7,8 +7,7 @@ namespace pokeca::http {
 namespace {
 
 constexpr std::string_view kAnalyticsScriptHost = "https://www.googletagmanager.com";
-constexpr std::string_view kAnalyticsCollectHosts =
-    "https://*.google-analytics.com https://*.googletagmanager.com";
+constexpr std::string_view kAnalyticsCollectHosts = "https://*.google-analytics.com https://*.googletagmanager.com";
 
 bool host_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == ':' || c == '*';
@@ -18,9 +17,12 @@ bool host_char(char c) {
 
 std::string tile_origin(std::string_view tile_url) {
   std::string_view scheme;
-  if (tile_url.starts_with("https://")) scheme = "https://";
-  else if (tile_url.starts_with("http://")) scheme = "http://";
-  else return {};
+  if (tile_url.starts_with("https://"))
+    scheme = "https://";
+  else if (tile_url.starts_with("http://"))
+    scheme = "http://";
+  else
+    return {};
   auto rest = tile_url.substr(scheme.size());
   std::string host(rest.substr(0, rest.find('/')));
   // Leaflet's {s} subdomain placeholder: allow every subdomain of the rest.
@@ -43,7 +45,8 @@ std::string content_security_policy(std::string_view tile_url, bool with_analyti
     img += " ";
     img += kAnalyticsCollectHosts;
   }
-  return "default-src 'self'; " + script + "; style-src 'self' 'unsafe-inline'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; " + img + "; " +
+  return "default-src 'self'; " + script +
+         "; style-src 'self' 'unsafe-inline'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; " + img + "; " +
          connect +
          "; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
          "frame-ancestors 'none'";

@@ -23,9 +23,9 @@ constexpr std::string_view kStoresSitemapPrefix = "/sitemaps/stores-";
 constexpr std::string_view kXmlSuffix = ".xml";
 constexpr std::string_view kShareImage = "/icons/icon-512.png";
 // Pages a crawler has no business in: accounts, admin, the API.
-constexpr std::string_view kRobotsDisallow[] = {"/api/",     "/admin",        "/profile",  "/favorites", "/saved-routes",
-                                                "/my-stats", "/withdrawal",   "/login",    "/auth/",     "/password-reset",
-                                                "/blocked",  "/rate-limited", "/email-verification"};
+constexpr std::string_view kRobotsDisallow[] = {
+    "/api/",  "/admin", "/profile",        "/favorites", "/saved-routes", "/my-stats",          "/withdrawal",
+    "/login", "/auth/", "/password-reset", "/blocked",   "/rate-limited", "/email-verification"};
 // The pages that are always there (the guide's come from content-index.json).
 constexpr std::string_view kFixedPages[] = {"/", "/guide", "/privacy-policy"};
 
@@ -163,9 +163,8 @@ std::optional<Response> SitePages::serve(std::string_view path, std::string_view
   if (path == "/sitemap.xml") return sitemap_index(host);
   if (path == "/sitemaps/pages.xml") return pages_sitemap(host);
   if (path.starts_with(kStoresSitemapPrefix) && path.ends_with(kXmlSuffix))
-    return stores_sitemap(path.substr(kStoresSitemapPrefix.size(),
-                                      path.size() - kStoresSitemapPrefix.size() - kXmlSuffix.size()),
-                          host);
+    return stores_sitemap(
+        path.substr(kStoresSitemapPrefix.size(), path.size() - kStoresSitemapPrefix.size() - kXmlSuffix.size()), host);
   if (path == "/" || path == "/map") return html_page(path, query, host);
   return std::nullopt;
 }
@@ -180,7 +179,8 @@ std::optional<Response> SitePages::robots(std::string_view host) const {
 std::optional<Response> SitePages::sitemap_index(std::string_view host) const {
   const auto base = base_url(host);
   std::string body =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex "
+      "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
   body += "<sitemap><loc>" + html_escape(base) + "/sitemaps/pages.xml</loc></sitemap>\n";
   if (catalog_) {
     auto max_id = catalog_->max_active_id();
@@ -247,7 +247,8 @@ std::optional<Response> SitePages::html_page(std::string_view path, std::string_
   auto params = parse_query(query);
   if (!params) return std::nullopt;  // the SPA shows its own message
   const auto base = base_url(host);
-  ShareCard card{std::string(msg::kSiteName), std::string(msg::kSiteDescription), base + "/", base + std::string(kShareImage)};
+  ShareCard card{std::string(msg::kSiteName), std::string(msg::kSiteDescription), base + "/",
+                 base + std::string(kShareImage)};
   if (path == "/map") {
     if (const auto code = find_param(*params, "prefecture")) {
       const auto* prefecture = find_prefecture(*code);

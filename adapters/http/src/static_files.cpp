@@ -1,8 +1,8 @@
 #include "static_files.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -40,8 +40,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kMimeTyp
 
 bool segment_allowed(std::string_view s) {
   if (s.empty() || s.front() == '.') return false;  // ".", "..", ".git", ".env"
-  return std::none_of(s.begin(), s.end(),
-                      [](char c) { return c == '\\' || c == ':' || c == '\0'; });
+  return std::none_of(s.begin(), s.end(), [](char c) { return c == '\\' || c == ':' || c == '\0'; });
 }
 
 bool has_extension(std::string_view raw_path) {
@@ -127,7 +126,7 @@ bool StaticFiles::inside_root(const fs::path& file) const {
 }
 
 Response StaticFiles::serve(std::string_view raw_path, std::string_view if_none_match,
-                           std::string_view accept_encoding) const {
+                            std::string_view accept_encoding) const {
   if (root_.empty()) return plain(Status::not_found, msg::kNotFound);
   const auto relative = safe_relative_path(raw_path);
   if (!relative) return plain(Status::not_found, msg::kNotFound);

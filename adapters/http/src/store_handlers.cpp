@@ -5,9 +5,9 @@
 
 #include "api_body.hpp"
 #include "json_mapping.hpp"
-#include "submission_json.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
+#include "submission_json.hpp"
 
 namespace pokeca::http {
 namespace {
@@ -51,9 +51,8 @@ ApiResult StoreHandlers::get_prefectures(const ApiCall&) const {
     json::array codes;
     for (const auto& p : all_prefectures())
       if (p.region == region.code) codes.push_back(json::string(p.code));
-    regions.push_back(json::object{{"code", json::string(region.code)},
-                                   {"name", json::string(region.name)},
-                                   {"prefectures", std::move(codes)}});
+    regions.push_back(json::object{
+        {"code", json::string(region.code)}, {"name", json::string(region.name)}, {"prefectures", std::move(codes)}});
   }
   json::array prefectures;
   for (const auto& p : all_prefectures()) {
@@ -170,10 +169,10 @@ ApiResult StoreHandlers::get_stats_summary(const ApiCall&) const {
   auto s = stores_.summary();
   if (!s) return std::unexpected(s.error());
   return data_body(json::object{{"store_count", s->store_count},
-                              {"prefecture_count", s->prefecture_count},
-                              {"reports_24h", s->reports.last_24h},
-                              {"reports_7d", s->reports.last_7d},
-                              {"latest_report_at", time_or_null(s->reports.latest)}});
+                                {"prefecture_count", s->prefecture_count},
+                                {"reports_24h", s->reports.last_24h},
+                                {"reports_7d", s->reports.last_7d},
+                                {"latest_report_at", time_or_null(s->reports.latest)}});
 }
 
 ApiResult StoreHandlers::get_purchase_timeline(const ApiCall& call) const {

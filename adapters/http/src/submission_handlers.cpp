@@ -26,7 +26,8 @@ constexpr std::string_view kFieldImages = "store_submission[images][]";
 constexpr std::size_t kMaxCoordinateBytes = 32;
 
 multipart::TextFieldRule text_rule(std::string_view name, std::size_t max_chars, std::string_view too_long) {
-  return {std::string(name), max_chars * kMaxUtf8BytesPerChar, fill_placeholder(too_long, "{max}", std::to_string(max_chars))};
+  return {std::string(name), max_chars * kMaxUtf8BytesPerChar,
+          fill_placeholder(too_long, "{max}", std::to_string(max_chars))};
 }
 
 std::optional<std::string> field(const multipart::Form& form, std::string_view name) {

@@ -52,8 +52,8 @@ json::object submission_json(const Submission& s) {
   o["photos"] = std::move(photos);
   o["points_awarded"] = s.points_awarded;
   o["store_id"] = s.store_id ? json::value(*s.store_id) : json::value(nullptr);
-  o["reject_reason"] = s.status == SubmissionStatus::kRejected ? json::value(json::string(s.reject_reason))
-                                                                : json::value(nullptr);
+  o["reject_reason"] =
+      s.status == SubmissionStatus::kRejected ? json::value(json::string(s.reject_reason)) : json::value(nullptr);
   o["created_at"] = time_or_null(s.created_at);
   o["reviewed_at"] = time_or_null(s.reviewed_at);
   return o;
@@ -62,10 +62,10 @@ json::object submission_json(const Submission& s) {
 json::object admin_submission_json(const AdminSubmission& item) {
   auto o = submission_json(item.listed.submission);
   const auto& user = item.listed.user;
-  o["user"] = user ? json::value(json::object{{"id", user->id},
-                                              {"nickname", user->nickname},
-                                              {"prefecture", text_or_null(user->prefecture)}})
-                   : json::value(nullptr);
+  o["user"] = user
+                  ? json::value(json::object{
+                        {"id", user->id}, {"nickname", user->nickname}, {"prefecture", text_or_null(user->prefecture)}})
+                  : json::value(nullptr);
   json::array duplicates;
   for (const auto& d : item.duplicates)
     duplicates.push_back(json::object{{"store", store_json(d.store)}, {"distance_m", whole_metres(d.distance_m)}});

@@ -13,7 +13,8 @@
 namespace pokeca::importer {
 namespace {
 
-constexpr std::string_view kEmptyCsv = "CSVにヘッダー行がありません。1行目に列名（id,name,lat,lng など）を書いてください。";
+constexpr std::string_view kEmptyCsv =
+    "CSVにヘッダー行がありません。1行目に列名（id,name,lat,lng など）を書いてください。";
 constexpr std::string_view kMissingColumns = "CSVのヘッダーに必要な列がありません";
 constexpr std::string_view kRequiredColumns = "（必要な列：id, name, lat, lng）";
 constexpr std::string_view kDuplicateColumn = "CSVのヘッダーに同じ列名が2回あります";
@@ -24,8 +25,19 @@ constexpr std::string_view kCsvIdPrefix = "csv:";
 constexpr std::string_view kCommentMark = "#";
 
 enum class Column {
-  kId, kName, kLat, kLng, kStoreType, kAddress, kPrefecture, kCity,
-  kSellsPacks, kSellsBoxes, kSellsSingles, kTag, kIgnored,
+  kId,
+  kName,
+  kLat,
+  kLng,
+  kStoreType,
+  kAddress,
+  kPrefecture,
+  kCity,
+  kSellsPacks,
+  kSellsBoxes,
+  kSellsSingles,
+  kTag,
+  kIgnored,
 };
 
 struct NamedColumn {
@@ -67,8 +79,7 @@ Result<Header> read_header(const CsvRecord& record) {
   for (const auto& raw : record.fields) {
     auto name = ascii_lower(trim_ascii_whitespace(raw));
     const auto column = column_for(name);
-    if (column != Column::kIgnored &&
-        std::find(header.names.begin(), header.names.end(), name) != header.names.end())
+    if (column != Column::kIgnored && std::find(header.names.begin(), header.names.end(), name) != header.names.end())
       return fail(ErrorCode::kBadRequest, std::string(kDuplicateColumn) + "：" + name);
     header.columns.push_back(column);
     header.names.push_back(std::move(name));
@@ -100,8 +111,8 @@ Result<std::optional<double>> coordinate(std::string_view raw, std::string_view 
 }
 
 std::string column_count_reason(std::size_t expected, std::size_t got) {
-  return "列の数がヘッダーと違います（ヘッダー" + std::to_string(expected) + "列、この行" +
-         std::to_string(got) + "列）。";
+  return "列の数がヘッダーと違います（ヘッダー" + std::to_string(expected) + "列、この行" + std::to_string(got) +
+         "列）。";
 }
 
 // The record of one row, or the reason to skip it.

@@ -94,8 +94,8 @@ Result<ImportSummary> import_file(const fs::path& path, StoreRepository& stores,
 std::string format_summary(const ImportSummary& summary, const fs::path& path) {
   const auto n = [](std::size_t count) { return std::to_string(count) + "件"; };
   std::string out = "取り込みました：" + path.string() + "\n";
-  out += "  追加 " + n(summary.inserted) + "、更新 " + n(summary.updated) + "、変更なし " +
-         n(summary.unchanged) + "、スキップ " + n(summary.skipped) + "\n";
+  out += "  追加 " + n(summary.inserted) + "、更新 " + n(summary.updated) + "、変更なし " + n(summary.unchanged) +
+         "、スキップ " + n(summary.skipped) + "\n";
   if (summary.skipped == 0) return out;
   out += "スキップした行：\n";
   for (const auto& row : summary.skipped_rows) out += "  " + describe(row.position) + "：" + row.reason + "\n";
@@ -104,8 +104,8 @@ std::string format_summary(const ImportSummary& summary, const fs::path& path) {
   return out;
 }
 
-int run_import_command(const fs::path& path, StoreRepository& stores, const Gazetteer& gazetteer,
-                       const Clock& clock, std::ostream& out, std::ostream& err) {
+int run_import_command(const fs::path& path, StoreRepository& stores, const Gazetteer& gazetteer, const Clock& clock,
+                       std::ostream& out, std::ostream& err) {
   auto summary = import_file(path, stores, gazetteer, clock);
   if (!summary) {
     err << kFailedPrefix << summary.error().message << '\n';

@@ -40,7 +40,8 @@ struct OsmType {
 constexpr std::array<OsmType, 3> kOsmTypes{{{'n', "node"}, {'w', "way"}, {'r', "relation"}}};
 
 std::string syntax_error(std::string_view text, std::size_t offset) {
-  const auto line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+  const auto line =
+      1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
   return "GeoJSONとして読めません（" + std::to_string(line) + "行目付近でJSONの構文が正しくありません）。";
 }
 
@@ -79,7 +80,8 @@ std::optional<std::string> osm_id(std::string_view id, std::string_view type_hin
       return std::string(kOsmPrefix) + std::string(id);
     if (id.size() > 1 && id.front() == t.letter && all_digits(id.substr(1)))
       return std::string(kOsmPrefix) + std::string(t.name) + "/" + std::string(id.substr(1));
-    if (all_digits(id) && type_hint == t.name) return std::string(kOsmPrefix) + std::string(t.name) + "/" + std::string(id);
+    if (all_digits(id) && type_hint == t.name)
+      return std::string(kOsmPrefix) + std::string(t.name) + "/" + std::string(id);
   }
   return std::nullopt;
 }
@@ -137,7 +139,7 @@ std::optional<RingCentre> ring_centre(const json::value& v) {
     points.push_back(*point);
   }
   if (points.size() > 1 && points.front().lat == points.back().lat && points.front().lng == points.back().lng)
-    points.pop_back();  // closed ring: the last point repeats the first
+    points.pop_back();                   // closed ring: the last point repeats the first
   const LatLng origin = points.front();  // relative coordinates keep precision
   double twice_area = 0, cx = 0, cy = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -156,8 +158,7 @@ std::optional<RingCentre> ring_centre(const json::value& v) {
     const auto n = static_cast<double>(points.size());
     return RingCentre{{lat / n, lng / n}, 0};
   }
-  return RingCentre{{origin.lat + cy / (3 * twice_area), origin.lng + cx / (3 * twice_area)},
-                    std::abs(twice_area) / 2};
+  return RingCentre{{origin.lat + cy / (3 * twice_area), origin.lng + cx / (3 * twice_area)}, std::abs(twice_area) / 2};
 }
 
 std::optional<RingCentre> outer_ring_centre(const json::value& polygon) {

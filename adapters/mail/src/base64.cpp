@@ -3,8 +3,7 @@
 namespace pokeca::mail {
 namespace {
 
-constexpr std::string_view kAlphabet =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 }  // namespace
 
@@ -14,8 +13,7 @@ std::string base64_encode(std::string_view bytes) {
   std::size_t i = 0;
   for (; i + 3 <= bytes.size(); i += 3) {
     const unsigned v = (static_cast<unsigned char>(bytes[i]) << 16U) |
-                       (static_cast<unsigned char>(bytes[i + 1]) << 8U) |
-                       static_cast<unsigned char>(bytes[i + 2]);
+                       (static_cast<unsigned char>(bytes[i + 1]) << 8U) | static_cast<unsigned char>(bytes[i + 2]);
     out += kAlphabet[(v >> 18U) & 63U];
     out += kAlphabet[(v >> 12U) & 63U];
     out += kAlphabet[(v >> 6U) & 63U];

@@ -29,8 +29,7 @@ bool is_host_name(std::string_view host) {
   while (start <= host.size()) {
     const std::size_t dot = std::min(host.find('.', start), host.size());
     const std::string_view label = host.substr(start, dot - start);
-    if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-')
-      return false;
+    if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return false;
     if (!std::ranges::all_of(label, is_host_char)) return false;
     start = dot + 1;
   }

@@ -16,9 +16,7 @@ constexpr int kMessageIdRandomBytes = 8;
 constexpr std::size_t kMaxHeaderLine = 78;  // RFC 5322 §2.1.1 "SHOULD"
 constexpr std::string_view kFromPrefix = "From: ";
 
-bool has_line_break(std::string_view text) {
-  return text.find_first_of("\r\n") != std::string_view::npos;
-}
+bool has_line_break(std::string_view text) { return text.find_first_of("\r\n") != std::string_view::npos; }
 
 // Any C0 control or DEL: header text is one line of printable characters.
 bool has_control(std::string_view text) {
@@ -62,9 +60,7 @@ std::string to_crlf(std::string_view text) {
   return out;
 }
 
-std::chrono::sys_seconds to_sys(UnixSeconds t) {
-  return std::chrono::sys_seconds{std::chrono::seconds{t}};
-}
+std::chrono::sys_seconds to_sys(UnixSeconds t) { return std::chrono::sys_seconds{std::chrono::seconds{t}}; }
 
 struct UtcFields {
   int year;
@@ -93,8 +89,7 @@ std::string from_header(const Sender& from) {
   std::string out = encode_header_text(from.display_name);
   const std::size_t last_line_start = out.rfind("\r\n");
   const std::size_t last_line =
-      last_line_start == std::string::npos ? kFromPrefix.size() + out.size()
-                                           : out.size() - last_line_start - 2;
+      last_line_start == std::string::npos ? kFromPrefix.size() + out.size() : out.size() - last_line_start - 2;
   out += last_line + 1 + address.size() > kMaxHeaderLine ? "\r\n " : " ";
   out += address;
   return out;
@@ -129,16 +124,15 @@ std::string format_mail_date(UnixSeconds t) {
                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   const UtcFields f = utc_fields(t);
   char buf[40];
-  std::snprintf(buf, sizeof buf, "%s, %02u %s %04d %02u:%02u:%02u +0000", kDays[f.weekday], f.day,
-                kMonths[f.month - 1], f.year, f.hour, f.minute, f.second);
+  std::snprintf(buf, sizeof buf, "%s, %02u %s %04d %02u:%02u:%02u +0000", kDays[f.weekday], f.day, kMonths[f.month - 1],
+                f.year, f.hour, f.minute, f.second);
   return buf;
 }
 
 std::string format_compact_utc(UnixSeconds t) {
   const UtcFields f = utc_fields(t);
   char buf[24];
-  std::snprintf(buf, sizeof buf, "%04d%02u%02uT%02u%02u%02uZ", f.year, f.month, f.day, f.hour,
-                f.minute, f.second);
+  std::snprintf(buf, sizeof buf, "%04d%02u%02uT%02u%02u%02uZ", f.year, f.month, f.day, f.hour, f.minute, f.second);
   return buf;
 }
 
@@ -146,8 +140,7 @@ std::string make_message_id(std::string_view from_address, UnixSeconds date) {
   const std::size_t at = from_address.rfind('@');
   const std::string_view domain =
       at == std::string_view::npos ? std::string_view("localhost") : from_address.substr(at + 1);
-  return format_compact_utc(date) + "." + random_hex(kMessageIdRandomBytes) + "@" +
-         std::string(domain);
+  return format_compact_utc(date) + "." + random_hex(kMessageIdRandomBytes) + "@" + std::string(domain);
 }
 
 Result<void> check_sender(const Sender& from) {
@@ -161,8 +154,7 @@ Result<void> check_sender(const Sender& from) {
 
 Result<std::string> build_message(const Mail& mail, const MessageMeta& meta) {
   // The recipient goes on an SMTP command line and in a header: only plain addresses.
-  if (!is_acceptable_address(mail.to))
-    return fail(ErrorCode::kBadRequest, msg::kBadRecipient);
+  if (!is_acceptable_address(mail.to)) return fail(ErrorCode::kBadRequest, msg::kBadRecipient);
   if (auto ok = check_sender(meta.from); !ok) return std::unexpected(ok.error());
   if (has_line_break(mail.subject) || has_control(mail.subject))
     return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: subject has a line break or a control character");
@@ -171,16 +163,14 @@ Result<std::string> build_message(const Mail& mail, const MessageMeta& meta) {
   if (mail.text_body.size() > kMaxBodyBytes || !is_valid_utf8(mail.text_body))
     return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: body too long or not UTF-8");
   if (meta.message_id.empty() || has_control(meta.message_id) ||
-      meta.message_id.find_first_of("<> ") != std::string::npos ||
-      meta.message_id.find('@') == std::string::npos)
+      meta.message_id.find_first_of("<> ") != std::string::npos || meta.message_id.find('@') == std::string::npos)
     return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: malformed Message-ID");
 
   // List-Unsubscribe: our own absolute URL; nothing that could end the <…> or the line.
   const std::string_view unsubscribe = mail.list_unsubscribe_url;
-  if (!unsubscribe.empty() &&
-      (unsubscribe.size() > kMaxUnsubscribeUrlBytes || has_control(unsubscribe) ||
-       unsubscribe.find_first_of("<> ,") != std::string_view::npos || !is_ascii(unsubscribe) ||
-       !(unsubscribe.starts_with("https://") || unsubscribe.starts_with("http://"))))
+  if (!unsubscribe.empty() && (unsubscribe.size() > kMaxUnsubscribeUrlBytes || has_control(unsubscribe) ||
+                               unsubscribe.find_first_of("<> ,") != std::string_view::npos || !is_ascii(unsubscribe) ||
+                               !(unsubscribe.starts_with("https://") || unsubscribe.starts_with("http://"))))
     return fail_logged(ErrorCode::kInternal, msg::kSendFailed, "mail: unusable List-Unsubscribe URL");
 
   const std::string body = base64_encode_lines(to_crlf(mail.text_body), kBase64LineLength);

@@ -20,9 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 UnixSeconds now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 std::unexpected<DomainError> io_failure(std::string_view what, const fs::path& path, int err) {
@@ -73,8 +71,7 @@ int write_all(int fd, std::string_view bytes) {
 }
 
 // Writes bytes to `temp` (new file, 0600), flushes it to disk and renames it to `final`.
-Result<void> write_atomically(const fs::path& temp, const fs::path& final_path,
-                              std::string_view bytes) {
+Result<void> write_atomically(const fs::path& temp, const fs::path& final_path, std::string_view bytes) {
   const auto mode = static_cast<mode_t>(kOutboxFilePerms);
   FileDescriptor fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode));
   if (fd.get() < 0) return io_failure("open", temp, errno);
@@ -88,8 +85,7 @@ Result<void> write_atomically(const fs::path& temp, const fs::path& final_path,
     return io_failure("write", final_path, err);
   }
   // Make the rename itself durable; a failure here loses nothing already visible.
-  if (const int dir = ::open(final_path.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      dir >= 0) {
+  if (const int dir = ::open(final_path.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
     ::fsync(dir);
     ::close(dir);
   }
@@ -135,8 +131,8 @@ Result<std::filesystem::path> OutboxMailer::write(const Mail& mail) {
   if (auto ok = ensure_directory(dir_); !ok) return std::unexpected(ok.error());
 
   // Time first so names sort in time order; 64 random bits make them unique.
-  const std::string name = format_compact_utc(now) + "-" + random_hex(kOutboxNameRandomBytes) +
-                           std::string(kOutboxExtension);
+  const std::string name =
+      format_compact_utc(now) + "-" + random_hex(kOutboxNameRandomBytes) + std::string(kOutboxExtension);
   const fs::path final_path = dir_ / name;
   // A dot file without the .eml extension: nothing that lists the outbox picks it up.
   const fs::path temp = dir_ / ("." + name + ".tmp");
@@ -144,8 +140,7 @@ Result<std::filesystem::path> OutboxMailer::write(const Mail& mail) {
 
   if (log_) {
     const std::string_view link = first_link(mail.text_body);
-    std::string line = "mail written to outbox: " + final_path.string() + " (to " +
-                       mask_address(mail.to) + ")";
+    std::string line = "mail written to outbox: " + final_path.string() + " (to " + mask_address(mail.to) + ")";
     line += link.empty() ? std::string(", no link") : ", link: " + std::string(link);
     log_(line);
   }

@@ -89,15 +89,12 @@ size_t read_upload(char* buffer, size_t size, size_t count, void* user) {
 
 void replace_all(std::string& text, std::string_view what, std::string_view with) {
   if (what.empty()) return;
-  for (std::size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + with.size()))
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + with.size()))
     text.replace(at, what.size(), with);
 }
 
 UnixSeconds now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -108,33 +105,28 @@ SmtpMailer::SmtpMailer(const SmtpConfig& config)
       connect_timeout_(std::min(config.timeout, kSmtpConnectTimeout)),
       log_(config.log) {
   init_curl_once();
-  if (config.timeout <= std::chrono::milliseconds::zero())
-    throw std::invalid_argument("SMTP timeout must be positive");
+  if (config.timeout <= std::chrono::milliseconds::zero()) throw std::invalid_argument("SMTP timeout must be positive");
   if (has_line_break_or_nul(config.url) || config.url.find(' ') != std::string::npos)
     throw std::invalid_argument("SMTP URL must not contain spaces or line breaks");
   if (!check_sender(from_))
-    throw std::invalid_argument(
-        "SMTP sender: need a plain address (no line breaks) and a one-line UTF-8 name");
+    throw std::invalid_argument("SMTP sender: need a plain address (no line breaks) and a one-line UTF-8 name");
 
   const std::unique_ptr<CURLU, CurlUrlDeleter> url(curl_url());
   if (!url) throw std::runtime_error("curl_url failed");
   if (curl_url_set(url.get(), CURLUPART_URL, config.url.c_str(), 0) != CURLUE_OK)
     throw std::invalid_argument("SMTP URL cannot be parsed (expected smtp://host:port or smtps://…)");
   const std::string scheme = url_part(url.get(), CURLUPART_SCHEME);
-  if (scheme != "smtp" && scheme != "smtps")
-    throw std::invalid_argument("SMTP URL scheme must be smtp or smtps");
-  if (url_part(url.get(), CURLUPART_HOST).empty())
-    throw std::invalid_argument("SMTP URL has no host");
+  if (scheme != "smtp" && scheme != "smtps") throw std::invalid_argument("SMTP URL scheme must be smtp or smtps");
+  if (url_part(url.get(), CURLUPART_HOST).empty()) throw std::invalid_argument("SMTP URL has no host");
 
   user_ = url_part(url.get(), CURLUPART_USER, CURLU_URLDECODE);
   password_ = url_part(url.get(), CURLUPART_PASSWORD, CURLU_URLDECODE);
   login_options_ = url_part(url.get(), CURLUPART_OPTIONS, CURLU_URLDECODE);  // ";AUTH=LOGIN"
-  if (has_line_break_or_nul(user_) || has_line_break_or_nul(password_) ||
-      has_line_break_or_nul(login_options_))
+  if (has_line_break_or_nul(user_) || has_line_break_or_nul(password_) || has_line_break_or_nul(login_options_))
     throw std::invalid_argument("SMTP URL credentials must not contain line breaks");
   const bool has_credentials = !user_.empty() || !password_.empty();
-  starttls_ = scheme == "smtps" ? StartTls::kRequired
-                                : parse_starttls(url_part(url.get(), CURLUPART_QUERY), has_credentials);
+  starttls_ =
+      scheme == "smtps" ? StartTls::kRequired : parse_starttls(url_part(url.get(), CURLUPART_QUERY), has_credentials);
 
   // Credentials go to curl as options; the URL we keep (and log) carries none.
   curl_url_set(url.get(), CURLUPART_USER, nullptr, 0);
@@ -162,8 +154,7 @@ Result<void> SmtpMailer::transfer(const Mail& mail) {
 
   const std::string mail_from = "<" + from_.address + ">";
   const std::string rcpt = "<" + mail.to + ">";
-  const std::unique_ptr<curl_slist, CurlListDeleter> recipients(
-      curl_slist_append(nullptr, rcpt.c_str()));
+  const std::unique_ptr<curl_slist, CurlListDeleter> recipients(curl_slist_append(nullptr, rcpt.c_str()));
   if (!recipients) return fail_logged(ErrorCode::kUnavailable, msg::kSendFailed, "smtp: out of memory");
 
   Upload upload{*message};

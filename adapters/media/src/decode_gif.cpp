@@ -18,8 +18,8 @@ struct MemoryReader {
 
 int read_from_memory(GifFileType* gif, GifByteType* out, int length) {
   auto* reader = static_cast<MemoryReader*>(gif->UserData);
-  const std::size_t n = std::min<std::size_t>(static_cast<std::size_t>(std::max(length, 0)),
-                                              reader->data.size() - reader->offset);
+  const std::size_t n =
+      std::min<std::size_t>(static_cast<std::size_t>(std::max(length, 0)), reader->data.size() - reader->offset);
   if (n > 0) std::memcpy(out, reader->data.data() + reader->offset, n);
   reader->offset += n;
   return static_cast<int>(n);
@@ -78,7 +78,9 @@ Result<RgbImage> decode_gif(Bytes data) {
   if (colors == nullptr || colors->Colors == nullptr) return corrupt_photo();
 
   std::vector<GifPixelType> indices(static_cast<std::size_t>(desc.Width) * static_cast<std::size_t>(desc.Height));
-  auto row_ptr = [&](int row) { return indices.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(desc.Width); };
+  auto row_ptr = [&](int row) {
+    return indices.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(desc.Width);
+  };
   if (desc.Interlace) {
     static constexpr int kStart[] = {0, 4, 2, 1};
     static constexpr int kStep[] = {8, 8, 4, 2};
@@ -108,7 +110,8 @@ Result<RgbImage> decode_gif(Bytes data) {
       const GifColorType c = colors->Colors[index];
       std::uint8_t* out =
           image.rgb.data() + (static_cast<std::size_t>(canvas_y) * static_cast<std::size_t>(image.width) +
-                              static_cast<std::size_t>(canvas_x)) * 3;
+                              static_cast<std::size_t>(canvas_x)) *
+                                 3;
       out[0] = c.Red;
       out[1] = c.Green;
       out[2] = c.Blue;

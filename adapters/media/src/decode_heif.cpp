@@ -29,7 +29,8 @@ Result<RgbImage> decode_heif(Bytes data) {
     return corrupt_photo();
   }
   heif_image_handle* raw_handle = nullptr;
-  if (heif_context_get_primary_image_handle(context.get(), &raw_handle).code != heif_error_Ok || raw_handle == nullptr) {
+  if (heif_context_get_primary_image_handle(context.get(), &raw_handle).code != heif_error_Ok ||
+      raw_handle == nullptr) {
     return corrupt_photo();
   }
   std::unique_ptr<heif_image_handle, decltype(&heif_image_handle_release)> handle(raw_handle,

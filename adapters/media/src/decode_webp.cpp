@@ -17,7 +17,7 @@ Result<RgbImage> first_animation_frame(Bytes data) {
   options.use_threads = 0;
   const WebPData webp{data.data(), data.size()};
   std::unique_ptr<WebPAnimDecoder, decltype(&WebPAnimDecoderDelete)> decoder(WebPAnimDecoderNew(&webp, &options),
-                                                                              &WebPAnimDecoderDelete);
+                                                                             &WebPAnimDecoderDelete);
   if (!decoder) return corrupt_photo();
   WebPAnimInfo info;
   if (WebPAnimDecoderGetInfo(decoder.get(), &info) == 0) return corrupt_photo();
@@ -39,7 +39,8 @@ Result<RgbImage> first_animation_frame(Bytes data) {
 Result<RgbImage> decode_webp(Bytes data) {
   WebPBitstreamFeatures features;
   if (WebPGetFeatures(data.data(), data.size(), &features) != VP8_STATUS_OK) return corrupt_photo();
-  if (auto ok = check_dimensions(static_cast<std::uint64_t>(features.width), static_cast<std::uint64_t>(features.height));
+  if (auto ok =
+          check_dimensions(static_cast<std::uint64_t>(features.width), static_cast<std::uint64_t>(features.height));
       !ok) {
     return std::unexpected(ok.error());
   }

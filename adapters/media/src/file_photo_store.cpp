@@ -108,9 +108,9 @@ Result<std::string> FilePhotoStore::put(std::span<const std::byte> jpeg) {
     fs::permissions(shard, kDirPerms, fs::perm_options::replace, ec);
   }
   TempFile temp;
-  temp.path = (shard / (".tmp-" + hash + "-" + std::to_string(::getpid()) + "-" +
-                        std::to_string(temp_counter.fetch_add(1))))
-                  .string();
+  temp.path =
+      (shard / (".tmp-" + hash + "-" + std::to_string(::getpid()) + "-" + std::to_string(temp_counter.fetch_add(1))))
+          .string();
   temp.fd = ::open(temp.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, kFileMode);
   if (temp.fd < 0) {
     temp.path.clear();  // not ours to remove

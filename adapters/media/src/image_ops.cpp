@@ -110,19 +110,42 @@ RgbImage apply_orientation(RgbImage image, int orientation) {
       int dx = 0;
       int dy = 0;
       switch (orientation) {
-        case 2: dx = w - 1 - x; dy = y; break;          // mirror horizontal
-        case 3: dx = w - 1 - x; dy = h - 1 - y; break;  // rotate 180
-        case 4: dx = x; dy = h - 1 - y; break;          // mirror vertical
-        case 5: dx = y; dy = x; break;                  // transpose
-        case 6: dx = h - 1 - y; dy = x; break;          // rotate 90 clockwise
-        case 7: dx = h - 1 - y; dy = w - 1 - x; break;  // transverse
-        case 8: dx = y; dy = w - 1 - x; break;          // rotate 90 counter-clockwise
+        case 2:
+          dx = w - 1 - x;
+          dy = y;
+          break;  // mirror horizontal
+        case 3:
+          dx = w - 1 - x;
+          dy = h - 1 - y;
+          break;  // rotate 180
+        case 4:
+          dx = x;
+          dy = h - 1 - y;
+          break;  // mirror vertical
+        case 5:
+          dx = y;
+          dy = x;
+          break;  // transpose
+        case 6:
+          dx = h - 1 - y;
+          dy = x;
+          break;  // rotate 90 clockwise
+        case 7:
+          dx = h - 1 - y;
+          dy = w - 1 - x;
+          break;  // transverse
+        case 8:
+          dx = y;
+          dy = w - 1 - x;
+          break;  // rotate 90 counter-clockwise
         default: break;
       }
-      const std::uint8_t* from = image.rgb.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
-                                                     static_cast<std::size_t>(x)) * 3;
-      std::uint8_t* to = out.rgb.data() + (static_cast<std::size_t>(dy) * static_cast<std::size_t>(out.width) +
-                                           static_cast<std::size_t>(dx)) * 3;
+      const std::uint8_t* from =
+          image.rgb.data() +
+          (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 3;
+      std::uint8_t* to =
+          out.rgb.data() +
+          (static_cast<std::size_t>(dy) * static_cast<std::size_t>(out.width) + static_cast<std::size_t>(dx)) * 3;
       to[0] = from[0];
       to[1] = from[1];
       to[2] = from[2];

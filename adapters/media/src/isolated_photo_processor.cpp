@@ -28,9 +28,7 @@ std::unexpected<DomainError> processing_failed() {
   return fail(ErrorCode::kUnsupportedMedia, msg::kPhotoProcessingFailed, "photo/processing-failed");
 }
 
-std::unexpected<DomainError> internal_failure() {
-  return fail(ErrorCode::kInternal, msg::kInternal, "photo/internal");
-}
+std::unexpected<DomainError> internal_failure() { return fail(ErrorCode::kInternal, msg::kInternal, "photo/internal"); }
 
 struct Fd {
   int fd = -1;
@@ -147,7 +145,8 @@ Result<ProcessedPhoto> IsolatedPhotoProcessor::process(std::span<const std::byte
       }
       response.insert(response.end(), buffer, buffer + r);
       if (expected == 0 && response.size() >= kFrameHeaderBytes) {
-        expected = decode_frame_header(std::span<const std::byte, kFrameHeaderBytes>(response.data(), kFrameHeaderBytes));
+        expected =
+            decode_frame_header(std::span<const std::byte, kFrameHeaderBytes>(response.data(), kFrameHeaderBytes));
         if (expected == 0 || expected > kMaxResponseBytes) break;
       }
       if (expected != 0 && response.size() > kFrameHeaderBytes + expected) break;  // garbage after the frame

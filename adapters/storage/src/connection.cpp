@@ -20,7 +20,7 @@ std::string describe(const DomainError& e) { return e.cause(); }
 
 // pokeca_cell_x(lat, lng, level) / pokeca_cell_y(...): core's cell_of for SQL, so the
 // triggers of migration 008 file a store under the same cells as the server's views.
-template <std::int64_t CellKey::*Axis>
+template <std::int64_t CellKey::* Axis>
 void cell_axis(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
   for (int i = 0; i < 3; ++i)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return sqlite3_result_null(ctx);
@@ -32,11 +32,13 @@ void cell_axis(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
 
 void register_functions(sqlite3* db) {
   constexpr int kFlags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
-  check(db, sqlite3_create_function_v2(db, "pokeca_cell_x", 3, kFlags, nullptr, &cell_axis<&CellKey::x>,
-                                       nullptr, nullptr, nullptr),
+  check(db,
+        sqlite3_create_function_v2(db, "pokeca_cell_x", 3, kFlags, nullptr, &cell_axis<&CellKey::x>, nullptr, nullptr,
+                                   nullptr),
         "pokeca_cell_x");
-  check(db, sqlite3_create_function_v2(db, "pokeca_cell_y", 3, kFlags, nullptr, &cell_axis<&CellKey::y>,
-                                       nullptr, nullptr, nullptr),
+  check(db,
+        sqlite3_create_function_v2(db, "pokeca_cell_y", 3, kFlags, nullptr, &cell_axis<&CellKey::y>, nullptr, nullptr,
+                                   nullptr),
         "pokeca_cell_y");
   check(db, recent_kinds::register_functions(db), "pokeca_recent_kind");
 }
@@ -44,12 +46,10 @@ void register_functions(sqlite3* db) {
 }  // namespace
 
 Connection::Connection(const std::filesystem::path& file, const ConnectionSettings& settings) {
-  constexpr int kFlags =
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+  constexpr int kFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
   const int rc = sqlite3_open_v2(file.c_str(), &db_, kFlags, nullptr);
   if (rc != SQLITE_OK) {
-    const std::string message = "cannot open " + file.string() + ": " +
-                                describe_sqlite_error(db_, rc, {});
+    const std::string message = "cannot open " + file.string() + ": " + describe_sqlite_error(db_, rc, {});
     sqlite3_close_v2(db_);
     throw StorageError(message);
   }
@@ -63,8 +63,7 @@ Connection::Connection(const std::filesystem::path& file, const ConnectionSettin
 
 void Connection::configure(const ConnectionSettings& settings) {
   register_functions(db_);
-  check(db_, sqlite3_busy_timeout(db_, static_cast<int>(settings.busy_timeout.count())),
-        "busy_timeout");
+  check(db_, sqlite3_busy_timeout(db_, static_cast<int>(settings.busy_timeout.count())), "busy_timeout");
 
   // journal_mode answers with the mode it ended up in; anything but WAL (e.g. a file
   // system without shared memory) would silently serialise readers and writers.
@@ -76,10 +75,8 @@ void Connection::configure(const ConnectionSettings& settings) {
 
   const std::string pragmas =
       std::string("PRAGMA foreign_keys = ON;") +
-      (settings.durability == Durability::kFull ? "PRAGMA synchronous = FULL;"
-                                                : "PRAGMA synchronous = NORMAL;") +
-      "PRAGMA temp_store = MEMORY;" +
-      "PRAGMA cache_size = -" + std::to_string(kPageCacheKiB) + ";" +
+      (settings.durability == Durability::kFull ? "PRAGMA synchronous = FULL;" : "PRAGMA synchronous = NORMAL;") +
+      "PRAGMA temp_store = MEMORY;" + "PRAGMA cache_size = -" + std::to_string(kPageCacheKiB) + ";" +
       "PRAGMA mmap_size = " + std::to_string(kMmapBytes) + ";" +
       "PRAGMA journal_size_limit = " + std::to_string(kWalSizeLimitBytes) + ";";
   if (auto done = exec(pragmas); !done) throw StorageError("pragmas: " + describe(done.error()));

@@ -4,8 +4,7 @@
 
 namespace pokeca::storage {
 
-ConnectionPool::Lease::Lease(Lease&& other) noexcept
-    : pool_(std::exchange(other.pool_, nullptr)), slot_(other.slot_) {}
+ConnectionPool::Lease::Lease(Lease&& other) noexcept : pool_(std::exchange(other.pool_, nullptr)), slot_(other.slot_) {}
 
 ConnectionPool::Lease::~Lease() {
   if (pool_ != nullptr) pool_->release(slot_);
@@ -13,8 +12,8 @@ ConnectionPool::Lease::~Lease() {
 
 Connection& ConnectionPool::Lease::connection() const { return *pool_->connections_[slot_]; }
 
-ConnectionPool::ConnectionPool(const std::filesystem::path& file,
-                               const ConnectionSettings& settings, std::size_t size) {
+ConnectionPool::ConnectionPool(const std::filesystem::path& file, const ConnectionSettings& settings,
+                               std::size_t size) {
   connections_.reserve(size);
   for (std::size_t i = 0; i < size; ++i) {
     connections_.push_back(std::make_unique<Connection>(file, settings));

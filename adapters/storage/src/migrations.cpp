@@ -17,8 +17,8 @@ extern const std::string_view k003Contributions;
 extern const std::string_view k004Personal;
 extern const std::string_view k005SavedRoutes;
 extern const std::string_view k006Admin;
-extern const std::string_view k007Analytics;  // after admin-be's 006 (issue 11)
-extern const std::string_view k008RecentCells;  // issue 13: hour buckets for "reported within"
+extern const std::string_view k007Analytics;      // after admin-be's 006 (issue 11)
+extern const std::string_view k008RecentCells;    // issue 13: hour buckets for "reported within"
 extern const std::string_view k009ReportedLists;  // issue 13: store lists "reported within"
 extern const std::string_view k010RecentKinds;    // issue 13: one blob of kinds per cell hour
 }  // namespace embedded

@@ -6,10 +6,12 @@ namespace pokeca::storage {
 
 struct SqliteActionTokenRepository::Statements {
   explicit Statements(Connection& c)
-      : insert(c, "INSERT INTO action_tokens (token_hash, user_id, purpose, created_at, expires_at)"
-                  " VALUES (:hash, :user_id, :purpose, :created_at, :expires_at)"),
-        consume(c, "UPDATE action_tokens SET used_at = :now WHERE token_hash = :hash AND purpose = :purpose"
-                   " AND used_at IS NULL AND expires_at > :now RETURNING user_id, created_at, expires_at"),
+      : insert(c,
+               "INSERT INTO action_tokens (token_hash, user_id, purpose, created_at, expires_at)"
+               " VALUES (:hash, :user_id, :purpose, :created_at, :expires_at)"),
+        consume(c,
+                "UPDATE action_tokens SET used_at = :now WHERE token_hash = :hash AND purpose = :purpose"
+                " AND used_at IS NULL AND expires_at > :now RETURNING user_id, created_at, expires_at"),
         delete_for_user(c, "DELETE FROM action_tokens WHERE user_id = :user_id AND purpose = :purpose") {}
 
   Statement insert, consume, delete_for_user;

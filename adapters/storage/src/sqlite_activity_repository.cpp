@@ -11,11 +11,14 @@ struct SqliteActivityRepository::Statements {
         submissions(c, "SELECT status, count(*) FROM store_submissions WHERE user_id = :user GROUP BY status"),
         reports(c, "SELECT count(*) FROM purchase_reports WHERE user_id = :user"),
         favorites(c, "SELECT count(*) FROM favorites WHERE user_id = :user"),
-        approvals(c, "SELECT reviewed_at, points_awarded FROM store_submissions"
-                     " WHERE user_id = :user AND status = 'approved' AND reviewed_at >= :since"),
-        report_times_of_user(c, "SELECT created_at FROM purchase_reports WHERE user_id = :user AND created_at >= :since"),
-        report_times_of_store(c, "SELECT purchased_at FROM purchase_reports"
-                                 " WHERE store_id = :store AND purchased_at >= :since") {}
+        approvals(c,
+                  "SELECT reviewed_at, points_awarded FROM store_submissions"
+                  " WHERE user_id = :user AND status = 'approved' AND reviewed_at >= :since"),
+        report_times_of_user(c,
+                             "SELECT created_at FROM purchase_reports WHERE user_id = :user AND created_at >= :since"),
+        report_times_of_store(c,
+                              "SELECT purchased_at FROM purchase_reports"
+                              " WHERE store_id = :store AND purchased_at >= :since") {}
 
   Connection& conn;
   Statement submissions, reports, favorites, approvals, report_times_of_user, report_times_of_store;
@@ -31,9 +34,12 @@ Result<UserActivity> SqliteActivityRepository::activity(UserId user, UnixSeconds
     UserActivity a;
     auto ok = st.submissions.bind_int(":user", user).each([&](const Row& row) {
       const auto status = row.text(0);
-      if (status == "pending") a.submissions.pending = row.int64(1);
-      else if (status == "approved") a.submissions.approved = row.int64(1);
-      else if (status == "rejected") a.submissions.rejected = row.int64(1);
+      if (status == "pending")
+        a.submissions.pending = row.int64(1);
+      else if (status == "approved")
+        a.submissions.approved = row.int64(1);
+      else if (status == "rejected")
+        a.submissions.rejected = row.int64(1);
     });
     if (!ok) return std::unexpected(ok.error());
     ok = st.reports.bind_int(":user", user).each([&](const Row& row) { a.purchase_reports = row.int64(0); });

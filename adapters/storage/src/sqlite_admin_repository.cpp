@@ -6,8 +6,8 @@
 
 #include "admin_statements.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/utf8.hpp"
 #include "pokeca/storage/transaction.hpp"
+#include "pokeca/utf8.hpp"
 #include "report_rows.hpp"
 #include "store_rows.hpp"
 #include "user_rows.hpp"
@@ -22,9 +22,10 @@ constexpr std::size_t kTrigramChars = 3;
 std::string admin_store_select(bool with_counts) {
   std::string sql = "SELECT " + std::string(kStoreColumns) + ", s.status_note, s.admin_edited, ";
   if (with_counts)
-    sql += "(SELECT count(*) FROM purchase_reports WHERE store_id = s.id),"
-           " (SELECT count(*) FROM store_submissions AS sub JOIN submission_photos AS p"
-           " ON p.submission_id = sub.id WHERE sub.store_id = s.id)";
+    sql +=
+        "(SELECT count(*) FROM purchase_reports WHERE store_id = s.id),"
+        " (SELECT count(*) FROM store_submissions AS sub JOIN submission_photos AS p"
+        " ON p.submission_id = sub.id WHERE sub.store_id = s.id)";
   else
     sql += "0, 0";
   return sql;
@@ -122,38 +123,48 @@ SqliteAdminRepository::Statements::Statements(Connection& c)
     : conn(c),
       find_store(c, admin_store_select(true) + " FROM stores AS s WHERE s.id = :id"),
       set_store_extra(c, "UPDATE stores SET status_note = :note, admin_edited = :edited WHERE id = :id"),
-      store_photos(c, "SELECT p.photo_hash, p.thumb_hash, p.width, p.height, sub.id"
-                      " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
-                      " WHERE sub.store_id = :id ORDER BY sub.id DESC, p.position LIMIT :limit"),
-      store_in_use(c, "SELECT EXISTS (SELECT 1 FROM store_submissions WHERE store_id = :id)"
-                      " OR EXISTS (SELECT 1 FROM purchase_reports WHERE store_id = :id)"
-                      " OR EXISTS (SELECT 1 FROM saved_route_stops WHERE store_id = :id)"),
-      unlink_photo(c, "DELETE FROM submission_photos WHERE (photo_hash = :hash OR thumb_hash = :hash)"
-                      " AND submission_id IN (SELECT id FROM store_submissions WHERE store_id = :store)"
-                      " RETURNING photo_hash, thumb_hash, width, height"),
+      store_photos(c,
+                   "SELECT p.photo_hash, p.thumb_hash, p.width, p.height, sub.id"
+                   " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
+                   " WHERE sub.store_id = :id ORDER BY sub.id DESC, p.position LIMIT :limit"),
+      store_in_use(c,
+                   "SELECT EXISTS (SELECT 1 FROM store_submissions WHERE store_id = :id)"
+                   " OR EXISTS (SELECT 1 FROM purchase_reports WHERE store_id = :id)"
+                   " OR EXISTS (SELECT 1 FROM saved_route_stops WHERE store_id = :id)"),
+      unlink_photo(c,
+                   "DELETE FROM submission_photos WHERE (photo_hash = :hash OR thumb_hash = :hash)"
+                   " AND submission_id IN (SELECT id FROM store_submissions WHERE store_id = :store)"
+                   " RETURNING photo_hash, thumb_hash, width, height"),
       search_users(c, "SELECT " + std::string(kUserColumns) + std::string(kUserExtras) +
                           " FROM users WHERE (:q = '' OR instr(email, lower(:q)) > 0"
                           " OR instr(lower(nickname), lower(:q)) > 0)"
                           " ORDER BY id DESC LIMIT :limit OFFSET :offset"),
-      count_users(c, "SELECT count(*) FROM users WHERE (:q = '' OR instr(email, lower(:q)) > 0"
-                     " OR instr(lower(nickname), lower(:q)) > 0)"),
+      count_users(c,
+                  "SELECT count(*) FROM users WHERE (:q = '' OR instr(email, lower(:q)) > 0"
+                  " OR instr(lower(nickname), lower(:q)) > 0)"),
       find_user(c, "SELECT " + std::string(kUserColumns) + std::string(kUserExtras) + " FROM users WHERE id = :id"),
-      user_submissions(c, "SELECT id, store_name, status, created_at, reviewed_at FROM store_submissions"
-                          " WHERE user_id = :id ORDER BY id DESC LIMIT :limit"),
+      user_submissions(c,
+                       "SELECT id, store_name, status, created_at, reviewed_at FROM store_submissions"
+                       " WHERE user_id = :id ORDER BY id DESC LIMIT :limit"),
       admin_count(c, "SELECT count(*) FROM users WHERE admin = 1 AND withdrawn_at IS NULL"),
-      set_user_flags(c, "UPDATE users SET admin = coalesce(:admin, admin), blocked = coalesce(:blocked, blocked),"
-                        " blocked_reason = coalesce(:reason, blocked_reason),"
-                        " session_epoch = session_epoch + :bump, updated_at = :at WHERE id = :id"),
+      set_user_flags(c,
+                     "UPDATE users SET admin = coalesce(:admin, admin), blocked = coalesce(:blocked, blocked),"
+                     " blocked_reason = coalesce(:reason, blocked_reason),"
+                     " session_epoch = session_epoch + :bump, updated_at = :at WHERE id = :id"),
       revoke_sessions(c, "UPDATE refresh_sessions SET revoked_at = :at WHERE user_id = :id AND revoked_at IS NULL"),
-      pending_photos_of(c, "SELECT p.photo_hash, p.thumb_hash, p.width, p.height"
-                           " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
-                           " WHERE sub.user_id = :id AND sub.status = 'pending'"),
-      reject_pending_of(c, "UPDATE store_submissions SET status = 'rejected', reject_reason = :reason,"
-                           " reviewed_by = :reviewer, reviewed_at = :at WHERE user_id = :id AND status = 'pending'"),
-      delete_report(c, "DELETE FROM purchase_reports WHERE id = :id RETURNING id, store_id, user_id, kind, product,"
-                       " product_name, limit_note, purchased_at, created_at"),
-      delete_reports_of(c, "DELETE FROM purchase_reports WHERE user_id = :user"
-                           " AND purchased_at >= :from AND purchased_at < :to RETURNING store_id"),
+      pending_photos_of(c,
+                        "SELECT p.photo_hash, p.thumb_hash, p.width, p.height"
+                        " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
+                        " WHERE sub.user_id = :id AND sub.status = 'pending'"),
+      reject_pending_of(c,
+                        "UPDATE store_submissions SET status = 'rejected', reject_reason = :reason,"
+                        " reviewed_by = :reviewer, reviewed_at = :at WHERE user_id = :id AND status = 'pending'"),
+      delete_report(c,
+                    "DELETE FROM purchase_reports WHERE id = :id RETURNING id, store_id, user_id, kind, product,"
+                    " product_name, limit_note, purchased_at, created_at"),
+      delete_reports_of(c,
+                        "DELETE FROM purchase_reports WHERE user_id = :user"
+                        " AND purchased_at >= :from AND purchased_at < :to RETURNING store_id"),
       recompute_last_report(c, kRecomputeLastReportSql),
       writes(c),
       audit(c) {}
@@ -222,7 +233,8 @@ Result<AdminPage<AdminStore>> SqliteAdminRepository::search_stores(const AdminSt
     if (!total) return std::unexpected(total.error());
     page.total_capped = *total > f.count_cap;
     page.total = std::min(*total, f.count_cap);
-    auto& list = st.prepared(admin_store_select(false) + from + filter + " ORDER BY s.id DESC LIMIT :limit OFFSET :offset");
+    auto& list =
+        st.prepared(admin_store_select(false) + from + filter + " ORDER BY s.id DESC LIMIT :limit OFFSET :offset");
     bind(list);
     list.bind_int(":limit", f.limit).bind_int(":offset", f.offset);
     auto ok = list.each([&](const Row& row) -> Result<void> {
@@ -375,7 +387,8 @@ Result<std::int64_t> SqliteAdminRepository::delete_reports_of(UserId user, UnixS
   return statements_.with([&](Statements& st) -> Result<std::int64_t> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
-    auto n = st.delete_reports(st.delete_reports_of.bind_int(":user", user).bind_int(":from", from).bind_int(":to", to));
+    auto n =
+        st.delete_reports(st.delete_reports_of.bind_int(":user", user).bind_int(":from", from).bind_int(":to", to));
     if (!n) return n;
     if (auto ok = st.audit.append(audit(*n)); !ok) return std::unexpected(ok.error());
     if (auto ok = tx->commit(); !ok) return std::unexpected(ok.error());

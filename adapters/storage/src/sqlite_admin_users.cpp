@@ -37,8 +37,10 @@ Result<AdminPage<AdminUser>> SqliteAdminRepository::search_users(std::string_vie
     AdminPage<AdminUser> page;
     auto ok = st.count_users.bind_text(":q", query).each([&](const Row& row) { page.total = row.int64(0); });
     if (!ok) return std::unexpected(ok.error());
-    ok = st.search_users.bind_text(":q", query).bind_int(":limit", limit).bind_int(":offset", offset).each(
-        [&](const Row& row) { page.items.push_back(read_admin_user(row)); });
+    ok = st.search_users.bind_text(":q", query)
+             .bind_int(":limit", limit)
+             .bind_int(":offset", offset)
+             .each([&](const Row& row) { page.items.push_back(read_admin_user(row)); });
     if (!ok) return std::unexpected(ok.error());
     return page;
   });
@@ -51,12 +53,13 @@ Result<std::optional<AdminUser>> SqliteAdminRepository::find_user(UserId id) {
 Result<std::vector<AdminUserSubmission>> SqliteAdminRepository::user_submissions(UserId id, int limit) {
   return statements_.with([&](Statements& st) -> Result<std::vector<AdminUserSubmission>> {
     std::vector<AdminUserSubmission> out;
-    auto ok = st.user_submissions.bind_int(":id", id).bind_int(":limit", limit).each([&](const Row& row) -> Result<void> {
-      const auto status = submission_status_from(row.text(2));
-      if (!status) return fail(ErrorCode::kInternal, msg::kInternal, "unknown submission status");
-      out.push_back({row.int64(0), std::string(row.text(1)), *status, row.int64(3), row.optional_int64(4)});
-      return {};
-    });
+    auto ok =
+        st.user_submissions.bind_int(":id", id).bind_int(":limit", limit).each([&](const Row& row) -> Result<void> {
+          const auto status = submission_status_from(row.text(2));
+          if (!status) return fail(ErrorCode::kInternal, msg::kInternal, "unknown submission status");
+          out.push_back({row.int64(0), std::string(row.text(1)), *status, row.int64(3), row.optional_int64(4)});
+          return {};
+        });
     if (!ok) return std::unexpected(ok.error());
     return out;
   });
@@ -77,16 +80,24 @@ Result<UserChangeOutcome> SqliteAdminRepository::change_user(UserId id, const Us
     const auto at = change->audit.at;
 
     UserChangeOutcome outcome;
-    if (change->admin) st.set_user_flags.bind_int(":admin", *change->admin ? 1 : 0);
-    else st.set_user_flags.bind_null(":admin");
-    if (change->blocked) st.set_user_flags.bind_int(":blocked", *change->blocked ? 1 : 0);
-    else st.set_user_flags.bind_null(":blocked");
-    if (change->blocked_reason) st.set_user_flags.bind_text(":reason", *change->blocked_reason);
-    else st.set_user_flags.bind_null(":reason");
-    auto ok = st.set_user_flags.bind_int(":bump", change->end_sessions ? 1 : 0).bind_int(":at", at).bind_int(":id", id).run();
+    if (change->admin)
+      st.set_user_flags.bind_int(":admin", *change->admin ? 1 : 0);
+    else
+      st.set_user_flags.bind_null(":admin");
+    if (change->blocked)
+      st.set_user_flags.bind_int(":blocked", *change->blocked ? 1 : 0);
+    else
+      st.set_user_flags.bind_null(":blocked");
+    if (change->blocked_reason)
+      st.set_user_flags.bind_text(":reason", *change->blocked_reason);
+    else
+      st.set_user_flags.bind_null(":reason");
+    auto ok =
+        st.set_user_flags.bind_int(":bump", change->end_sessions ? 1 : 0).bind_int(":at", at).bind_int(":id", id).run();
     if (!ok) return std::unexpected(ok.error());
     if (change->end_sessions) {
-      if (ok = st.revoke_sessions.bind_int(":at", at).bind_int(":id", id).run(); !ok) return std::unexpected(ok.error());
+      if (ok = st.revoke_sessions.bind_int(":at", at).bind_int(":id", id).run(); !ok)
+        return std::unexpected(ok.error());
     }
     if (change->hide_content) {
       ok = st.pending_photos_of.bind_int(":id", id).each([&](const Row& row) {

@@ -10,46 +10,59 @@ struct SqliteAnalyticsRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
         secret_get(c, "SELECT secret FROM analytics_secrets WHERE day = :day"),
-        secret_put(c, "INSERT INTO analytics_secrets (day, secret) VALUES (:day, :secret)"
-                      " ON CONFLICT (day) DO NOTHING"),
+        secret_put(c,
+                   "INSERT INTO analytics_secrets (day, secret) VALUES (:day, :secret)"
+                   " ON CONFLICT (day) DO NOTHING"),
         secrets_drop(c, "DELETE FROM analytics_secrets WHERE day < :day"),
         visitors_drop(c, "DELETE FROM analytics_daily_visitors WHERE day < :day"),
-        visitor_add(c, "INSERT INTO analytics_daily_visitors (day, visitor_hash) VALUES (:day, :hash)"
-                       " ON CONFLICT DO NOTHING RETURNING 1"),
+        visitor_add(c,
+                    "INSERT INTO analytics_daily_visitors (day, visitor_hash) VALUES (:day, :hash)"
+                    " ON CONFLICT DO NOTHING RETURNING 1"),
         page_exists(c, "SELECT 1 FROM analytics_daily_pages WHERE day = :day AND path = :path"),
         day_paths(c, "SELECT paths FROM analytics_daily_totals WHERE day = :day"),
-        page_add(c, "INSERT INTO analytics_daily_pages (day, path, views, bot_views) VALUES (:day, :path, :views, :bots)"
-                    " ON CONFLICT (day, path) DO UPDATE SET views = views + excluded.views,"
-                    " bot_views = bot_views + excluded.bot_views"),
-        totals_add(c, "INSERT INTO analytics_daily_totals (day, page_views, bot_views, visitors, paths)"
-                      " VALUES (:day, :views, :bots, :visitors, :paths)"
-                      " ON CONFLICT (day) DO UPDATE SET page_views = page_views + excluded.page_views,"
-                      " bot_views = bot_views + excluded.bot_views, visitors = visitors + excluded.visitors,"
-                      " paths = paths + excluded.paths"),
-        prefecture_add(c, "INSERT INTO analytics_daily_prefecture_views (day, prefecture, views)"
-                          " VALUES (:day, :prefecture, 1)"
-                          " ON CONFLICT (day, prefecture) DO UPDATE SET views = views + 1"),
-        day_totals(c, "SELECT day, page_views, visitors, bot_views FROM analytics_daily_totals"
-                      " WHERE day BETWEEN :from AND :to"),
-        day_counts(c, "SELECT day, signups, submissions, approvals, rejections FROM analytics_daily_counts"
-                      " WHERE day BETWEEN :from AND :to"),
-        day_reports(c, "SELECT day, sum(reports) FROM analytics_daily_reports"
-                       " WHERE day BETWEEN :from AND :to GROUP BY day"),
-        top_pages(c, "SELECT path, sum(v) AS n FROM ("
-                     " SELECT path, views AS v FROM analytics_daily_pages WHERE day BETWEEN :a1 AND :a2"
-                     " UNION ALL SELECT path, views FROM analytics_daily_pages WHERE day BETWEEN :b1 AND :b2"
-                     " UNION ALL SELECT path, views FROM analytics_block_pages WHERE block BETWEEN :k1 AND :k2)"
-                     " GROUP BY path HAVING n > 0 ORDER BY n DESC, path LIMIT :top"),
-        top_report_prefectures(c, "SELECT prefecture, sum(reports) AS n FROM analytics_daily_reports"
-                                  " WHERE day BETWEEN :from AND :to"
-                                  " GROUP BY prefecture HAVING n > 0 ORDER BY n DESC, prefecture LIMIT :top"),
-        top_view_prefectures(c, "SELECT prefecture, sum(views) AS n FROM analytics_daily_prefecture_views"
-                                " WHERE day BETWEEN :from AND :to"
-                                " GROUP BY prefecture HAVING n > 0 ORDER BY n DESC, prefecture LIMIT :top"),
-        stores_by_type(c, "SELECT store_type, sum(count) AS n FROM analytics_store_counts WHERE status = 'active'"
-                          " GROUP BY store_type HAVING n > 0 ORDER BY n DESC, store_type"),
-        stores_by_source(c, "SELECT source, sum(count) AS n FROM analytics_store_counts WHERE status = 'active'"
-                            " GROUP BY source HAVING n > 0 ORDER BY n DESC, source"),
+        page_add(c,
+                 "INSERT INTO analytics_daily_pages (day, path, views, bot_views) VALUES (:day, :path, :views, :bots)"
+                 " ON CONFLICT (day, path) DO UPDATE SET views = views + excluded.views,"
+                 " bot_views = bot_views + excluded.bot_views"),
+        totals_add(c,
+                   "INSERT INTO analytics_daily_totals (day, page_views, bot_views, visitors, paths)"
+                   " VALUES (:day, :views, :bots, :visitors, :paths)"
+                   " ON CONFLICT (day) DO UPDATE SET page_views = page_views + excluded.page_views,"
+                   " bot_views = bot_views + excluded.bot_views, visitors = visitors + excluded.visitors,"
+                   " paths = paths + excluded.paths"),
+        prefecture_add(c,
+                       "INSERT INTO analytics_daily_prefecture_views (day, prefecture, views)"
+                       " VALUES (:day, :prefecture, 1)"
+                       " ON CONFLICT (day, prefecture) DO UPDATE SET views = views + 1"),
+        day_totals(c,
+                   "SELECT day, page_views, visitors, bot_views FROM analytics_daily_totals"
+                   " WHERE day BETWEEN :from AND :to"),
+        day_counts(c,
+                   "SELECT day, signups, submissions, approvals, rejections FROM analytics_daily_counts"
+                   " WHERE day BETWEEN :from AND :to"),
+        day_reports(c,
+                    "SELECT day, sum(reports) FROM analytics_daily_reports"
+                    " WHERE day BETWEEN :from AND :to GROUP BY day"),
+        top_pages(c,
+                  "SELECT path, sum(v) AS n FROM ("
+                  " SELECT path, views AS v FROM analytics_daily_pages WHERE day BETWEEN :a1 AND :a2"
+                  " UNION ALL SELECT path, views FROM analytics_daily_pages WHERE day BETWEEN :b1 AND :b2"
+                  " UNION ALL SELECT path, views FROM analytics_block_pages WHERE block BETWEEN :k1 AND :k2)"
+                  " GROUP BY path HAVING n > 0 ORDER BY n DESC, path LIMIT :top"),
+        top_report_prefectures(c,
+                               "SELECT prefecture, sum(reports) AS n FROM analytics_daily_reports"
+                               " WHERE day BETWEEN :from AND :to"
+                               " GROUP BY prefecture HAVING n > 0 ORDER BY n DESC, prefecture LIMIT :top"),
+        top_view_prefectures(c,
+                             "SELECT prefecture, sum(views) AS n FROM analytics_daily_prefecture_views"
+                             " WHERE day BETWEEN :from AND :to"
+                             " GROUP BY prefecture HAVING n > 0 ORDER BY n DESC, prefecture LIMIT :top"),
+        stores_by_type(c,
+                       "SELECT store_type, sum(count) AS n FROM analytics_store_counts WHERE status = 'active'"
+                       " GROUP BY store_type HAVING n > 0 ORDER BY n DESC, store_type"),
+        stores_by_source(c,
+                         "SELECT source, sum(count) AS n FROM analytics_store_counts WHERE status = 'active'"
+                         " GROUP BY source HAVING n > 0 ORDER BY n DESC, source"),
         queue(c, "SELECT count(*), min(created_at) FROM store_submissions WHERE status = 'pending'") {}
 
   Connection& conn;
@@ -153,8 +166,10 @@ Result<void> SqliteAnalyticsRepository::record(const PageView& view) {
     if (!*exists) {
       auto paths = single_int(st.day_paths.bind_int(":day", view.day));
       if (!paths) return std::unexpected(paths.error());
-      if (paths->value_or(0) >= kMaxAnalyticsPathsPerDay) path = kAnalyticsOtherPath;
-      else new_paths = 1;
+      if (paths->value_or(0) >= kMaxAnalyticsPathsPerDay)
+        path = kAnalyticsOtherPath;
+      else
+        new_paths = 1;
     }
     std::int64_t new_visitors = 0;
     if (!view.bot && !view.visitor_hash.empty()) {
@@ -213,8 +228,9 @@ Result<AnalyticsReport> SqliteAnalyticsRepository::report(AnalyticsDay from, Ana
       d.rejections = row.int64(4);
     });
     if (!ok) return std::unexpected(ok.error());
-    ok = st.day_reports.bind_int(":from", from).bind_int(":to", to).each(
-        [&](const Row& row) { row_of(row).purchase_reports = row.int64(1); });
+    ok = st.day_reports.bind_int(":from", from).bind_int(":to", to).each([&](const Row& row) {
+      row_of(row).purchase_reports = row.int64(1);
+    });
     if (!ok) return std::unexpected(ok.error());
     auto pages = top_pages(st.top_pages, from, to, top);
     if (!pages) return std::unexpected(pages.error());

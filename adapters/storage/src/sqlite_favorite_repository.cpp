@@ -14,12 +14,14 @@ struct SqliteFavoriteRepository::Statements {
         count(c, "SELECT count(*) FROM favorites WHERE user_id = :user"),
         insert(c, "INSERT INTO favorites (user_id, store_id, created_at) VALUES (:user, :store, :at)"),
         remove(c, "DELETE FROM favorites WHERE user_id = :user AND store_id = :store"),
-        list(c, "SELECT " + std::string(kStoreColumns) + ", f.created_at FROM favorites AS f"
-                " JOIN stores AS s ON s.id = f.store_id WHERE f.user_id = :user"
-                " ORDER BY f.created_at DESC, f.store_id DESC LIMIT :limit"),
-        recipients(c, "SELECT u.id, u.email FROM favorites AS f JOIN users AS u ON u.id = f.user_id"
-                      " WHERE f.store_id = :store AND u.id <> :except AND u.favorite_alerts = 1"
-                      " AND u.email_verified_at IS NOT NULL AND u.blocked = 0 AND u.withdrawn_at IS NULL") {}
+        list(c, "SELECT " + std::string(kStoreColumns) +
+                    ", f.created_at FROM favorites AS f"
+                    " JOIN stores AS s ON s.id = f.store_id WHERE f.user_id = :user"
+                    " ORDER BY f.created_at DESC, f.store_id DESC LIMIT :limit"),
+        recipients(c,
+                   "SELECT u.id, u.email FROM favorites AS f JOIN users AS u ON u.id = f.user_id"
+                   " WHERE f.store_id = :store AND u.id <> :except AND u.favorite_alerts = 1"
+                   " AND u.email_verified_at IS NOT NULL AND u.blocked = 0 AND u.withdrawn_at IS NULL") {}
 
   Connection& conn;
   Statement existing, store_active, count, insert, remove, list, recipients;

@@ -21,28 +21,34 @@ std::string_view clip(std::string_view error) {
 struct SqliteMailQueue::Statements {
   explicit Statements(Connection& c)
       : conn(c),
-        enqueue(c, "INSERT INTO mail_queue (idempotency_key, kind, user_id, recipient, subject, body,"
-                   " list_unsubscribe, next_attempt_at, created_at)"
-                   " VALUES (:key, :kind, :user, :to, :subject, :body, :unsubscribe, :now, :now)"
-                   " ON CONFLICT (idempotency_key) DO NOTHING RETURNING id"),
+        enqueue(c,
+                "INSERT INTO mail_queue (idempotency_key, kind, user_id, recipient, subject, body,"
+                " list_unsubscribe, next_attempt_at, created_at)"
+                " VALUES (:key, :kind, :user, :to, :subject, :body, :unsubscribe, :now, :now)"
+                " ON CONFLICT (idempotency_key) DO NOTHING RETURNING id"),
         // The due row with the earliest due time; a claim that ran out counts as due.
-        claim(c, "UPDATE mail_queue SET status = 'sending', attempts = attempts + 1, claimed_until = :until"
-                 " WHERE id = (SELECT id FROM mail_queue"
-                 "   WHERE (status = 'pending' AND next_attempt_at <= :now)"
-                 "      OR (status = 'sending' AND claimed_until <= :now)"
-                 "   ORDER BY next_attempt_at, id LIMIT 1)"
-                 " RETURNING id, idempotency_key, kind, user_id, recipient, subject, body, list_unsubscribe, attempts"),
-        sent(c, "UPDATE mail_queue SET status = 'sent', sent_at = :at, claimed_until = NULL, last_error = ''"
-                " WHERE id = :id"),
-        retry(c, "UPDATE mail_queue SET status = 'pending', next_attempt_at = :next, claimed_until = NULL,"
-                 " last_error = :error WHERE id = :id"),
+        claim(c,
+              "UPDATE mail_queue SET status = 'sending', attempts = attempts + 1, claimed_until = :until"
+              " WHERE id = (SELECT id FROM mail_queue"
+              "   WHERE (status = 'pending' AND next_attempt_at <= :now)"
+              "      OR (status = 'sending' AND claimed_until <= :now)"
+              "   ORDER BY next_attempt_at, id LIMIT 1)"
+              " RETURNING id, idempotency_key, kind, user_id, recipient, subject, body, list_unsubscribe, attempts"),
+        sent(c,
+             "UPDATE mail_queue SET status = 'sent', sent_at = :at, claimed_until = NULL, last_error = ''"
+             " WHERE id = :id"),
+        retry(c,
+              "UPDATE mail_queue SET status = 'pending', next_attempt_at = :next, claimed_until = NULL,"
+              " last_error = :error WHERE id = :id"),
         failed(c, "UPDATE mail_queue SET status = 'failed', claimed_until = NULL, last_error = :error WHERE id = :id"),
         purge(c, "DELETE FROM mail_queue WHERE status = 'sent' AND sent_at < :before RETURNING id"),
-        alerts_for_store(c, "SELECT count(*) FROM favorite_alert_log"
-                            " WHERE user_id = :user AND store_id = :store AND queued_at > :since"),
+        alerts_for_store(c,
+                         "SELECT count(*) FROM favorite_alert_log"
+                         " WHERE user_id = :user AND store_id = :store AND queued_at > :since"),
         alerts_for_user(c, "SELECT count(*) FROM favorite_alert_log WHERE user_id = :user AND queued_at > :since"),
-        log_alert(c, "INSERT INTO favorite_alert_log (user_id, store_id, report_id, queued_at)"
-                     " VALUES (:user, :store, :report, :at)") {}
+        log_alert(c,
+                  "INSERT INTO favorite_alert_log (user_id, store_id, report_id, queued_at)"
+                  " VALUES (:user, :store, :report, :at)") {}
 
   Connection& conn;
   Statement enqueue, claim, sent, retry, failed, purge, alerts_for_store, alerts_for_user, log_alert;

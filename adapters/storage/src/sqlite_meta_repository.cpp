@@ -7,8 +7,9 @@ namespace pokeca::storage {
 struct SqliteMetaRepository::Statements {
   explicit Statements(Connection& c)
       : get(c, "SELECT value FROM meta WHERE key = :key"),
-        set(c, "INSERT INTO meta (key, value) VALUES (:key, :value)"
-               " ON CONFLICT (key) DO UPDATE SET value = excluded.value") {}
+        set(c,
+            "INSERT INTO meta (key, value) VALUES (:key, :value)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value") {}
   Statement get;
   Statement set;
 };

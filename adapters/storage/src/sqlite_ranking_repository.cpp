@@ -24,8 +24,8 @@ Result<std::vector<ContributorTotals>> SqliteRankingRepository::contributor_tota
   return statements_.with([&](Statements& st) -> Result<std::vector<ContributorTotals>> {
     std::vector<ContributorTotals> out;
     auto ok = st.totals.bind_int(":since", approved_since).each([&](const Row& row) {
-      out.push_back({row.int64(0), std::string(row.text(1)), std::string(row.text(2)), row.int64(3), row.int64(4),
-                     row.int64(5)});
+      out.push_back(
+          {row.int64(0), std::string(row.text(1)), std::string(row.text(2)), row.int64(3), row.int64(4), row.int64(5)});
     });
     if (!ok) return std::unexpected(ok.error());
     return out;

@@ -1,9 +1,9 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 
+#include "audit_writes.hpp"  // kRecomputeLastReportSql
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/statement.hpp"
 #include "pokeca/storage/transaction.hpp"
-#include "audit_writes.hpp"  // kRecomputeLastReportSql
 #include "report_rows.hpp"
 
 namespace pokeca::storage {
@@ -59,8 +59,7 @@ Result<std::vector<TimelineItem>> SqliteReportRepository::timeline(int limit) {
       auto report = read_report(row);
       if (!report) return std::unexpected(report.error());
       TimelineItem item{std::move(*report), 0, std::string(row.text(kReportColumnCount)),
-                        std::string(row.text(kReportColumnCount + 1)),
-                        std::string(row.text(kReportColumnCount + 2))};
+                        std::string(row.text(kReportColumnCount + 1)), std::string(row.text(kReportColumnCount + 2))};
       item.store_id = item.report.store_id;
       out.push_back(std::move(item));
       return {};

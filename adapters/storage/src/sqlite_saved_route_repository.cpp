@@ -85,17 +85,24 @@ Result<std::optional<SavedRoute>> one_route(Statements& st, Statement& select) {
 
 Statement& bind_fields(Statement& s, const SavedRoute& r) {
   s.bind_int(":user", r.user_id).bind_text(":name", r.name);
-  if (r.start) s.bind_real(":lat", r.start->lat).bind_real(":lng", r.start->lng);
-  else s.bind_null(":lat").bind_null(":lng");
+  if (r.start)
+    s.bind_real(":lat", r.start->lat).bind_real(":lng", r.start->lng);
+  else
+    s.bind_null(":lat").bind_null(":lng");
   s.bind_int(":back", r.return_to_start ? 1 : 0).bind_real(":total", r.total_m);
-  if (r.share_id) s.bind_text(":share", *r.share_id);
-  else s.bind_null(":share");
+  if (r.share_id)
+    s.bind_text(":share", *r.share_id);
+  else
+    s.bind_null(":share");
   return s.bind_int(":updated", r.updated_at);
 }
 
 Result<void> write_stops(Statements& st, SavedRouteId id, const std::vector<StoreId>& store_ids) {
   for (std::size_t k = 0; k < store_ids.size(); ++k) {
-    auto ok = st.insert_stop.bind_int(":id", id).bind_int(":pos", static_cast<std::int64_t>(k)).bind_int(":store", store_ids[k]).run();
+    auto ok = st.insert_stop.bind_int(":id", id)
+                  .bind_int(":pos", static_cast<std::int64_t>(k))
+                  .bind_int(":store", store_ids[k])
+                  .run();
     if (!ok) return ok;
   }
   return {};
@@ -175,7 +182,8 @@ Result<bool> SqliteSavedRouteRepository::update(const SavedRoute& route) {
     auto ok = bind_fields(st.update, route).bind_int(":id", route.id).each([&](const Row&) { touched = true; });
     if (!ok) return std::unexpected(ok.error());
     if (!touched) return false;
-    if (auto cleared = st.delete_stops.bind_int(":id", route.id).run(); !cleared) return std::unexpected(cleared.error());
+    if (auto cleared = st.delete_stops.bind_int(":id", route.id).run(); !cleared)
+      return std::unexpected(cleared.error());
     if (auto written = write_stops(st, route.id, route.store_ids); !written) return std::unexpected(written.error());
     if (auto done = tx->commit(); !done) return std::unexpected(done.error());
     return true;

@@ -8,12 +8,15 @@ namespace pokeca::storage {
 struct SqliteSessionRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
-        insert(c, "INSERT INTO refresh_sessions (user_id, family, token_hash, created_at, expires_at)"
-                  " VALUES (:user_id, :family, :hash, :created_at, :expires_at)"),
-        by_hash(c, "SELECT id, user_id, family, token_hash, created_at, expires_at, rotated_at, revoked_at"
-                   " FROM refresh_sessions WHERE token_hash = :hash"),
-        mark_rotated(c, "UPDATE refresh_sessions SET rotated_at = :now WHERE token_hash = :hash"
-                        " AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > :now RETURNING id"),
+        insert(c,
+               "INSERT INTO refresh_sessions (user_id, family, token_hash, created_at, expires_at)"
+               " VALUES (:user_id, :family, :hash, :created_at, :expires_at)"),
+        by_hash(c,
+                "SELECT id, user_id, family, token_hash, created_at, expires_at, rotated_at, revoked_at"
+                " FROM refresh_sessions WHERE token_hash = :hash"),
+        mark_rotated(c,
+                     "UPDATE refresh_sessions SET rotated_at = :now WHERE token_hash = :hash"
+                     " AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > :now RETURNING id"),
         revoke_family(c, "UPDATE refresh_sessions SET revoked_at = :at WHERE family = :family AND revoked_at IS NULL"),
         revoke_user(c, "UPDATE refresh_sessions SET revoked_at = :at WHERE user_id = :user_id AND revoked_at IS NULL"),
         delete_expired(c, "DELETE FROM refresh_sessions WHERE expires_at < :now RETURNING id") {}
@@ -42,24 +45,20 @@ Result<std::optional<RefreshSession>> SqliteSessionRepository::find_by_hash(std:
   return statements_.with([&](Statements& st) -> Result<std::optional<RefreshSession>> {
     std::optional<RefreshSession> found;
     auto ok = st.by_hash.bind_text(":hash", token_hash).each([&](const Row& row) {
-      found = RefreshSession{row.int64(0),         row.int64(1),         std::string(row.text(2)),
-                             std::string(row.text(3)), row.int64(4),     row.int64(5),
-                             row.optional_int64(6), row.optional_int64(7)};
+      found = RefreshSession{row.int64(0), row.int64(1), std::string(row.text(2)), std::string(row.text(3)),
+                             row.int64(4), row.int64(5), row.optional_int64(6),    row.optional_int64(7)};
     });
     if (!ok) return std::unexpected(ok.error());
     return found;
   });
 }
 
-Result<bool> SqliteSessionRepository::rotate(std::string_view old_hash, const RefreshSession& next,
-                                             UnixSeconds now) {
+Result<bool> SqliteSessionRepository::rotate(std::string_view old_hash, const RefreshSession& next, UnixSeconds now) {
   return statements_.with([&](Statements& st) -> Result<bool> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
     bool live = false;
-    auto ok = st.mark_rotated.bind_text(":hash", old_hash).bind_int(":now", now).each([&](const Row&) {
-      live = true;
-    });
+    auto ok = st.mark_rotated.bind_text(":hash", old_hash).bind_int(":now", now).each([&](const Row&) { live = true; });
     if (!ok) return std::unexpected(ok.error());
     if (!live) return false;  // rolled back: nothing changed
     if (auto created = st.create(next); !created) return std::unexpected(created.error());

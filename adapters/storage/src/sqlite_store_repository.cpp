@@ -45,8 +45,7 @@ struct Candidate {
 };
 
 // Matching stores within ring_km of centre, by distance.
-Result<std::vector<Candidate>> within(Statement& located, LatLng centre, double ring_km,
-                                      const StoreFilters& f) {
+Result<std::vector<Candidate>> within(Statement& located, LatLng centre, double ring_km, const StoreFilters& f) {
   std::vector<Candidate> out;
   bind_box(located, bbox_around(centre, ring_km));
   bind_filters(located, f);
@@ -63,8 +62,8 @@ Result<std::vector<Candidate>> within(Statement& located, LatLng centre, double 
 SqliteStoreRepository::SqliteStoreRepository(Database& db) : statements_(db) {}
 SqliteStoreRepository::~SqliteStoreRepository() = default;
 
-Result<std::vector<Store>> SqliteStoreRepository::in_prefecture(std::string_view code,
-                                                                const StoreFilters& f, int limit) {
+Result<std::vector<Store>> SqliteStoreRepository::in_prefecture(std::string_view code, const StoreFilters& f,
+                                                                int limit) {
   if (limit <= 0) return std::vector<Store>{};
   return statements_.with([&](Statements& st) {
     // With the filter, only reported stores can match: migration 009's index holds
@@ -76,8 +75,7 @@ Result<std::vector<Store>> SqliteStoreRepository::in_prefecture(std::string_view
   });
 }
 
-Result<std::vector<Store>> SqliteStoreRepository::in_bbox(const BoundingBox& box,
-                                                          const StoreFilters& f, int limit) {
+Result<std::vector<Store>> SqliteStoreRepository::in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) {
   if (limit <= 0) return std::vector<Store>{};
   return statements_.with([&](Statements& st) {
     bind_box(st.in_bbox, box);
@@ -128,8 +126,7 @@ Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
 }
 
 Result<std::vector<StoreWithDistance>> SqliteStoreRepository::nearest(LatLng centre, double radius_km,
-                                                                      const StoreFilters& f,
-                                                                      int limit) {
+                                                                      const StoreFilters& f, int limit) {
   using Out = Result<std::vector<StoreWithDistance>>;
   if (limit <= 0 || !(radius_km > 0)) return std::vector<StoreWithDistance>{};
   const auto wanted = static_cast<std::size_t>(limit);
@@ -153,10 +150,9 @@ Result<std::vector<StoreWithDistance>> SqliteStoreRepository::nearest(LatLng cen
     }
     auto& candidates = *found;
     const auto keep = std::min(wanted, candidates.size());
-    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(keep),
-                      candidates.end(), [](const Candidate& a, const Candidate& b) {
-                        return a.distance_km != b.distance_km ? a.distance_km < b.distance_km
-                                                              : a.id < b.id;
+    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(keep), candidates.end(),
+                      [](const Candidate& a, const Candidate& b) {
+                        return a.distance_km != b.distance_km ? a.distance_km < b.distance_km : a.id < b.id;
                       });
     std::vector<StoreWithDistance> out;
     out.reserve(keep);
@@ -185,8 +181,8 @@ Result<std::int64_t> SqliteStoreRepository::count_active() {
 Result<std::vector<PrefectureCount>> SqliteStoreRepository::count_by_prefecture() {
   return statements_.with([&](Statements& st) -> Result<std::vector<PrefectureCount>> {
     std::vector<PrefectureCount> out;
-    auto ok = st.count_by_prefecture.each(
-        [&](const Row& row) { out.push_back({std::string(row.text(0)), row.int64(1)}); });
+    auto ok =
+        st.count_by_prefecture.each([&](const Row& row) { out.push_back({std::string(row.text(0)), row.int64(1)}); });
     if (!ok) return std::unexpected(ok.error());
     return out;
   });

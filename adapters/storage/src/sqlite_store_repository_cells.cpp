@@ -14,8 +14,8 @@ namespace {
 using Cells = std::vector<CellAggregate>;
 
 // Reads the rows of one store type and product (or kAnyStoreType / kAnyProduct).
-Result<void> read_cells(SqliteStoreRepository::Statements& st, const CellRange& range,
-                        std::string_view type, std::string_view product, Cells& out) {
+Result<void> read_cells(SqliteStoreRepository::Statements& st, const CellRange& range, std::string_view type,
+                        std::string_view product, Cells& out) {
   const auto on_row = [&](const Row& row) {
     out.push_back({{range.level, row.int64(0), row.int64(1)}, row.int64(2), row.real(3), row.real(4)});
   };
@@ -57,8 +57,7 @@ BoundingBox box_of(const CellRange& range) {
 // stored: aggregate the matching stores themselves, reading whichever set is
 // smaller: the stores in the range (R*Tree) or the stores reported since then
 // (a covering index).
-Result<Cells> aggregated_stores(SqliteStoreRepository::Statements& st, const CellRange& range,
-                                const StoreFilters& f) {
+Result<Cells> aggregated_stores(SqliteStoreRepository::Statements& st, const CellRange& range, const StoreFilters& f) {
   auto in_range = summed_cells(st, range, {}, std::nullopt);
   if (!in_range) return in_range;
   std::int64_t stores_in_range = 0;

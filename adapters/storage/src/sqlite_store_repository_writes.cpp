@@ -50,8 +50,8 @@ Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& 
     } else {
       // Fields an admin edited keep the admin's value (issue 11; docs/DECISIONS.md).
       std::vector<std::string> edited;
-      auto fields = st.admin_edited_of.bind_int(":id", old->id).each(
-          [&](const Row& row) { edited.emplace_back(row.text(0)); });
+      auto fields =
+          st.admin_edited_of.bind_int(":id", old->id).each([&](const Row& row) { edited.emplace_back(row.text(0)); });
       if (!fields) return std::unexpected(fields.error());
       Store merged = edited.empty() ? store : keep_admin_edits(*old, store, edited);
       if (same_content(*old, merged)) return UpsertOutcome::kUnchanged;

@@ -68,9 +68,10 @@ struct SqliteStoreSearch::Statements {
       : by_index(c, store_sql::select_stores(" FROM stores_fts CROSS JOIN stores AS s ON s.id = stores_fts.rowid"
                                              " WHERE stores_fts MATCH :match AND s.status = 'active'") +
                         std::string(kNameMatches) + " LIMIT :limit"),
-        in_city(c, store_sql::select_stores(" FROM stores AS s INDEXED BY stores_by_city WHERE s.prefecture = :prefecture"
-                                            " AND s.city = :city AND s.status = 'active'") +
-                       std::string(kNameMatches) + " ORDER BY s.id LIMIT :limit"),
+        in_city(c,
+                store_sql::select_stores(" FROM stores AS s INDEXED BY stores_by_city WHERE s.prefecture = :prefecture"
+                                         " AND s.city = :city AND s.status = 'active'") +
+                    std::string(kNameMatches) + " ORDER BY s.id LIMIT :limit"),
         in_box(c, store_sql::select_stores(store_sql::kInBoxJoin) + "s.status = 'active'" + std::string(kNameMatches) +
                       " LIMIT :limit"),
         // The scan reads names only and matches them in C++ (json_each per row cost

@@ -1,10 +1,10 @@
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 
+#include "audit_writes.hpp"
+#include "pokeca/admin.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/statement.hpp"
-#include "pokeca/admin.hpp"
 #include "pokeca/storage/transaction.hpp"
-#include "audit_writes.hpp"
 #include "store_rows.hpp"
 #include "store_writes.hpp"
 #include "submission_rows.hpp"
@@ -22,23 +22,24 @@ constexpr std::string_view kWithSubmitter =
     " LEFT JOIN users AS u ON u.id = sub.user_id WHERE sub.status = :status";
 
 std::unexpected<DomainError> not_found() { return fail(ErrorCode::kNotFound, msg::kSubmissionNotFound); }
-std::unexpected<DomainError> already_reviewed() {
-  return fail(ErrorCode::kConflict, msg::kSubmissionAlreadyReviewed);
-}
+std::unexpected<DomainError> already_reviewed() { return fail(ErrorCode::kConflict, msg::kSubmissionAlreadyReviewed); }
 
 }  // namespace
 
 struct SqliteSubmissionRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
-        insert(c, "INSERT INTO store_submissions (user_id, store_name, comment, address, location_method, lat, lng,"
-                  " location_precision, prefecture, city, created_at) VALUES (:user_id, :store_name, :comment,"
-                  " :address, :method, :lat, :lng, :precision, :prefecture, :city, :created_at) RETURNING id"),
-        insert_photo(c, "INSERT INTO submission_photos (submission_id, position, photo_hash, thumb_hash, width, height)"
-                        " VALUES (:submission_id, :position, :photo_hash, :thumb_hash, :width, :height)"),
+        insert(c,
+               "INSERT INTO store_submissions (user_id, store_name, comment, address, location_method, lat, lng,"
+               " location_precision, prefecture, city, created_at) VALUES (:user_id, :store_name, :comment,"
+               " :address, :method, :lat, :lng, :precision, :prefecture, :city, :created_at) RETURNING id"),
+        insert_photo(c,
+                     "INSERT INTO submission_photos (submission_id, position, photo_hash, thumb_hash, width, height)"
+                     " VALUES (:submission_id, :position, :photo_hash, :thumb_hash, :width, :height)"),
         find(c, select_submissions(" FROM store_submissions AS sub WHERE sub.id = :id")),
-        photos_of(c, "SELECT photo_hash, thumb_hash, width, height FROM submission_photos"
-                     " WHERE submission_id = :id ORDER BY position"),
+        photos_of(c,
+                  "SELECT photo_hash, thumb_hash, width, height FROM submission_photos"
+                  " WHERE submission_id = :id ORDER BY position"),
         list_pending(c, select_submissions(kWithSubmitter) + " ORDER BY sub.id LIMIT :limit OFFSET :offset"),
         list_reviewed(c, select_submissions(kWithSubmitter) +
                              " ORDER BY sub.reviewed_at DESC, sub.id DESC LIMIT :limit OFFSET :offset"),
@@ -47,23 +48,30 @@ struct SqliteSubmissionRepository::Statements {
         find_store(c, "SELECT " + std::string(kStoreColumns) + " FROM stores AS s WHERE s.id = :id"),
         // The conditional updates: only a submission still pending changes, so of two
         // admins reviewing at once exactly one sees a row come back.
-        mark_approved(c, "UPDATE store_submissions SET status = 'approved', store_id = :store_id,"
-                         " reviewed_by = :reviewer, reviewed_at = :at, points_awarded = :points"
-                         " WHERE id = :id AND status = 'pending' RETURNING id"),
-        mark_rejected(c, "UPDATE store_submissions SET status = 'rejected', reject_reason = :reason,"
-                         " reviewed_by = :reviewer, reviewed_at = :at"
-                         " WHERE id = :id AND status = 'pending' RETURNING id"),
-        photos_for_store(c, "SELECT p.photo_hash, p.thumb_hash, p.width, p.height"
-                            " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
-                            " WHERE sub.store_id = :store_id AND sub.status = 'approved'"
-                            " ORDER BY sub.reviewed_at DESC, sub.id DESC, p.position LIMIT :limit"),
-        photo_in_use(c, "SELECT EXISTS (SELECT 1 FROM submission_photos AS p"
-                        " JOIN store_submissions AS sub ON sub.id = p.submission_id"
-                        " WHERE (p.photo_hash = :hash OR p.thumb_hash = :hash) AND sub.status IN ('pending', 'approved'))"),
-        photos_unapproved_of(c, "SELECT p.photo_hash, p.thumb_hash, p.width, p.height"
-                                " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
-                                " WHERE sub.user_id = :user AND sub.status IN ('pending', 'rejected')"),
-        delete_unapproved_of(c, "DELETE FROM store_submissions WHERE user_id = :user AND status IN ('pending', 'rejected')"),
+        mark_approved(c,
+                      "UPDATE store_submissions SET status = 'approved', store_id = :store_id,"
+                      " reviewed_by = :reviewer, reviewed_at = :at, points_awarded = :points"
+                      " WHERE id = :id AND status = 'pending' RETURNING id"),
+        mark_rejected(c,
+                      "UPDATE store_submissions SET status = 'rejected', reject_reason = :reason,"
+                      " reviewed_by = :reviewer, reviewed_at = :at"
+                      " WHERE id = :id AND status = 'pending' RETURNING id"),
+        photos_for_store(c,
+                         "SELECT p.photo_hash, p.thumb_hash, p.width, p.height"
+                         " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
+                         " WHERE sub.store_id = :store_id AND sub.status = 'approved'"
+                         " ORDER BY sub.reviewed_at DESC, sub.id DESC, p.position LIMIT :limit"),
+        photo_in_use(
+            c,
+            "SELECT EXISTS (SELECT 1 FROM submission_photos AS p"
+            " JOIN store_submissions AS sub ON sub.id = p.submission_id"
+            " WHERE (p.photo_hash = :hash OR p.thumb_hash = :hash) AND sub.status IN ('pending', 'approved'))"),
+        photos_unapproved_of(c,
+                             "SELECT p.photo_hash, p.thumb_hash, p.width, p.height"
+                             " FROM store_submissions AS sub JOIN submission_photos AS p ON p.submission_id = sub.id"
+                             " WHERE sub.user_id = :user AND sub.status IN ('pending', 'rejected')"),
+        delete_unapproved_of(
+            c, "DELETE FROM store_submissions WHERE user_id = :user AND status IN ('pending', 'rejected')"),
         writes(c),
         audit(c) {}
 
@@ -241,9 +249,11 @@ Result<ApprovedSubmission> SqliteSubmissionRepository::approve(const ApprovalReq
         .bind_int(":points", r.points);
     if (auto ok = Statements::mark(st.mark_approved); !ok) return std::unexpected(ok.error());
     // Issue 11: the review and its audit row commit together.
-    AuditRecord audit{r.at, r.reviewer,
+    AuditRecord audit{r.at,
+                      r.reviewer,
                       std::string(r.merge_into ? audit_action::kSubmissionMerge : audit_action::kSubmissionApprove),
-                      AuditTarget::kSubmission, std::to_string(r.id),
+                      AuditTarget::kSubmission,
+                      std::to_string(r.id),
                       {{"status", std::string("pending"), std::string("approved")},
                        {"store_id", std::monostate{}, std::int64_t{store_id}},
                        {"points", std::int64_t{0}, std::int64_t{r.points}}},
@@ -264,10 +274,17 @@ Result<Submission> SqliteSubmissionRepository::reject(SubmissionId id, UserId re
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
     if (auto ok = st.require_pending(id); !ok) return std::unexpected(ok.error());
-    st.mark_rejected.bind_int(":id", id).bind_text(":reason", reason).bind_int(":reviewer", reviewer).bind_int(":at", at);
+    st.mark_rejected.bind_int(":id", id)
+        .bind_text(":reason", reason)
+        .bind_int(":reviewer", reviewer)
+        .bind_int(":at", at);
     if (auto ok = Statements::mark(st.mark_rejected); !ok) return std::unexpected(ok.error());
-    AuditRecord audit{at, reviewer, std::string(audit_action::kSubmissionReject), AuditTarget::kSubmission,
-                      std::to_string(id), {{"status", std::string("pending"), std::string("rejected")}},
+    AuditRecord audit{at,
+                      reviewer,
+                      std::string(audit_action::kSubmissionReject),
+                      AuditTarget::kSubmission,
+                      std::to_string(id),
+                      {{"status", std::string("pending"), std::string("rejected")}},
                       std::string(reason)};
     if (auto ok = st.audit.append(audit); !ok) return std::unexpected(ok.error());
     auto submission = st.load(id);
@@ -313,8 +330,7 @@ Result<std::vector<SubmissionPhoto>> SqliteSubmissionRepository::delete_unapprov
     });
     if (!ok) return std::unexpected(ok.error());
     // submission_photos rows go with them (ON DELETE CASCADE).
-    if (auto done = st.delete_unapproved_of.bind_int(":user", user).run(); !done)
-      return std::unexpected(done.error());
+    if (auto done = st.delete_unapproved_of.bind_int(":user", user).run(); !done) return std::unexpected(done.error());
     if (auto committed = tx->commit(); !committed) return std::unexpected(committed.error());
     return out;
   });

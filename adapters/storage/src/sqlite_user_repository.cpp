@@ -30,35 +30,44 @@ Result<void> update_one(Statement& st) {
 struct SqliteUserRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
-        create(c, "INSERT INTO users (email, password_hash, nickname, prefecture, created_at, updated_at)"
-                  " VALUES (:email, :hash, :nickname, :prefecture, :at, :at)"
-                  " ON CONFLICT (email) DO NOTHING RETURNING " + std::string(kUserColumns)),
+        create(c,
+               "INSERT INTO users (email, password_hash, nickname, prefecture, created_at, updated_at)"
+               " VALUES (:email, :hash, :nickname, :prefecture, :at, :at)"
+               " ON CONFLICT (email) DO NOTHING RETURNING " +
+                   std::string(kUserColumns)),
         by_id(c, select_user("id = :id")),
         by_email(c, select_user("email = :email")),
-        mark_verified(c, "UPDATE users SET email_verified_at = coalesce(email_verified_at, :at), updated_at = :at"
-                         " WHERE id = :id RETURNING id"),
-        set_password(c, "UPDATE users SET password_hash = :hash, session_epoch = session_epoch + 1"
-                        " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
-        update_profile(c, "UPDATE users SET nickname = :nickname, prefecture = :prefecture, updated_at = :at"
-                          " WHERE id = :id AND withdrawn_at IS NULL RETURNING " + std::string(kUserColumns)),
-        set_favorite_alerts(c, "UPDATE users SET favorite_alerts = :on WHERE id = :id AND withdrawn_at IS NULL"
-                               " RETURNING id"),
+        mark_verified(c,
+                      "UPDATE users SET email_verified_at = coalesce(email_verified_at, :at), updated_at = :at"
+                      " WHERE id = :id RETURNING id"),
+        set_password(c,
+                     "UPDATE users SET password_hash = :hash, session_epoch = session_epoch + 1"
+                     " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
+        update_profile(c,
+                       "UPDATE users SET nickname = :nickname, prefecture = :prefecture, updated_at = :at"
+                       " WHERE id = :id AND withdrawn_at IS NULL RETURNING " +
+                           std::string(kUserColumns)),
+        set_favorite_alerts(c,
+                            "UPDATE users SET favorite_alerts = :on WHERE id = :id AND withdrawn_at IS NULL"
+                            " RETURNING id"),
         set_admin(c, "UPDATE users SET admin = :admin WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         // Blocking bumps the epoch: access tokens from before the block stay dead after an
         // unblock (issue 14 §6).
-        set_blocked(c, "UPDATE users SET blocked = :blocked, session_epoch = session_epoch + :blocked"
-                       " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
+        set_blocked(c,
+                    "UPDATE users SET blocked = :blocked, session_epoch = session_epoch + :blocked"
+                    " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         record_withdrawal(c, "INSERT INTO withdrawals (user_id, reason, withdrawn_at) VALUES (:id, :reason, :at)"),
-        anonymise(c, "UPDATE users SET email = 'withdrawn-' || id || '@invalid', password_hash = '',"
-                     " nickname = :nickname, prefecture = '', admin = 0,"
-                     " session_epoch = session_epoch + 1, withdrawn_at = :at, updated_at = :at"
-                     " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
+        anonymise(c,
+                  "UPDATE users SET email = 'withdrawn-' || id || '@invalid', password_hash = '',"
+                  " nickname = :nickname, prefecture = '', admin = 0,"
+                  " session_epoch = session_epoch + 1, withdrawn_at = :at, updated_at = :at"
+                  " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         delete_sessions(c, "DELETE FROM refresh_sessions WHERE user_id = :id"),
         delete_tokens(c, "DELETE FROM action_tokens WHERE user_id = :id") {}
 
   Connection& conn;
-  Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_favorite_alerts, set_admin, set_blocked,
-      record_withdrawal, anonymise, delete_sessions, delete_tokens;
+  Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_favorite_alerts, set_admin,
+      set_blocked, record_withdrawal, anonymise, delete_sessions, delete_tokens;
 };
 
 SqliteUserRepository::SqliteUserRepository(Database& db) : statements_(db) {}
@@ -96,8 +105,8 @@ Result<void> SqliteUserRepository::set_password_hash(UserId id, std::string_view
       [&](Statements& st) { return update_one(st.set_password.bind_int(":id", id).bind_text(":hash", hash)); });
 }
 
-Result<User> SqliteUserRepository::update_profile(UserId id, std::string_view nickname,
-                                                  std::string_view prefecture, UnixSeconds at) {
+Result<User> SqliteUserRepository::update_profile(UserId id, std::string_view nickname, std::string_view prefecture,
+                                                  UnixSeconds at) {
   return statements_.with([&](Statements& st) -> Result<User> {
     st.update_profile.bind_int(":id", id)
         .bind_text(":nickname", nickname)
@@ -131,9 +140,8 @@ Result<void> SqliteUserRepository::withdraw(UserId id, std::string_view reason, 
   return statements_.with([&](Statements& st) -> Result<void> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());
-    if (auto ok = update_one(st.anonymise.bind_int(":id", id)
-                                 .bind_text(":nickname", msg::kWithdrawnNickname)
-                                 .bind_int(":at", at));
+    if (auto ok = update_one(
+            st.anonymise.bind_int(":id", id).bind_text(":nickname", msg::kWithdrawnNickname).bind_int(":at", at));
         !ok)
       return ok;
     if (auto ok = st.record_withdrawal.bind_int(":id", id).bind_text(":reason", reason).bind_int(":at", at).run(); !ok)

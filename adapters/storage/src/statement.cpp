@@ -33,8 +33,8 @@ std::optional<std::int64_t> Row::optional_int64(int col) const {
 
 Statement::Statement(Connection& conn, std::string_view sql) : db_(conn.handle()), sql_(sql) {
   const char* tail = nullptr;
-  const int rc = sqlite3_prepare_v3(db_, sql_.data(), static_cast<int>(sql_.size()),
-                                    SQLITE_PREPARE_PERSISTENT, &stmt_, &tail);
+  const int rc =
+      sqlite3_prepare_v3(db_, sql_.data(), static_cast<int>(sql_.size()), SQLITE_PREPARE_PERSISTENT, &stmt_, &tail);
   if (rc != SQLITE_OK) throw StorageError(describe_sqlite_error(db_, rc, sql_));
   if (stmt_ == nullptr) throw StorageError("empty statement: " + sql_);
 }
@@ -72,8 +72,7 @@ Statement& Statement::bind_real(const char* name, double value) {
 }
 
 Statement& Statement::bind_text(const char* name, std::string_view value) {
-  note_bind(sqlite3_bind_text64(stmt_, index_of(name), value.data(), value.size(),
-                                SQLITE_TRANSIENT, SQLITE_UTF8));
+  note_bind(sqlite3_bind_text64(stmt_, index_of(name), value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
   return *this;
 }
 
@@ -114,6 +113,5 @@ void Statement::reset() {
 Result<void> Statement::run() {
   return each([](const Row&) {});
 }
-
 
 }  // namespace pokeca::storage

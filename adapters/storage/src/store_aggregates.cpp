@@ -25,14 +25,11 @@ static_assert(kMaxCellLevel < (1 << (64 - kLevelShift)), "level must fit");
 // Product slot 0 is kAnyProduct; 1..3 are Product values.
 constexpr std::array<Product, 3> kProducts{Product::kPack, Product::kBox, Product::kSingle};
 
-std::string_view product_key(std::uint64_t slot) {
-  return slot == 0 ? kAnyProduct : to_string(kProducts[slot - 1]);
-}
+std::string_view product_key(std::uint64_t slot) { return slot == 0 ? kAnyProduct : to_string(kProducts[slot - 1]); }
 
 std::uint64_t pack(int level, std::uint64_t type, std::uint64_t product, const CellKey& k) {
-  return (static_cast<std::uint64_t>(level) << kLevelShift) | (type << kTypeShift) |
-         (product << kProductShift) | (static_cast<std::uint64_t>(k.x) << kAxisBits) |
-         static_cast<std::uint64_t>(k.y);
+  return (static_cast<std::uint64_t>(level) << kLevelShift) | (type << kTypeShift) | (product << kProductShift) |
+         (static_cast<std::uint64_t>(k.x) << kAxisBits) | static_cast<std::uint64_t>(k.y);
 }
 
 struct Unpacked {
@@ -42,10 +39,8 @@ struct Unpacked {
 };
 
 Unpacked unpack(std::uint64_t key) {
-  return {static_cast<int>(key >> kLevelShift), (key >> kTypeShift) & kTypeMask,
-          (key >> kProductShift) & kProductMask,
-          static_cast<std::int64_t>((key >> kAxisBits) & kAxisMask),
-          static_cast<std::int64_t>(key & kAxisMask)};
+  return {static_cast<int>(key >> kLevelShift), (key >> kTypeShift) & kTypeMask, (key >> kProductShift) & kProductMask,
+          static_cast<std::int64_t>((key >> kAxisBits) & kAxisMask), static_cast<std::int64_t>(key & kAxisMask)};
 }
 
 }  // namespace
@@ -63,8 +58,7 @@ StoreAggregates::StoreAggregates(Connection& conn)
       upsert_prefecture_(conn,
                          "INSERT INTO prefecture_counts (prefecture, count) VALUES (:prefecture, :count)"
                          " ON CONFLICT DO UPDATE SET count = count + excluded.count"),
-      drop_empty_prefecture_(conn,
-                             "DELETE FROM prefecture_counts WHERE prefecture = :prefecture AND count <= 0") {
+      drop_empty_prefecture_(conn, "DELETE FROM prefecture_counts WHERE prefecture = :prefecture AND count <= 0") {
   if (cells_per_axis(kMaxCellLevel) > static_cast<std::int64_t>(kAxisMask) + 1)
     throw StorageError("kMaxCellLevel is too fine for StoreAggregates' key packing");
 }
@@ -112,8 +106,7 @@ Result<void> StoreAggregates::flush() {
   }
   // Key order is the table's order (per level and type), which keeps b-tree writes local.
   std::vector<std::pair<std::uint64_t, Delta>> changes(cells_.begin(), cells_.end());
-  std::sort(changes.begin(), changes.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(changes.begin(), changes.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [key, d] : changes) {
     if (d.count == 0 && d.sum_lat == 0 && d.sum_lng == 0) continue;
     const Unpacked k = unpack(key);

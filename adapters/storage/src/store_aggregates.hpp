@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "pokeca/errors.hpp"
-#include "pokeca/store.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/store.hpp"
 
 namespace pokeca::storage {
 

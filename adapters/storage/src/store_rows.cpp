@@ -116,10 +116,9 @@ std::string json_string_array(const std::vector<std::string>& items) {
 }
 
 bool same_content(const Store& a, const Store& b) {
-  return a.name == b.name && a.store_type == b.store_type && a.prefecture == b.prefecture &&
-         a.city == b.city && a.address == b.address && a.location.lat == b.location.lat &&
-         a.location.lng == b.location.lng && a.precision == b.precision &&
-         a.sells.packs == b.sells.packs && a.sells.boxes == b.sells.boxes &&
+  return a.name == b.name && a.store_type == b.store_type && a.prefecture == b.prefecture && a.city == b.city &&
+         a.address == b.address && a.location.lat == b.location.lat && a.location.lng == b.location.lng &&
+         a.precision == b.precision && a.sells.packs == b.sells.packs && a.sells.boxes == b.sells.boxes &&
          a.sells.singles == b.sells.singles && a.status == b.status && a.source == b.source;
 }
 

@@ -4,9 +4,9 @@
 #include <string_view>
 #include <vector>
 
+#include "pokeca/storage/statement.hpp"
 #include "pokeca/store.hpp"
 #include "pokeca/store_query.hpp"
-#include "pokeca/storage/statement.hpp"
 
 namespace pokeca::storage {
 

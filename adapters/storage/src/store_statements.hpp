@@ -5,8 +5,8 @@
 #include "pokeca/storage/connection.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/statement.hpp"
-#include "store_writes.hpp"
 #include "store_rows.hpp"
+#include "store_writes.hpp"
 
 namespace pokeca::storage {
 

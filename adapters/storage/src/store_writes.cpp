@@ -7,14 +7,16 @@
 namespace pokeca::storage {
 
 StoreWrites::StoreWrites(Connection& c)
-    : insert_(c, "INSERT INTO stores (id, name, store_type, prefecture, city, address, lat, lng,"
-                 " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
-                 " external_id, created_at, updated_at, last_report_at, last_report_kind) VALUES (:id, " +
-                     std::string(kStoreParams) + ") RETURNING id"),
-      update_(c, "UPDATE stores SET (name, store_type, prefecture, city, address, lat, lng,"
-                 " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
-                 " external_id, created_at, updated_at, last_report_at, last_report_kind) = (" +
-                     std::string(kStoreParams) + ") WHERE id = :id"),
+    : insert_(c,
+              "INSERT INTO stores (id, name, store_type, prefecture, city, address, lat, lng,"
+              " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
+              " external_id, created_at, updated_at, last_report_at, last_report_kind) VALUES (:id, " +
+                  std::string(kStoreParams) + ") RETURNING id"),
+      update_(c,
+              "UPDATE stores SET (name, store_type, prefecture, city, address, lat, lng,"
+              " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
+              " external_id, created_at, updated_at, last_report_at, last_report_kind) = (" +
+                  std::string(kStoreParams) + ") WHERE id = :id"),
       delete_(c, "DELETE FROM stores WHERE id = :id"),
       aggregates_(c) {}
 

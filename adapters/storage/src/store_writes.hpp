@@ -4,8 +4,8 @@
 // triggers). Used by SqliteStoreRepository and by approvals of submissions, inside the
 // caller's write transaction: call flush() before committing, discard() on failure.
 #include "pokeca/errors.hpp"
-#include "pokeca/store.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/store.hpp"
 #include "store_aggregates.hpp"
 
 namespace pokeca::storage {

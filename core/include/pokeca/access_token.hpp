@@ -26,7 +26,7 @@ struct AccessClaims {
 [[nodiscard]] std::string encode_access_token(const AccessClaims& claims, const TokenCrypto& crypto);
 
 // nullopt when malformed, not ours, badly signed, or expired at `now` (exp <= now).
-[[nodiscard]] std::optional<AccessClaims> decode_access_token(std::string_view token,
-                                                              const TokenCrypto& crypto, UnixSeconds now);
+[[nodiscard]] std::optional<AccessClaims> decode_access_token(std::string_view token, const TokenCrypto& crypto,
+                                                              UnixSeconds now);
 
 }  // namespace pokeca

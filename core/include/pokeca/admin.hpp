@@ -129,7 +129,7 @@ struct AdminPhoto {
 struct AdminReport {
   PurchaseReport report;
   std::string store_name;
-  std::string store_prefecture;  // code
+  std::string store_prefecture;              // code
   std::optional<std::string> user_nickname;  // set when the author is a live account
 };
 

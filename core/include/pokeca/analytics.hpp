@@ -45,14 +45,14 @@ inline constexpr std::size_t kAnalyticsTopCount = 10;
 // Days are numbered from 1970-01-01 in Japan time (UTC+9).
 using AnalyticsDay = std::int64_t;
 [[nodiscard]] AnalyticsDay japan_day(UnixSeconds t);
-[[nodiscard]] std::string format_day(AnalyticsDay day);                    // "2026-11-23"
+[[nodiscard]] std::string format_day(AnalyticsDay day);                      // "2026-11-23"
 [[nodiscard]] std::optional<AnalyticsDay> parse_day(std::string_view text);  // "YYYY-MM-DD"
 
 // A User-Agent that names itself a robot: contains (case-insensitively) one of
 // kBotUserAgentWords, or is empty. "HeadlessChrome" is not a bot here (it is also what
 // real browser tests and some privacy browsers send).
-inline constexpr std::string_view kBotUserAgentWords[] = {"bot", "crawl", "spider", "slurp", "facebookexternalhit",
-                                                          "curl/", "wget/", "python-requests", "go-http-client"};
+inline constexpr std::string_view kBotUserAgentWords[] = {
+    "bot", "crawl", "spider", "slurp", "facebookexternalhit", "curl/", "wget/", "python-requests", "go-http-client"};
 [[nodiscard]] bool is_bot_user_agent(std::string_view user_agent);
 
 // "203.0.113.77" → "203.0.113.0/24"; "2001:db8:1:2::5" (or its /64 form) → "2001:db8:1::/48";

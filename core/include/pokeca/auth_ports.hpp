@@ -25,8 +25,8 @@ class UserRepository {
   virtual Result<void> mark_email_verified(UserId id, UnixSeconds at) = 0;
   // Sets the hash and bumps session_epoch (every access token issued before dies).
   virtual Result<void> set_password_hash(UserId id, std::string_view hash) = 0;
-  virtual Result<User> update_profile(UserId id, std::string_view nickname,
-                                      std::string_view prefecture, UnixSeconds at) = 0;
+  virtual Result<User> update_profile(UserId id, std::string_view nickname, std::string_view prefecture,
+                                      UnixSeconds at) = 0;
   // The favourite-store alert setting (issue 9); kNotFound for no such live account.
   virtual Result<void> set_favorite_alerts(UserId id, bool on) = 0;
   virtual Result<void> set_admin(UserId id, bool admin) = 0;

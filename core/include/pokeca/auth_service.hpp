@@ -24,7 +24,7 @@ namespace pokeca {
 
 // Who is calling, as far as rate limits care.
 struct ClientInfo {
-  std::string ip;  // the client's address (IPv6 grouped by /64 by the adapter); may be empty
+  std::string ip;                 // the client's address (IPv6 grouped by /64 by the adapter); may be empty
   std::string device_token = {};  // the device cookie (device_token.hpp) when login sends one
 };
 
@@ -44,8 +44,8 @@ struct SignUpOutcome {
 struct IssuedSession {
   User user;
   std::string access_token;
-  UnixSeconds access_expires_in = 0;  // seconds
-  std::string refresh_token;          // goes into the HttpOnly cookie only
+  UnixSeconds access_expires_in = 0;   // seconds
+  std::string refresh_token;           // goes into the HttpOnly cookie only
   UnixSeconds refresh_expires_in = 0;  // seconds (cookie Max-Age)
   std::string device_token;            // login only: the renewed device cookie (else empty)
 };
@@ -106,8 +106,7 @@ class AuthService {
   Result<void> request_password_reset(std::string_view email, const ClientInfo& client);
   // Sets the new password, marks the e-mail verified (the link proved it) and ends
   // every login of the account. Slow (hashes).
-  Result<void> confirm_password_reset(std::string_view token, std::string_view new_password,
-                                      const ClientInfo& client);
+  Result<void> confirm_password_reset(std::string_view token, std::string_view new_password, const ClientInfo& client);
 
   // The bearer token's user: kUnauthorized (auth/unauthenticated) when the token is
   // bad, expired, from an older session epoch, or the account is gone or unverified;
@@ -121,8 +120,7 @@ class AuthService {
   Result<void> check_write_rate(const ClientInfo& client, std::optional<UserId> user);
 
  private:
-  Result<void> limit(std::string_view rule, std::string_view key, const RateLimit& rate,
-                     std::string_view code);
+  Result<void> limit(std::string_view rule, std::string_view key, const RateLimit& rate, std::string_view code);
   Result<IssuedSession> issue_session(const User& user, std::string family);
   Result<std::string> new_action_token(const User& user, ActionPurpose purpose, UnixSeconds ttl);
   // Into the mail queue when there is one, else through the mailer now.

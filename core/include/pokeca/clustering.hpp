@@ -12,9 +12,9 @@
 namespace pokeca {
 
 inline constexpr int kClusterCellPx = 64;
-inline constexpr int kMaxCellLevel = 12;      // cells are kept for zoom 0..12
+inline constexpr int kMaxCellLevel = 12;  // cells are kept for zoom 0..12
 inline constexpr int kMaxZoom = 20;
-inline constexpr int kMarkerZoom = 15;        // from here on, always single markers
+inline constexpr int kMarkerZoom = 15;                 // from here on, always single markers
 inline constexpr std::size_t kMaxMarkersInView = 300;  // fewer stores in view → markers
 // A real screen is a few hundred cells; a bigger range (huge bbox at high zoom) is
 // read at a coarser level so one request can never scan the whole table.
@@ -31,9 +31,7 @@ struct CellKey {
 struct CellRange {
   int level = 0;
   std::int64_t min_x = 0, max_x = 0, min_y = 0, max_y = 0;
-  [[nodiscard]] std::int64_t cell_count() const {
-    return (max_x - min_x + 1) * (max_y - min_y + 1);
-  }
+  [[nodiscard]] std::int64_t cell_count() const { return (max_x - min_x + 1) * (max_y - min_y + 1); }
 };
 
 struct CellAggregate {

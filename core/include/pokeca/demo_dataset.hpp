@@ -29,16 +29,14 @@ struct DemoSources {
 };
 
 struct DemoDataset {
-  std::vector<Store> stores;           // ids 1..N
+  std::vector<Store> stores;            // ids 1..N
   std::vector<PurchaseReport> reports;  // store_id refers to those ids
 };
 
 // Parses data/store_names.tsv, data/area_words.tsv, data/pokemon_centers.tsv.
-[[nodiscard]] Result<DemoSources> parse_demo_sources(std::string_view names_tsv,
-                                                     std::string_view area_words_tsv,
+[[nodiscard]] Result<DemoSources> parse_demo_sources(std::string_view names_tsv, std::string_view area_words_tsv,
                                                      std::string_view landmarks_tsv);
-[[nodiscard]] DemoDataset generate_demo_dataset(const Gazetteer& gazetteer,
-                                                const DemoSources& sources, std::uint64_t seed,
-                                                std::size_t store_count, UnixSeconds now);
+[[nodiscard]] DemoDataset generate_demo_dataset(const Gazetteer& gazetteer, const DemoSources& sources,
+                                                std::uint64_t seed, std::size_t store_count, UnixSeconds now);
 
 }  // namespace pokeca

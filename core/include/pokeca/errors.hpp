@@ -12,17 +12,17 @@
 namespace pokeca {
 
 enum class ErrorCode {
-  kBadRequest,       // malformed or out-of-range input
-  kNotFound,         // no such resource
-  kConflict,         // state forbids it (duplicate, already done)
-  kUnauthorized,     // not signed in / bad credentials
-  kForbidden,        // signed in but not allowed
-  kBlocked,          // account blocked
-  kPayloadTooLarge,  // body, file or field over its limit
-  kUnsupportedMedia, // file type refused
-  kRateLimited,      // too many requests
-  kUnavailable,      // retryable (e.g. database busy)
-  kInternal,         // bug or I/O failure; message never leaks internals
+  kBadRequest,        // malformed or out-of-range input
+  kNotFound,          // no such resource
+  kConflict,          // state forbids it (duplicate, already done)
+  kUnauthorized,      // not signed in / bad credentials
+  kForbidden,         // signed in but not allowed
+  kBlocked,           // account blocked
+  kPayloadTooLarge,   // body, file or field over its limit
+  kUnsupportedMedia,  // file type refused
+  kRateLimited,       // too many requests
+  kUnavailable,       // retryable (e.g. database busy)
+  kInternal,          // bug or I/O failure; message never leaks internals
 };
 
 struct DomainError {
@@ -50,15 +50,14 @@ struct DomainError {
 template <typename T>
 using Result = std::expected<T, DomainError>;
 
-inline std::unexpected<DomainError> fail(ErrorCode code, std::string_view message,
-                                         std::string_view detail = {}) {
+inline std::unexpected<DomainError> fail(ErrorCode code, std::string_view message, std::string_view detail = {}) {
   return std::unexpected(DomainError{code, std::string(message), std::string(detail)});
 }
 
 inline std::unexpected<DomainError> fail_rate_limited(std::string_view message, std::string_view detail,
-                                                     std::int64_t retry_after_seconds) {
-  return std::unexpected(DomainError{ErrorCode::kRateLimited, std::string(message), std::string(detail),
-                                     retry_after_seconds});
+                                                      std::int64_t retry_after_seconds) {
+  return std::unexpected(
+      DomainError{ErrorCode::kRateLimited, std::string(message), std::string(detail), retry_after_seconds});
 }
 
 // A failure whose cause only the operator needs (typically kInternal, kUnavailable):

@@ -50,8 +50,7 @@ class FavoriteAlertQueue {
   // cannot both pass a limit): skipped when the limits say no or its idempotency key
   // was queued before; else recorded against the limits and put in the mail queue.
   // Returns how many were queued.
-  virtual Result<int> queue_alerts(std::span<const AlertMail> mails, const AlertLimits& limits,
-                                   UnixSeconds now) = 0;
+  virtual Result<int> queue_alerts(std::span<const AlertMail> mails, const AlertLimits& limits, UnixSeconds now) = 0;
 };
 
 // Told about every stored purchase report (PurchaseService), after it committed.
@@ -93,7 +92,8 @@ class FavoriteAlerts final : public PurchaseObserver {
   Result<void> unsubscribe(std::string_view token);
 
   // The mail for one recipient (exposed for tests).
-  [[nodiscard]] MailMessage alert_mail(const AlertRecipient& to, const PurchaseReport& report, const Store& store) const;
+  [[nodiscard]] MailMessage alert_mail(const AlertRecipient& to, const PurchaseReport& report,
+                                       const Store& store) const;
   [[nodiscard]] std::string unsubscribe_api_url(std::string_view token) const;
 
   std::function<void(const DomainError&)> on_error;

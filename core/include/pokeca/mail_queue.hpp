@@ -29,8 +29,8 @@ inline constexpr UnixSeconds kSentMailRetentionSeconds = 30 * 24 * 3600;
 // again does nothing, so a retried request never queues a second copy.
 struct MailMessage {
   std::string idempotency_key;
-  std::string kind;                // "favorite_alert", "verify_email", … (for logs and limits)
-  std::optional<UserId> user_id;   // the account it is for (its withdrawal drops the mail)
+  std::string kind;               // "favorite_alert", "verify_email", … (for logs and limits)
+  std::optional<UserId> user_id;  // the account it is for (its withdrawal drops the mail)
   Mail mail;
 };
 

@@ -52,20 +52,21 @@ inline constexpr std::string_view kAlreadyVerified = "メールは既に認証�
 inline constexpr std::string_view kInvalidActionCode =
     "このリンクは無効か、有効期限が切れています。お手数ですが、もう一度お手続きください。";
 inline constexpr std::string_view kAdminRequired = "管理者権限が必要です。";
-inline constexpr std::string_view kMailFailed =
-    "メールを送信できませんでした。時間をおいて再度お試しください。";
+inline constexpr std::string_view kMailFailed = "メールを送信できませんでした。時間をおいて再度お試しください。";
 inline constexpr std::string_view kUserNotFound = "ユーザーが見つかりませんでした。";
 
 // Accounts: success messages
 inline constexpr std::string_view kSignUpDone =
     "確認メールを送信しました。メール内のリンクを開いて、メールアドレスの認証を完了してください。";
 inline constexpr std::string_view kSignUpMailFailed =
-    "アカウントは作成されましたが、確認メールを送信できませんでした。時間をおいて、確認メールの再送信をお試しください。";
+    "アカウントは作成されましたが、確認メールを送信できませんでした。時間をおいて、確認メールの再送信をお試しください"
+    "。";
 inline constexpr std::string_view kEmailVerified = "メールアドレスの認証が完了しました。ログインしてください。";
 inline constexpr std::string_view kVerificationResent = "確認メールを再送信しました。";
 inline constexpr std::string_view kResetRequested =
     "ご入力のメールアドレスが登録されている場合は、パスワード再設定用のメールを送信しました。";
-inline constexpr std::string_view kPasswordChanged = "パスワードを変更しました。新しいパスワードでログインしてください。";
+inline constexpr std::string_view kPasswordChanged =
+    "パスワードを変更しました。新しいパスワードでログインしてください。";
 inline constexpr std::string_view kLoggedOut = "ログアウトしました";
 inline constexpr std::string_view kWithdrawn = "退会手続きが完了しました。ご利用ありがとうございました。";
 // What a withdrawn account is called from then on (its contributions stay, anonymous).
@@ -116,15 +117,18 @@ inline constexpr std::string_view kBadPurchaseProduct =
     "商品の種類（product）は pack（パック）・box（ボックス）・single（シングル）のいずれかを指定してください。";
 inline constexpr std::string_view kPurchaseProductNameTooLong = "商品名は100文字以内で入力してください。";
 inline constexpr std::string_view kPurchaseLimitNoteTooLong = "購入制限のメモは100文字以内で入力してください。";
-inline constexpr std::string_view kPurchaseProductNameBadText = "商品名に使用できない文字（改行など）が含まれています。";
-inline constexpr std::string_view kPurchaseLimitNoteBadText = "購入制限のメモに使用できない文字（改行など）が含まれています。";
+inline constexpr std::string_view kPurchaseProductNameBadText =
+    "商品名に使用できない文字（改行など）が含まれています。";
+inline constexpr std::string_view kPurchaseLimitNoteBadText =
+    "購入制限のメモに使用できない文字（改行など）が含まれています。";
 inline constexpr std::string_view kBadPurchasedAt =
     "購入日時（purchased_at）の形式が正しくありません。例: 2026-11-21T14:30:00+09:00";
 inline constexpr std::string_view kPurchasedAtInFuture = "購入日時に未来の日時は指定できません。";
 inline constexpr std::string_view kPurchasedAtTooOld = "30日より前の購入は報告できません。";
 
 // Ranking (issue 4)
-inline constexpr std::string_view kBadRankingPeriod = "ランキングの期間（period）は all または month を指定してください。";
+inline constexpr std::string_view kBadRankingPeriod =
+    "ランキングの期間（period）は all または month を指定してください。";
 
 // Uploads. Placeholders: {max}. (The multipart texts are the HTTP adapter's.)
 inline constexpr std::string_view kTooManyImages = "画像は{max}枚までアップロードできます。";
@@ -132,7 +136,8 @@ inline constexpr std::string_view kTooManyImages = "画像は{max}枚までア�
 // Photos (adapters/media, PRODUCT.md §5).
 inline constexpr std::string_view kPhotoUnsupportedType =
     "対応していない画像形式です。JPEG・PNG・WebP・GIF・HEICの画像を選んでください。";
-inline constexpr std::string_view kPhotoTooLarge = "画像のファイルサイズが大きすぎます。1枚10MBまでの画像を選んでください。";
+inline constexpr std::string_view kPhotoTooLarge =
+    "画像のファイルサイズが大きすぎます。1枚10MBまでの画像を選んでください。";
 inline constexpr std::string_view kPhotoTooManyPixels =
     "画像の解像度が大きすぎます。4000万画素以下の画像を選んでください。";
 inline constexpr std::string_view kPhotoCorrupt =
@@ -153,7 +158,8 @@ inline constexpr std::string_view kSubmissionLatLngIncomplete = "位置情報は
 inline constexpr std::string_view kSubmissionLatLngNotNumber = "緯度・経度は数値（例：35.6812）で指定してください。";
 inline constexpr std::string_view kSubmissionLatLngZero =
     "位置情報が取得できていません。緯度・経度は0以外の値で指定してください。";
-inline constexpr std::string_view kSubmissionOutsideJapan = "位置情報が日本国内ではありません。店舗の場所を確認してください。";
+inline constexpr std::string_view kSubmissionOutsideJapan =
+    "位置情報が日本国内ではありません。店舗の場所を確認してください。";
 inline constexpr std::string_view kSubmissionAddressUnknown =
     "住所から場所を特定できませんでした。都道府県名と市区町村名から入力してください（例：東京都新宿区西新宿2-8-1）。";
 inline constexpr std::string_view kSubmissionNotFound = "投稿が見つかりませんでした。";
@@ -177,9 +183,11 @@ inline constexpr std::string_view kSearchLimit = "件数（limit）は1〜20の�
 inline constexpr std::string_view kUnsubscribed = "お気に入り店舗の通知を停止しました。";
 inline constexpr std::string_view kBadUnsubscribeToken =
     "通知停止のリンクが正しくないか、有効期限が切れています。ログインしてプロフィールから通知を停止してください。";
-inline constexpr std::string_view kFavoriteAlertsNotBool = "お気に入り店舗の通知（favorite_alerts）はtrueかfalseで指定してください。";
+inline constexpr std::string_view kFavoriteAlertsNotBool =
+    "お気に入り店舗の通知（favorite_alerts）はtrueかfalseで指定してください。";
 // The alert mail. Placeholders: {store}, {place}, {product}, {time}, {store_url}, {unsubscribe_url}, {settings_url}.
-inline constexpr std::string_view kFavoriteAlertSubject = "【ポケカ販売店マップ】お気に入りの「{store}」で購入報告がありました";
+inline constexpr std::string_view kFavoriteAlertSubject =
+    "【ポケカ販売店マップ】お気に入りの「{store}」で購入報告がありました";
 inline constexpr std::string_view kFavoriteAlertBody =
     "お気に入りに登録している店舗で「購入できた」の報告がありました。\n"
     "\n"
@@ -201,7 +209,8 @@ inline constexpr std::string_view kRouteTooFewStops = "ルートには店舗を{
 inline constexpr std::string_view kRouteTooManyStops = "ルートに追加できる店舗は{max}件までです。";
 inline constexpr std::string_view kRouteDuplicateStop = "同じ店舗がルートに2回以上含まれています。";
 inline constexpr std::string_view kRouteBadStoreIds = "店舗ID（store_ids）は正の整数の配列で指定してください。";
-inline constexpr std::string_view kRouteUnknownStores = "次の店舗はルートに追加できません（存在しないか、非公開・閉店です）：{ids}";
+inline constexpr std::string_view kRouteUnknownStores =
+    "次の店舗はルートに追加できません（存在しないか、非公開・閉店です）：{ids}";
 inline constexpr std::string_view kRouteBadStart = "出発地点（start）は緯度・経度（lat・lng）で指定してください。";
 inline constexpr std::string_view kRouteNameRequired = "ルート名を入力してください。";
 inline constexpr std::string_view kRouteNameTooLong = "ルート名は{max}文字以内で入力してください。";
@@ -217,11 +226,14 @@ inline constexpr std::string_view kIpLocationUnknown = "IPアドレスから現�
 // The admin console (issue 11 §1–4)
 inline constexpr std::string_view kAdminBadPage = "ページ（page）は1以上の整数で指定してください。";
 inline constexpr std::string_view kAdminQueryTooLong = "検索語は{max}文字以内で入力してください。";
-inline constexpr std::string_view kAdminBadStatus = "状態（status）はactive・hidden・closedのいずれかを指定してください。";
-inline constexpr std::string_view kAdminBadSource = "登録元（source）はdemo・import・submissionのいずれかを指定してください。";
+inline constexpr std::string_view kAdminBadStatus =
+    "状態（status）はactive・hidden・closedのいずれかを指定してください。";
+inline constexpr std::string_view kAdminBadSource =
+    "登録元（source）はdemo・import・submissionのいずれかを指定してください。";
 inline constexpr std::string_view kAdminBadKind = "報告の種類（kind）はbought・sold_outのいずれかを指定してください。";
 inline constexpr std::string_view kAdminBadDate = "日付はYYYY-MM-DDの形式で指定してください。";
-inline constexpr std::string_view kAdminBadDateRange = "期間の指定が正しくありません（開始日は終了日以前にしてください）。";
+inline constexpr std::string_view kAdminBadDateRange =
+    "期間の指定が正しくありません（開始日は終了日以前にしてください）。";
 inline constexpr std::string_view kAdminBadTargetType =
     "対象の種類（target_type）はstore・user・submission・purchase・photoのいずれかを指定してください。";
 inline constexpr std::string_view kAdminBadAction = "操作（action）の指定が正しくありません。";
@@ -246,13 +258,15 @@ inline constexpr std::string_view kAdminUserBlocked = "ユーザーをブロッ�
 inline constexpr std::string_view kAdminUserUnblocked = "ブロックを解除しました。";
 inline constexpr std::string_view kAdminGranted = "管理者権限を付与しました。";
 inline constexpr std::string_view kAdminRevoked = "管理者権限を取り消しました。";
-inline constexpr std::string_view kAdminCannotGrant = "退会済みまたはブロック中のユーザーには管理者権限を付与できません。";
+inline constexpr std::string_view kAdminCannotGrant =
+    "退会済みまたはブロック中のユーザーには管理者権限を付与できません。";
 inline constexpr std::string_view kAdminCannotRevokeSelf = "自分の管理者権限は取り消せません。";
 inline constexpr std::string_view kAdminCannotRevokeLast = "最後の管理者の権限は取り消せません。";
 inline constexpr std::string_view kAdminUserWithdrawn = "退会済みのユーザーは変更できません。";
 inline constexpr std::string_view kAdminBadDateTime =
     "日時はISO 8601形式（例: 2026-11-23T10:00:00+09:00）で指定してください。";
-inline constexpr std::string_view kAdminBulkRangeBad = "期間の指定が正しくありません（開始は終了より前にしてください）。";
+inline constexpr std::string_view kAdminBulkRangeBad =
+    "期間の指定が正しくありません（開始は終了より前にしてください）。";
 inline constexpr std::string_view kAdminBulkRangeTooLong = "期間は{max}日以内で指定してください。";
 inline constexpr std::string_view kAdminBulkUserRequired = "ユーザーID（user_id）を指定してください。";
 inline constexpr std::string_view kAdminReportsDeleted = "{count}件の報告を削除しました。";

@@ -44,10 +44,8 @@ class StoreRepository {
   virtual ~StoreRepository() = default;
 
   // Active stores only; at most `limit` (the caller asks limit+1 to detect truncation).
-  virtual Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f,
-                                                   int limit) = 0;
-  virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
-                                             int limit) = 0;
+  virtual Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) = 0;
+  virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) = 0;
   // in_bbox's stores in the same order, read from one snapshot. For each candidate id of
   // the box `kept(id)` may be asked (in that order): the facts of a store the caller keeps
   // (valid until this call returns), or null. A kept store is listed when
@@ -65,11 +63,10 @@ class StoreRepository {
     return out;
   }
   // Nearest first, within radius_km.
-  virtual Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
-                                                         const StoreFilters& f, int limit) = 0;
+  virtual Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km, const StoreFilters& f,
+                                                         int limit) = 0;
   // Per-cell aggregates of active stores in the range (any number of rows per key).
-  virtual Result<std::vector<CellAggregate>> cells(const CellRange& range,
-                                                   const StoreFilters& f) = 0;
+  virtual Result<std::vector<CellAggregate>> cells(const CellRange& range, const StoreFilters& f) = 0;
   virtual Result<std::optional<Store>> find(StoreId id) = 0;
   virtual Result<std::int64_t> count_active() = 0;
   virtual Result<std::vector<PrefectureCount>> count_by_prefecture() = 0;

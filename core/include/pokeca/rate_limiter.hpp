@@ -6,8 +6,8 @@
 // key is kept (its theoretical arrival time), and a key whose allowance is full again
 // is the same as a key never seen, so it can be forgotten (and only such a key is).
 #include <array>
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -96,9 +96,7 @@ class RateLimiter {
  private:
   struct KeyedHash {
     const SipHashKey* key;
-    std::size_t operator()(const std::string& s) const noexcept {
-      return static_cast<std::size_t>(siphash24(*key, s));
-    }
+    std::size_t operator()(const std::string& s) const noexcept { return static_cast<std::size_t>(siphash24(*key, s)); }
   };
   struct Shard {
     explicit Shard(const SipHashKey* key) : arrival(0, KeyedHash{key}) {}

@@ -32,7 +32,6 @@ struct PlannedRoute {
 // and or-opt moves until none helps; the shortest wins (ties: the earlier candidate).
 // Never longer than the order given. Fast enough for kMaxRouteStops in well under a
 // millisecond (bench/core_bench.cpp).
-[[nodiscard]] PlannedRoute plan_route(std::optional<LatLng> start, std::span<const LatLng> stops,
-                                      bool return_to_start);
+[[nodiscard]] PlannedRoute plan_route(std::optional<LatLng> start, std::span<const LatLng> stops, bool return_to_start);
 
 }  // namespace pokeca

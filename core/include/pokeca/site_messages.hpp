@@ -8,7 +8,8 @@ namespace pokeca::msg {
 
 inline constexpr std::string_view kSiteName = "ポケカ販売店マップ";
 inline constexpr std::string_view kSiteDescription =
-    "ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる非公式ファンサイト。全国の販売店と最新の購入報告をチェック。";
+    "ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる非公式ファンサイト。全国の販売店と最新の購入報告を"
+    "チェック。";
 // {name} = 東京都
 inline constexpr std::string_view kPrefectureCardTitle = "{name}のポケカ販売店マップ";
 inline constexpr std::string_view kPrefectureCardDescription =

@@ -19,9 +19,9 @@
 
 namespace pokeca {
 
-inline constexpr std::size_t kMaxImportNameChars = 100;      // UTF-8 code points
-inline constexpr std::size_t kMaxImportAddressChars = 200;   // UTF-8 code points
-inline constexpr std::size_t kMaxImportCityChars = 50;       // UTF-8 code points
+inline constexpr std::size_t kMaxImportNameChars = 100;     // UTF-8 code points
+inline constexpr std::size_t kMaxImportAddressChars = 200;  // UTF-8 code points
+inline constexpr std::size_t kMaxImportCityChars = 50;      // UTF-8 code points
 inline constexpr std::size_t kMaxImportExternalIdBytes = 200;
 // Japan, generously: Yonaguni (122.9°E) to Minamitorishima (153.98°E), Okinotorishima
 // (20.4°N) to Cape Soya (45.5°N).
@@ -63,8 +63,7 @@ struct ImportRecord {
 
 // The store the record describes (id 0, source import, precision exact, created and
 // updated `now`), or a kBadRequest error whose message is the Japanese skip reason.
-[[nodiscard]] Result<Store> store_from_import(const ImportRecord& record, const Gazetteer& gazetteer,
-                                              UnixSeconds now);
+[[nodiscard]] Result<Store> store_from_import(const ImportRecord& record, const Gazetteer& gazetteer, UnixSeconds now);
 
 // Store type from OSM tags and the name (used when no valid explicit type is given).
 [[nodiscard]] std::string_view store_type_from_tags(const ImportTags& tags, std::string_view name);

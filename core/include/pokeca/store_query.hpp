@@ -32,8 +32,8 @@ struct StoreQueryInput {
 };
 
 struct StoreFilters {
-  std::vector<std::string> types;           // empty = all
-  std::optional<Product> product;           // the store must sell it
+  std::vector<std::string> types;             // empty = all
+  std::optional<Product> product;             // the store must sell it
   std::optional<UnixSeconds> reported_since;  // last report at or after
 };
 

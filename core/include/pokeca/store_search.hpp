@@ -19,8 +19,8 @@ namespace pokeca {
 inline constexpr std::size_t kMaxSearchQueryChars = 50;  // after trimming
 inline constexpr int kDefaultSearchLimit = 10;
 inline constexpr int kMaxSearchLimit = 20;
-inline constexpr std::size_t kMaxSearchWords = 5;      // more words are ignored
-inline constexpr std::size_t kMaxSearchPlaces = 5;      // places listed in the answer
+inline constexpr std::size_t kMaxSearchWords = 5;   // more words are ignored
+inline constexpr std::size_t kMaxSearchPlaces = 5;  // places listed in the answer
 // A well-known area (not a municipality) means stores within this distance of it.
 inline constexpr double kAreaSearchRadiusKm = 2.0;
 // The trigram index needs at least this many characters in a word.

@@ -43,7 +43,7 @@ struct StoreDetail {
   Store store;
   std::vector<PurchaseReport> recent_reports;
   std::vector<SubmissionPhoto> photos;  // newest submission first
-  ReportActivity activity;               // zeros without an activity repository
+  ReportActivity activity;              // zeros without an activity repository
 };
 
 struct SiteSummary {

@@ -19,7 +19,7 @@ struct TsvTable {
 // Every row must have the header's field count; blank lines are skipped; CRLF is accepted.
 [[nodiscard]] Result<TsvTable> parse_tsv(std::string_view text);
 // Columns that must all be present, in any order; returns their indexes.
-[[nodiscard]] Result<std::vector<std::size_t>> require_columns(
-    const TsvTable& table, std::initializer_list<std::string_view> names);
+[[nodiscard]] Result<std::vector<std::size_t>> require_columns(const TsvTable& table,
+                                                               std::initializer_list<std::string_view> names);
 
 }  // namespace pokeca

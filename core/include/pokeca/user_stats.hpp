@@ -34,8 +34,8 @@ struct UserActivity {
   SubmissionCounts submissions;
   std::int64_t purchase_reports = 0;
   std::int64_t favorites = 0;
-  std::vector<Approval> approvals_since;     // approved submissions reviewed at or after since
-  std::vector<UnixSeconds> reports_since;    // the user's purchase reports created at or after since
+  std::vector<Approval> approvals_since;   // approved submissions reviewed at or after since
+  std::vector<UnixSeconds> reports_since;  // the user's purchase reports created at or after since
 };
 
 class UserStatsRepository {
@@ -54,7 +54,7 @@ struct UserStats {
   SubmissionCounts submissions;
   std::int64_t points_all = 0;
   std::int64_t points_month = 0;
-  std::optional<std::int64_t> rank_all;    // none with 0 points (not in the ranking)
+  std::optional<std::int64_t> rank_all;  // none with 0 points (not in the ranking)
   std::optional<std::int64_t> rank_month;
   std::int64_t purchase_reports = 0;
   std::int64_t favorites = 0;

@@ -149,10 +149,14 @@ Result<ContentDisposition> parse_content_disposition(std::string_view value) {
   std::optional<std::string> filename_ext;
   for (const auto& [key, text] : *params) {
     std::optional<std::string>* slot = nullptr;
-    if (key == "name") slot = &name;
-    else if (key == "filename") slot = &filename;
-    else if (key == "filename*") slot = &filename_ext;
-    else continue;  // unknown parameters are ignored (RFC 6266 §4.4)
+    if (key == "name")
+      slot = &name;
+    else if (key == "filename")
+      slot = &filename;
+    else if (key == "filename*")
+      slot = &filename_ext;
+    else
+      continue;  // unknown parameters are ignored (RFC 6266 §4.4)
     if (*slot) return fail(ErrorCode::kBadRequest, msg::kMultipartMalformed);  // repeated
     *slot = text;
   }

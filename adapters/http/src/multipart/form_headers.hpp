@@ -22,8 +22,7 @@ using HeaderParams = std::vector<std::pair<std::string, std::string>>;
 // `backslash_escapes`: quoted-pair as RFC 9110 has it (Content-Type); browsers send file
 // names with literal backslashes (Windows paths) and escape '"' as %22, so
 // Content-Disposition is read without them.
-[[nodiscard]] std::optional<HeaderParams> parse_header_params(std::string_view text,
-                                                              bool backslash_escapes);
+[[nodiscard]] std::optional<HeaderParams> parse_header_params(std::string_view text, bool backslash_escapes);
 
 // The boundary of a "multipart/form-data; boundary=…" value (quoted or not).
 // Another media type → kUnsupportedMedia; a missing or invalid boundary → kBadRequest.

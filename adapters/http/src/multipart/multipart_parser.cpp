@@ -28,9 +28,7 @@ std::string mebibytes(std::uint64_t bytes) {
 
 DomainError too_large(std::string message) { return DomainError{ErrorCode::kPayloadTooLarge, std::move(message)}; }
 
-DomainError bad_request(std::string_view message) {
-  return DomainError{ErrorCode::kBadRequest, std::string(message)};
-}
+DomainError bad_request(std::string_view message) { return DomainError{ErrorCode::kBadRequest, std::string(message)}; }
 
 bool is_token_char(char c) {
   if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return true;
@@ -179,8 +177,7 @@ Result<void> MultipartParser::header_lines(bool& progressed) {
   progressed = true;
   if (end == 0) return begin_part();  // the blank line
   header_bytes_ += end + kCrlf.size();
-  if (header_bytes_ > limits.max_header_bytes || ++header_count_ > limits.max_header_lines)
-    return header_too_large();
+  if (header_bytes_ > limits.max_header_bytes || ++header_count_ > limits.max_header_lines) return header_too_large();
   return header_line(view.substr(0, end));
 }
 
@@ -193,8 +190,7 @@ Result<void> MultipartParser::header_line(std::string_view line) {
       }))
     return std::unexpected(bad_request(msg::kMultipartMalformed));
   const auto colon = line.find(':');
-  if (colon == std::string_view::npos || colon == 0 ||
-      !std::ranges::all_of(line.substr(0, colon), is_token_char))
+  if (colon == std::string_view::npos || colon == 0 || !std::ranges::all_of(line.substr(0, colon), is_token_char))
     return std::unexpected(bad_request(msg::kMultipartMalformed));
   const std::string_view name = line.substr(0, colon);
   const std::string_view value = trim_blanks(line.substr(colon + 1));
@@ -238,7 +234,7 @@ Result<void> MultipartParser::begin_part() {
   }
   if (std::ranges::find(schema_.file_fields, disposition->name) != schema_.file_fields.end()) {
     if (!disposition->filename) return std::unexpected(bad_request(msg::kMultipartMalformed));  // text for a file
-    if (disposition->filename->empty()) {  // an empty file input
+    if (disposition->filename->empty()) {                                                       // an empty file input
       kind_ = PartKind::kEmptyFile;
       return {};
     }

@@ -32,8 +32,8 @@ struct Limits {
   static constexpr std::size_t kDefaultMaxHeaderLines = 8;
   static constexpr std::size_t kDefaultMaxTextFieldBytes = 1024;
 
-  std::size_t max_parts = kDefaultMaxParts;            // every part, ignored ones included
-  std::size_t max_files = kDefaultMaxFiles;            // file parts with a non-empty filename
+  std::size_t max_parts = kDefaultMaxParts;             // every part, ignored ones included
+  std::size_t max_files = kDefaultMaxFiles;             // file parts with a non-empty filename
   std::uint64_t max_file_bytes = kDefaultMaxFileBytes;  // per file
   std::uint64_t max_body_bytes = kDefaultMaxBodyBytes;  // the whole body, preamble and epilogue too
   // Per part: the header lines with their CRLFs, not the blank line that ends them.
@@ -47,7 +47,7 @@ struct Limits {
 inline constexpr std::size_t kMaxTransportPadding = 32;
 
 struct TextFieldRule {
-  std::string name;                   // e.g. "store_submission[comment]"
+  std::string name;                      // e.g. "store_submission[comment]"
   std::optional<std::size_t> max_bytes;  // nullopt = Limits::max_text_field_bytes
   // Shown when the value is too long (e.g. "コメントは2000文字以内で入力してください。");
   // empty = msg::kMultipartFieldTooLong naming the field and its byte limit.
@@ -105,8 +105,7 @@ struct Form {
 class MultipartParser {
  public:
   // The boundary from the Content-Type header (see boundary_from_content_type).
-  [[nodiscard]] static Result<MultipartParser> create(std::string_view content_type, FormSchema schema,
-                                                      FileSink& sink);
+  [[nodiscard]] static Result<MultipartParser> create(std::string_view content_type, FormSchema schema, FileSink& sink);
   // `boundary` must already be valid (as boundary_from_content_type returns it).
   MultipartParser(std::string_view boundary, FormSchema schema, FileSink& sink);
 
@@ -139,7 +138,7 @@ class MultipartParser {
 
   State state_ = State::kPreamble;
   std::optional<DomainError> error_;
-  std::string buffer_;  // unconsumed input
+  std::string buffer_;   // unconsumed input
   std::size_t pos_ = 0;  // first unconsumed byte of buffer_
   std::uint64_t body_bytes_ = 0;
 

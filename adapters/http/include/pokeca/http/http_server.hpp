@@ -19,7 +19,7 @@
 namespace pokeca::http {
 
 inline constexpr std::size_t kDefaultHeaderLimit = 8 * 1024;
-inline constexpr std::uint64_t kDefaultBodyLimit = 64 * 1024;  // JSON bodies
+inline constexpr std::uint64_t kDefaultBodyLimit = 64 * 1024;             // JSON bodies
 inline constexpr std::chrono::milliseconds kDefaultReadTimeout{15'000};   // per read
 inline constexpr std::chrono::milliseconds kDefaultWriteTimeout{30'000};  // per response
 inline constexpr unsigned kDefaultMaxRequestsPerConnection = 100;
@@ -80,7 +80,7 @@ struct HttpServerConfig {
   std::chrono::milliseconds write_timeout = kDefaultWriteTimeout;
   unsigned max_requests_per_connection = kDefaultMaxRequestsPerConnection;
   std::chrono::milliseconds shutdown_grace = kDefaultShutdownGrace;  // then connections are cut
-  AccessLogSink access_log;  // empty = stderr
+  AccessLogSink access_log;                                          // empty = stderr
 };
 
 class HttpServer {

@@ -84,8 +84,8 @@ struct ApiServices {
   StoreSearchService& search;
   UserStatsService& user_stats;
   FavoriteAlerts& alerts;
-  RouteService& routes;  // issue 10: /routes/plan, /saved_routes, /shared_routes
-  AdminService& admin;   // issue 11: /admin/stores, /admin/users, /admin/purchases, /admin/audit
+  RouteService& routes;         // issue 10: /routes/plan, /saved_routes, /shared_routes
+  AdminService& admin;          // issue 11: /admin/stores, /admin/users, /admin/purchases, /admin/audit
   AnalyticsService& analytics;  // issue 11 §5: /analytics/events, /admin/analytics
   // Issue 12: GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
@@ -113,8 +113,7 @@ class Router final : public RequestHandler {
   [[nodiscard]] std::optional<Response> try_ready(const Request& request, const RoutePlan& plan) const override;
   // A cache hit whose reply shares the kept body (no copy).
   [[nodiscard]] std::optional<Reply> ready(const Request& request, const RoutePlan& plan) const override;
-  [[nodiscard]] Response error_response(Status status, std::string_view code,
-                                        std::string_view message) const override;
+  [[nodiscard]] Response error_response(Status status, std::string_view code, std::string_view message) const override;
 
  private:
   struct Impl;

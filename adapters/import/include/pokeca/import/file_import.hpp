@@ -46,9 +46,8 @@ enum class ImportFormat { kCsv, kGeoJson };
                                                 const Gazetteer& gazetteer, const Clock& clock);
 
 // The same for content already in memory.
-[[nodiscard]] Result<ImportSummary> import_text(std::string_view content, ImportFormat format,
-                                                StoreRepository& stores, const Gazetteer& gazetteer,
-                                                UnixSeconds now);
+[[nodiscard]] Result<ImportSummary> import_text(std::string_view content, ImportFormat format, StoreRepository& stores,
+                                                const Gazetteer& gazetteer, UnixSeconds now);
 
 // A Japanese report of the counts and each skipped row with its reason.
 [[nodiscard]] std::string format_summary(const ImportSummary& summary, const std::filesystem::path& path);

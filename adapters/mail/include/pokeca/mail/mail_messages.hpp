@@ -5,8 +5,7 @@
 
 namespace pokeca::mail::msg {
 
-inline constexpr std::string_view kSendFailed =
-    "メールを送信できませんでした。時間をおいて再度お試しください。";
+inline constexpr std::string_view kSendFailed = "メールを送信できませんでした。時間をおいて再度お試しください。";
 inline constexpr std::string_view kBadRecipient = "メールアドレスの形式が正しくありません。";
 
 }  // namespace pokeca::mail::msg

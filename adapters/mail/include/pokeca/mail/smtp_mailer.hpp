@@ -25,8 +25,8 @@ inline constexpr std::chrono::milliseconds kSmtpDefaultTimeout{30'000};  // whol
 
 struct SmtpConfig {
   std::string url;
-  std::string from_address;                            // envelope and header sender
-  std::string from_name;                               // e.g. "ポケカ販売店マップ"
+  std::string from_address;                                 // envelope and header sender
+  std::string from_name;                                    // e.g. "ポケカ販売店マップ"
   std::chrono::milliseconds timeout = kSmtpDefaultTimeout;  // connect is min(this, kSmtpConnectTimeout)
   // Gets one plain-text line per mail that could not be sent (the recipient masked,
   // never the password); the caller wraps it in its log format. Any thread. Empty = none.

@@ -14,8 +14,8 @@
 namespace pokeca::media {
 
 inline constexpr std::uint64_t kWorkerDefaultMemoryLimitBytes = 1024ULL * 1024 * 1024;  // RLIMIT_AS
-inline constexpr int kWorkerDefaultCpuSeconds = 10;                                       // RLIMIT_CPU
-inline constexpr std::chrono::milliseconds kWorkerDefaultTimeout{15'000};                 // wall clock
+inline constexpr int kWorkerDefaultCpuSeconds = 10;                                     // RLIMIT_CPU
+inline constexpr std::chrono::milliseconds kWorkerDefaultTimeout{15'000};               // wall clock
 
 struct IsolatedPhotoProcessorConfig {
   std::string worker_path;  // the pokeca-photo-worker executable

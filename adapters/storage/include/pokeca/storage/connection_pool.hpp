@@ -35,8 +35,7 @@ class ConnectionPool {
   };
 
   // Opens `size` connections; throws StorageError.
-  ConnectionPool(const std::filesystem::path& file, const ConnectionSettings& settings,
-                 std::size_t size);
+  ConnectionPool(const std::filesystem::path& file, const ConnectionSettings& settings, std::size_t size);
 
   // Blocks until a connection is free.
   [[nodiscard]] Lease acquire();

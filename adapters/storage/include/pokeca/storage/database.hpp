@@ -38,9 +38,7 @@ class Database {
   [[nodiscard]] const std::filesystem::path& file() const { return file_; }
   // Moves forward on every committed write through this Database's connections, so
   // caches of query results can tell they are stale.
-  [[nodiscard]] std::uint64_t write_generation() const {
-    return write_generation_.load(std::memory_order_acquire);
-  }
+  [[nodiscard]] std::uint64_t write_generation() const { return write_generation_.load(std::memory_order_acquire); }
   // Ids of `stores` rows a commit changed (inserted, updated, deleted), passed to a
   // listener after the commit is visible and before write_generation moves for it, on
   // the committing thread (so before the writer's request is answered). For caches of

@@ -26,17 +26,15 @@ class SqliteStoreRepository final : public StoreRepository {
   explicit SqliteStoreRepository(Database& db);
   ~SqliteStoreRepository() override;
 
-  Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f,
-                                           int limit) override;
-  Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f,
-                                     int limit) override;
+  Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) override;
+  Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override;
   // Steps the R*Tree's candidate ids alone (in_bbox's order); a kept store is tested on
   // its kept facts in C++, any other read by id with the SQL test, in one snapshot.
   Result<std::vector<StoreOrKept>> in_bbox_unless_kept(
       const BoundingBox& box, const StoreFilters& f, int limit,
       const std::function<const StoreListFacts*(StoreId)>& kept) override;
-  Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km,
-                                                 const StoreFilters& f, int limit) override;
+  Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km, const StoreFilters& f,
+                                                 int limit) override;
   // Summed from store_cells for any mix of type and product filters. reported_since
   // cannot be pre-aggregated (it moves with the clock), so with it the matching
   // stores in the range are aggregated instead (core's aggregate_points): correct,

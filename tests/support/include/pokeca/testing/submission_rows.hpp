@@ -13,8 +13,8 @@ inline std::string reviewed_submission_sql(std::int64_t user_id, int points, std
   return "INSERT INTO store_submissions (user_id, store_name, location_method, lat, lng, location_precision,"
          " prefecture, status, reviewed_at, points_awarded, created_at) VALUES (" +
          std::to_string(user_id) + ", 'テスト店', 'gps', 35.69, 139.70, 'exact', 'tokyo', '" + std::string(status) +
-         "', " + std::to_string(reviewed_at) + ", " + std::to_string(points) + ", " + std::to_string(reviewed_at - 3600) +
-         ")";
+         "', " + std::to_string(reviewed_at) + ", " + std::to_string(points) + ", " +
+         std::to_string(reviewed_at - 3600) + ")";
 }
 
 }  // namespace pokeca::testing
