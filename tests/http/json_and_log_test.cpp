@@ -1,4 +1,4 @@
-// JSON text writing and the access-log line format.
+// JSON text writing, JSON body members and the access-log line format.
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
@@ -8,6 +8,7 @@
 #include <set>
 
 #include "access_log.hpp"
+#include "json_body.hpp"
 #include "json_text.hpp"
 
 namespace pokeca::http {
@@ -33,6 +34,23 @@ TEST(JsonText, StringsAreEscapedAndUtf8Kept) {
   const auto text = to_json_text(v);
   EXPECT_EQ(text, R"(["東京都","quote\"back\\slash","ctl\u0001\u001f\t\n",null,true])");
   EXPECT_EQ(json::parse(text), v);
+}
+
+TEST(JsonBody, AnOptionalNumberIsAnyJsonNumberAbsentOrNull) {
+  const auto obj =
+      json::parse(R"({"int":35,"big":18446744073709551615,"real":139.7671,"null":null,"text":"35.6","flag":true})")
+          .as_object();
+  EXPECT_EQ(optional_number_member(obj, "int").value(), std::optional(35.0));
+  EXPECT_EQ(optional_number_member(obj, "big").value(), std::optional(18446744073709551615.0));
+  EXPECT_EQ(optional_number_member(obj, "real").value(), std::optional(139.7671));
+  EXPECT_EQ(optional_number_member(obj, "null").value(), std::nullopt);
+  EXPECT_EQ(optional_number_member(obj, "absent").value(), std::nullopt);
+  // A number written as a string, or any other type, is refused with the one 400.
+  for (const auto* key : {"text", "flag"}) {
+    const auto read = optional_number_member(obj, key);
+    ASSERT_FALSE(read.has_value()) << key;
+    EXPECT_EQ(read.error().code, ErrorCode::kBadRequest) << key;
+  }
 }
 
 TEST(AccessLog, OneJsonObjectWithTheAgreedFields) {

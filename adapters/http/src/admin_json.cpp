@@ -25,15 +25,6 @@ Result<std::optional<std::string>> string_if_present(const json::object& obj, st
   return std::optional<std::string>(std::string(v->as_string()));
 }
 
-Result<std::optional<double>> number_if_present(const json::object& obj, std::string_view key) {
-  const auto* v = obj.if_contains(key);
-  if (!v || v->is_null()) return std::optional<double>{};
-  if (v->is_double()) return std::optional<double>(v->as_double());
-  if (v->is_int64()) return std::optional<double>(static_cast<double>(v->as_int64()));
-  if (v->is_uint64()) return std::optional<double>(static_cast<double>(v->as_uint64()));
-  return bad_json();
-}
-
 // A tri-state member: absent → unchanged (nullopt), null → unknown, true/false.
 Result<std::optional<std::optional<bool>>> tri_state_if_present(const json::object& obj, std::string_view key) {
   const auto* v = obj.if_contains(key);
@@ -127,8 +118,8 @@ Result<AdminStoreEdit> admin_store_edit(std::string_view body) {
   auto address = string_if_present(*obj, "address");
   auto status = string_if_present(*obj, "status");
   auto note = string_if_present(*obj, "status_note");
-  auto lat = number_if_present(*obj, "lat");
-  auto lng = number_if_present(*obj, "lng");
+  auto lat = optional_number_member(*obj, "lat");
+  auto lng = optional_number_member(*obj, "lng");
   if (!name || !type || !address || !status || !note || !lat || !lng) return bad_json();
   edit.name = std::move(*name);
   edit.store_type = std::move(*type);

@@ -50,4 +50,13 @@ std::optional<std::int64_t> integer_member(const json::object& obj, std::string_
   return std::nullopt;
 }
 
+Result<std::optional<double>> optional_number_member(const json::object& obj, std::string_view key) {
+  const auto* v = obj.if_contains(key);
+  if (!v || v->is_null()) return std::optional<double>{};
+  if (v->is_double()) return std::optional<double>(v->as_double());
+  if (v->is_int64()) return std::optional<double>(static_cast<double>(v->as_int64()));
+  if (v->is_uint64()) return std::optional<double>(static_cast<double>(v->as_uint64()));
+  return bad_json();
+}
+
 }  // namespace pokeca::http

@@ -26,5 +26,9 @@ namespace pokeca::http {
 // An integer member (a JSON number without a fraction); nullopt when missing, null or
 // anything else, so the rules can say which field is wrong.
 [[nodiscard]] std::optional<std::int64_t> integer_member(const boost::json::object& obj, std::string_view key);
+// A number member, with or without a fraction (a coordinate); absent or null = nullopt,
+// anything else is refused.
+[[nodiscard]] Result<std::optional<double>> optional_number_member(const boost::json::object& obj,
+                                                                   std::string_view key);
 
 }  // namespace pokeca::http

@@ -35,16 +35,6 @@ std::optional<std::string> field(const multipart::Form& form, std::string_view n
   return value ? std::optional<std::string>(*value) : std::nullopt;
 }
 
-// A JSON number member (integer or not); absent or null = nullopt.
-Result<std::optional<double>> number_member(const json::object& obj, std::string_view key) {
-  const auto* v = obj.if_contains(key);
-  if (!v || v->is_null()) return std::optional<double>{};
-  if (v->is_double()) return std::optional<double>(v->as_double());
-  if (v->is_int64()) return std::optional<double>(static_cast<double>(v->as_int64()));
-  if (v->is_uint64()) return std::optional<double>(static_cast<double>(v->as_uint64()));
-  return bad_json();
-}
-
 Result<std::optional<std::string>> optional_string(const json::object& obj, std::string_view key) {
   const auto* v = obj.if_contains(key);
   if (!v || v->is_null()) return std::optional<std::string>{};
@@ -58,8 +48,8 @@ Result<ApprovalEdits> approval_edits(std::string_view body) {
   ApprovalEdits edits;
   auto name = optional_string(*obj, "name");
   auto type = optional_string(*obj, "store_type");
-  auto lat = number_member(*obj, "lat");
-  auto lng = number_member(*obj, "lng");
+  auto lat = optional_number_member(*obj, "lat");
+  auto lng = optional_number_member(*obj, "lng");
   if (!name || !type || !lat || !lng) return bad_json();
   edits.name = std::move(*name);
   edits.store_type = std::move(*type);
