@@ -4,7 +4,6 @@
 #include <array>
 #include <cctype>
 
-#include "pokeca/analytics_messages.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
 

@@ -7,8 +7,8 @@
 
 #include <boost/json.hpp>
 
+#include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/site_messages.hpp"
 #include "pokeca/store_types.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/time.hpp"

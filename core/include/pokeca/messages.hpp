@@ -1,5 +1,6 @@
 #pragma once
-// Every user-facing sentence of the domain (Japanese): core's rules and services.
+// Every user-facing sentence of the domain (Japanese): core's rules and services, the
+// page-view analytics calls, and the pages the server writes itself (share cards, sitemaps).
 // Texts about HTTP itself (routing, framing, JSON and multipart bodies) are the HTTP
 // adapter's: adapters/http/src/http_messages.hpp, the same namespace pokeca::msg.
 #include <string_view>
@@ -270,5 +271,31 @@ inline constexpr std::string_view kAdminBulkRangeBad =
 inline constexpr std::string_view kAdminBulkRangeTooLong = "期間は{max}日以内で指定してください。";
 inline constexpr std::string_view kAdminBulkUserRequired = "ユーザーID（user_id）を指定してください。";
 inline constexpr std::string_view kAdminReportsDeleted = "{count}件の報告を削除しました。";
+
+// Page-view analytics (issue 11 §5)
+inline constexpr std::string_view kAnalyticsBadPath =
+    "ページのパスは「/」で始まる200文字以内で、クエリ文字列を含めずに指定してください。";
+inline constexpr std::string_view kAnalyticsBadPrefecture = "都道府県の指定が正しくありません。";
+inline constexpr std::string_view kAnalyticsBadReferrer = "参照元ホストの指定が正しくありません。";
+inline constexpr std::string_view kAnalyticsBadViewport =
+    "画面の種類（viewport）は phone または desktop を指定してください。";
+inline constexpr std::string_view kAnalyticsBadDate = "日付は YYYY-MM-DD の形式で指定してください。";
+inline constexpr std::string_view kAnalyticsBadRange =
+    "期間は開始日が終了日以前で、366日以内になるよう指定してください。";
+
+// The pages the server writes itself for search engines and link previews (share cards,
+// sitemaps)
+inline constexpr std::string_view kSiteName = "ポケカ販売店マップ";
+inline constexpr std::string_view kSiteDescription =
+    "ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる非公式ファンサイト。全国の販売店と最新の購入報告を"
+    "チェック。";
+// {name} = 東京都
+inline constexpr std::string_view kPrefectureCardTitle = "{name}のポケカ販売店マップ";
+inline constexpr std::string_view kPrefectureCardDescription =
+    "{name}でポケモンカードのパック・BOX・シングルが買えるお店を地図で探せます。最新の購入報告もチェックできます。";
+// {place} = 東京都千代田区, {type} = カードショップ
+inline constexpr std::string_view kStoreCardDescription =
+    "{place}の{type}。ポケモンカードの取り扱いや最新の購入報告を地図で確認できます。";
+inline constexpr std::string_view kTitleSeparator = " | ";
 
 }  // namespace pokeca::msg
