@@ -88,10 +88,26 @@ constexpr std::int64_t kRecentBlockHours = 8;
 
 // One entry per key, in key order, cells whose stores were all taken away dropped: the
 // blocks, hours and partial hour each give their own rows for a cell, some negative.
-Cells folded(Cells cells) {
+// A view's range (≤ kMaxCellsPerQuery cells) is summed in place, cell by cell; a larger
+// one is sorted.
+Cells folded(Cells cells, const CellRange& range) {
+  Cells out;
+  if (range.cell_count() <= kMaxCellsPerQuery) {
+    const std::int64_t height = range.max_y - range.min_y + 1;
+    Cells dense(static_cast<std::size_t>(range.cell_count()));
+    for (const auto& c : cells) {
+      auto& d = dense[static_cast<std::size_t>((c.key.x - range.min_x) * height + (c.key.y - range.min_y))];
+      d.key = c.key;
+      d.count += c.count;
+      d.sum_lat += c.sum_lat;
+      d.sum_lng += c.sum_lng;
+    }
+    for (const auto& d : dense)
+      if (d.count > 0) out.push_back(d);
+    return out;
+  }
   const auto key_of = [](const CellAggregate& c) { return std::tuple(c.key.x, c.key.y); };
   std::sort(cells.begin(), cells.end(), [&](const auto& a, const auto& b) { return key_of(a) < key_of(b); });
-  Cells out;
   for (const auto& c : cells) {
     if (!out.empty() && key_of(out.back()) == key_of(c)) {
       out.back().count += c.count;
@@ -211,7 +227,7 @@ Result<Cells> recent_cells(SqliteStoreRepository::Statements& st, const CellRang
         out.push_back(c);
       }
   }
-  return folded(std::move(out));
+  return folded(std::move(out), range);
 }
 
 }  // namespace
