@@ -81,6 +81,18 @@ struct SqliteStoreRepository::Statements {
                               "SELECT cx, cy, kinds FROM store_recent_blocks"
                               " WHERE level = :level AND block = :block AND cx BETWEEN :min_x AND :max_x"
                               " AND cy BETWEEN :min_y AND :max_y"),
+        // A narrow view's columns (a JSON array) seek cell column by cell column within the
+        // one statement instead of reading the whole cx strip through Japan.
+        recent_kinds_of_hour_in_columns(c,
+                                        "SELECT cx, cy, kinds FROM store_recent_kinds"
+                                        " WHERE level = :level AND hour = :hour"
+                                        " AND cx IN (SELECT value FROM json_each(:columns))"
+                                        " AND cy BETWEEN :min_y AND :max_y"),
+        recent_kinds_of_block_in_columns(c,
+                                         "SELECT cx, cy, kinds FROM store_recent_blocks"
+                                         " WHERE level = :level AND block = :block"
+                                         " AND cx IN (SELECT value FROM json_each(:columns))"
+                                         " AND cy BETWEEN :min_y AND :max_y"),
         next_recent_block(c, "SELECT min(block) FROM store_recent_blocks WHERE level = :level AND block >= :block"),
         // INDEXED BY, as reported_in_bbox: a plan change fails at start-up, not silently.
         in_prefecture_reported(
@@ -118,6 +130,8 @@ struct SqliteStoreRepository::Statements {
   Statement reported_between_in_bbox;
   Statement recent_kinds_of_hour;
   Statement recent_kinds_of_block;
+  Statement recent_kinds_of_hour_in_columns;
+  Statement recent_kinds_of_block_in_columns;
   Statement next_recent_block;
   // The lists with "reported since" (migration 009): the prefecture's reported stores in
   // id order, and the reported stores in a box via their R*Tree (place, and time in
