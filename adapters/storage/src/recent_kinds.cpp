@@ -85,14 +85,10 @@ void add(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
 void total(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
   const auto sums = kind_sums(blob_of(argv[0]), {}, 0);
   switch (sqlite3_value_int64(argv[1])) {
-    case 0:
-      return sqlite3_result_int64(ctx, sums.count);
-    case 1:
-      return sqlite3_result_double(ctx, sums.sum_lat);
-    case 2:
-      return sqlite3_result_double(ctx, sums.sum_lng);
-    default:
-      return sqlite3_result_error(ctx, "bad field", -1);
+    case 0: return sqlite3_result_int64(ctx, sums.count);
+    case 1: return sqlite3_result_double(ctx, sums.sum_lat);
+    case 2: return sqlite3_result_double(ctx, sums.sum_lng);
+    default: return sqlite3_result_error(ctx, "bad field", -1);
   }
 }
 
@@ -158,7 +154,8 @@ int register_functions(sqlite3* db) {
                                                 {"pokeca_recent_kinds_add", 2, &add},
                                                 {"pokeca_recent_kinds_total", 2, &total}}};
   for (const auto& f : kFunctions)
-    if (const int rc = sqlite3_create_function_v2(db, f.name, f.args, kFlags, nullptr, f.call, nullptr, nullptr, nullptr);
+    if (const int rc =
+            sqlite3_create_function_v2(db, f.name, f.args, kFlags, nullptr, f.call, nullptr, nullptr, nullptr);
         rc != SQLITE_OK)
       return rc;
   return SQLITE_OK;

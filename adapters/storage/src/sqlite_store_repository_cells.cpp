@@ -180,15 +180,14 @@ Result<Cells> recent_cells(SqliteStoreRepository::Statements& st, const CellRang
   const auto on_row = [&](const Row& row) {
     const auto sums = recent_kinds::kind_sums(row.blob(2), types, slot);
     if (sums.count != 0)
-      out.push_back({{range.level, row.int64(0), row.int64(1)}, sign * sums.count, sign * sums.sum_lat,
-                     sign * sums.sum_lng});
+      out.push_back(
+          {{range.level, row.int64(0), row.int64(1)}, sign * sums.count, sign * sums.sum_lat, sign * sums.sum_lng});
   };
   // The key is (level, hour or block, cx, cy): a cx range reads the whole strip of cells
   // through Japan and skips the other cy. From kRecentColumnSeeksLevel on a view's few
   // columns are sought one by one inside the statement instead (at 1M, zoom 12: 0.88 →
   // 0.72 ms; zoom 9 the same; zoom 5, where the strip is about the view, 0.20 → 0.27 ms).
-  const bool by_column =
-      range.level >= kRecentColumnSeeksLevel && range.max_x - range.min_x + 1 <= kMaxCellColumnSeeks;
+  const bool by_column = range.level >= kRecentColumnSeeksLevel && range.max_x - range.min_x + 1 <= kMaxCellColumnSeeks;
   std::string columns = "[";
   if (by_column)
     for (std::int64_t x = range.min_x; x <= range.max_x; ++x)
@@ -211,8 +210,7 @@ Result<Cells> recent_cells(SqliteStoreRepository::Statements& st, const CellRang
     });
     if (!ok) return std::unexpected(ok.error());
     if (!next) break;
-    if (ok = bind_range(block_rows).bind_int(":block", *next).each(on_row); !ok)
-      return std::unexpected(ok.error());
+    if (ok = bind_range(block_rows).bind_int(":block", *next).each(on_row); !ok) return std::unexpected(ok.error());
     block = *next + 1;
   }
   if (plan.stores_from < plan.stores_to) {
