@@ -374,6 +374,11 @@ TEST_F(ReportedLists, PlansUseTheNewStructures) {
                     " AND cx BETWEEN 1 AND 5 AND cy BETWEEN 2 AND 6")
                 .find("USING PRIMARY KEY (level=? AND block=? AND cx>? AND cx<?)"),
             std::string::npos);
+  // A narrow view's columns: one seek per column and a cy range, inside the statement.
+  EXPECT_NE(plan_of("SELECT cx, cy, kinds FROM store_recent_blocks WHERE level = 9 AND block = 7"
+                    " AND cx IN (SELECT value FROM json_each('[1,2,3]')) AND cy BETWEEN 2 AND 6")
+                .find("USING PRIMARY KEY (level=? AND block=? AND cx=? AND cy>? AND cy<?)"),
+            std::string::npos);
 }
 
 // A version-8 file with reported stores gains the index and the R*Tree when 009 runs,
