@@ -6,7 +6,9 @@
 // hours; the R*Tree holds exactly the reported stores; the per type and product hour
 // buckets (migration 010's store_recent_kinds blobs, read back per kind) are an exact
 // recount and cells() with a type or product filter agrees with a brute-force aggregate;
-// and migrating a populated version-8 or version-9 file gives the same answers.
+// so are migration 011's 8-hour blocks of the same blobs, with the cut-off anywhere in an
+// hour and a block, and for a cut-off on an hour cells() sums exactly the hour rows (the
+// path before 011); and migrating a populated version-8, 9 or 10 file gives the same answers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -122,8 +124,11 @@ using KindBuckets =
     std::map<std::tuple<std::int64_t, std::string, std::string, std::int64_t, std::int64_t, std::int64_t>,
              std::int64_t>;
 
-// What the kind buckets must hold: (level, type, product, hour, cx, cy) → count.
-KindBuckets expected_kind_buckets(const std::vector<Store>& all) {
+// What the kind buckets must hold: (level, type, product, hour, cx, cy) → count; with
+// unit = kBlock, migration 011's 8-hour blocks instead of hours.
+constexpr UnixSeconds kBlock = 8 * kHour;
+
+KindBuckets expected_kind_buckets(const std::vector<Store>& all, UnixSeconds unit = kHour) {
   KindBuckets out;
   for (const auto& s : all) {
     if (s.status != StoreStatus::kActive || !s.last_report_at) continue;
@@ -137,18 +142,20 @@ KindBuckets expected_kind_buckets(const std::vector<Store>& all) {
       }
     for (int level = 0; level <= kMaxCellLevel; ++level) {
       const auto k = cell_of(s.location, level);
-      for (const auto& [type, product] : kinds) ++out[{level, type, product, *s.last_report_at / kHour, k.x, k.y}];
+      for (const auto& [type, product] : kinds) ++out[{level, type, product, *s.last_report_at / unit, k.x, k.y}];
     }
   }
   return out;
 }
 
 // store_recent_kinds read back per kind: each type's own slots, and ('*', product) as
-// the sum over the types; kinds with no store are absent, as in the recount.
-KindBuckets stored_kind_buckets(Database& db) {
+// the sum over the types; kinds with no store are absent, as in the recount. The blocks
+// of migration 011 (store_recent_blocks) hold the same blobs.
+KindBuckets stored_kind_buckets(Database& db, bool blocks = false) {
   constexpr std::array<const char*, recent_kinds::kSlots> kProducts{"*", "pack", "box", "single"};
   auto lease = db.acquire();
-  Statement read(lease.connection(), "SELECT level, hour, cx, cy, kinds FROM store_recent_kinds");
+  Statement read(lease.connection(), blocks ? "SELECT level, block, cx, cy, kinds FROM store_recent_blocks"
+                                            : "SELECT level, hour, cx, cy, kinds FROM store_recent_kinds");
   KindBuckets out;
   EXPECT_TRUE(read.each([&](const Row& r) {
     recent_kinds::for_each_type(r.blob(4), [&](const recent_kinds::TypeSums& t) {
@@ -225,6 +232,7 @@ class ReportedLists : public testing::StorageTest {
   void expect_right(const std::string& label) {
     EXPECT_EQ(rtree_ids(db), reported_ids(all)) << label;
     EXPECT_EQ(stored_kind_buckets(db), expected_kind_buckets(all)) << label;
+    EXPECT_EQ(stored_kind_buckets(db, true), expected_kind_buckets(all, kBlock)) << label;
     for (const UnixSeconds since :
          {kNow - 24 * kHour, kNow - 24 * kHour + 1234, kNow - 3 * kHour + 1, kNow - 30 * 24 * kHour, kNow + 1}) {
       expect_lists_agree(stores, all, since, label);
@@ -289,6 +297,63 @@ TEST_F(ReportedLists, AgreeAsTheCutOffMovesThroughTheHours) {
   }
 }
 
+// Migration 011's 8-hour blocks: a cut-off anywhere in an hour and in a block (the
+// window is whole blocks, hour rows added or taken away, and the stores of part of an
+// hour added or taken away) gives the brute-force answer, across block boundaries, with
+// reports exactly on hour and block boundaries and on the cut-off itself.
+TEST_F(ReportedLists, AgreeAsTheCutOffMovesThroughABlock) {
+  std::mt19937_64 rng(13);
+  std::uniform_int_distribution<UnixSeconds> age(0, 40 * kHour);
+  const UnixSeconds start = (kNow / kBlock) * kBlock - 24 * kHour - kHour;  // an hour before a block boundary
+  for (StoreId id = 1; id <= 900; id += 2) report(id, kNow - age(rng));
+  for (StoreId id = 2; id <= 40; id += 2) report(id, start + kHour * (id % 11) + (id % 4 == 0 ? 0 : 1800));
+  report(42, start + kHour);  // on a block boundary
+  for (UnixSeconds since = start; since <= start + 10 * kHour; since += 37 * 60) {
+    expect_kind_cells_agree(stores, all, since, "cut-off through a block");
+    expect_kind_cells_agree(stores, all, since + 1, "cut-off through a block");
+  }
+  for (const UnixSeconds since : {start + kHour, start + kHour + 1800, start + 5 * kHour, start + 5 * kHour - 1})
+    expect_kind_cells_agree(stores, all, since, "cut-off on a boundary");
+}
+
+// The same sums as 010's hour rows alone (the path before 011) for a cut-off on an hour:
+// every hour row from the cut-off's hour on, read through 011's store_recent_cells view.
+TEST_F(ReportedLists, SameAnswerAsTheHourRowsAlone) {
+  std::mt19937_64 rng(17);
+  std::uniform_int_distribution<UnixSeconds> age(0, 50 * kHour);
+  for (int i = 0; i < 1500; ++i) report(std::uniform_int_distribution<StoreId>(1, 900)(rng), kNow - age(rng));
+  auto lease = db.acquire();
+  Statement hours(lease.connection(),
+                  "SELECT cx, cy, sum(count), sum(sum_lat), sum(sum_lng) FROM store_recent_cells"
+                  " WHERE level = :level AND hour >= :hour AND cx BETWEEN :min_x AND :max_x"
+                  " AND cy BETWEEN :min_y AND :max_y GROUP BY cx, cy ORDER BY cx, cy");
+  const UnixSeconds first = (kNow / kHour) * kHour - 30 * kHour;
+  for (UnixSeconds since = first; since <= first + 9 * kHour; since += kHour)
+    for (int level : {0, 4, 8, 10, 12})
+      for (const auto& view : kViews) {
+        const auto range = cells_covering(view, level);
+        auto got = stores.cells(range, testing::reported_since(since));
+        ASSERT_TRUE(got);
+        std::vector<CellAggregate> want;
+        ASSERT_TRUE(hours.bind_int(":level", level)
+                        .bind_int(":hour", since / kHour)
+                        .bind_int(":min_x", range.min_x)
+                        .bind_int(":max_x", range.max_x)
+                        .bind_int(":min_y", range.min_y)
+                        .bind_int(":max_y", range.max_y)
+                        .each([&](const Row& r) {
+                          want.push_back({{level, r.int64(0), r.int64(1)}, r.int64(2), r.real(3), r.real(4)});
+                        }));
+        ASSERT_EQ(got->size(), want.size()) << since << " level " << level;
+        for (std::size_t i = 0; i < want.size(); ++i) {
+          EXPECT_EQ((*got)[i].key, want[i].key) << since << " level " << level;
+          EXPECT_EQ((*got)[i].count, want[i].count) << since << " level " << level;
+          EXPECT_NEAR((*got)[i].sum_lat, want[i].sum_lat, 1e-9) << since << " level " << level;
+          EXPECT_NEAR((*got)[i].sum_lng, want[i].sum_lng, 1e-9) << since << " level " << level;
+        }
+      }
+}
+
 // The prefecture list and nearest with the filter read the new structures (a plan
 // change would show here before it shows as a slow query).
 TEST_F(ReportedLists, PlansUseTheNewStructures) {
@@ -305,10 +370,20 @@ TEST_F(ReportedLists, PlansUseTheNewStructures) {
             std::string::npos);
   EXPECT_NE(plan_of("SELECT id FROM stores_reported_rtree WHERE min_lng <= 1 AND max_t >= 5").find("VIRTUAL TABLE"),
             std::string::npos);
+  EXPECT_NE(plan_of("SELECT cx, cy, kinds FROM store_recent_blocks WHERE level = 9 AND block = 7"
+                    " AND cx BETWEEN 1 AND 5 AND cy BETWEEN 2 AND 6")
+                .find("USING PRIMARY KEY (level=? AND block=? AND cx>? AND cx<?)"),
+            std::string::npos);
+  // A narrow view's columns: one seek per column and a cy range, inside the statement.
+  EXPECT_NE(plan_of("SELECT cx, cy, kinds FROM store_recent_blocks WHERE level = 9 AND block = 7"
+                    " AND cx IN (SELECT value FROM json_each('[1,2,3]')) AND cy BETWEEN 2 AND 6")
+                .find("USING PRIMARY KEY (level=? AND block=? AND cx=? AND cy>? AND cy<?)"),
+            std::string::npos);
 }
 
 // A version-8 file with reported stores gains the index and the R*Tree when 009 runs,
-// and a version-9 file (009's per-kind rows populated) gets 010's blobs: the same answers.
+// a version-9 file (009's per-kind rows populated) gets 010's blobs, and a version-10
+// file (008's and 010's hour rows populated) 011's blocks: the same answers.
 class ReportedListsMigration : public ::testing::TestWithParam<int> {};
 
 TEST_P(ReportedListsMigration, KeepsTheAnswers) {
@@ -361,6 +436,7 @@ TEST_P(ReportedListsMigration, KeepsTheAnswers) {
   }
   EXPECT_EQ(rtree_ids(db), reported_ids(all));
   EXPECT_EQ(stored_kind_buckets(db), expected_kind_buckets(all));
+  EXPECT_EQ(stored_kind_buckets(db, true), expected_kind_buckets(all, kBlock));
   SqliteStoreRepository stores(db);
   for (const UnixSeconds since : {kNow - 24 * kHour + 99, kNow - 4 * 86'400}) {
     expect_lists_agree(stores, all, since, "migrated");
@@ -368,7 +444,7 @@ TEST_P(ReportedListsMigration, KeepsTheAnswers) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(FromVersions, ReportedListsMigration, ::testing::Values(8, 9));
+INSTANTIATE_TEST_SUITE_P(FromVersions, ReportedListsMigration, ::testing::Values(8, 9, 10));
 
 }  // namespace
 }  // namespace pokeca::storage

@@ -21,6 +21,7 @@ extern const std::string_view k007Analytics;      // after admin-be's 006 (issue
 extern const std::string_view k008RecentCells;    // issue 13: hour buckets for "reported within"
 extern const std::string_view k009ReportedLists;  // issue 13: store lists "reported within"
 extern const std::string_view k010RecentKinds;    // issue 13: one blob of kinds per cell hour
+extern const std::string_view k011RecentBlocks;   // issue 13: 8-hour blocks beside the hours
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -39,6 +40,7 @@ std::span<const Migration> all_migrations() {
       Migration{8, "recent_cells", embedded::k008RecentCells},
       Migration{9, "reported_lists", embedded::k009ReportedLists},
       Migration{10, "recent_kinds", embedded::k010RecentKinds},
+      Migration{11, "recent_blocks", embedded::k011RecentBlocks},
   };
   return migrations;
 }

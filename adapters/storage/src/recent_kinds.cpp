@@ -80,6 +80,18 @@ void add(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
   result_blob(ctx, sum);
 }
 
+// pokeca_recent_kinds_total(kinds, field): every type's any-product count (field 0),
+// sum_lat (1) or sum_lng (2); 011's store_recent_cells view.
+void total(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
+  const auto sums = kind_sums(blob_of(argv[0]), {}, 0);
+  switch (sqlite3_value_int64(argv[1])) {
+    case 0: return sqlite3_result_int64(ctx, sums.count);
+    case 1: return sqlite3_result_double(ctx, sums.sum_lat);
+    case 2: return sqlite3_result_double(ctx, sums.sum_lng);
+    default: return sqlite3_result_error(ctx, "bad field", -1);
+  }
+}
+
 }  // namespace
 
 bool decode_one(std::string_view& blob, TypeSums& out) {
@@ -133,10 +145,20 @@ Sums kind_sums(std::string_view blob, std::span<const std::string> types, std::s
 
 int register_functions(sqlite3* db) {
   constexpr int kFlags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
-  const int rc =
-      sqlite3_create_function_v2(db, "pokeca_recent_kind", 7, kFlags, nullptr, &one_store, nullptr, nullptr, nullptr);
-  if (rc != SQLITE_OK) return rc;
-  return sqlite3_create_function_v2(db, "pokeca_recent_kinds_add", 2, kFlags, nullptr, &add, nullptr, nullptr, nullptr);
+  struct Function {
+    const char* name;
+    int args;
+    void (*call)(sqlite3_context*, int, sqlite3_value**);
+  };
+  constexpr std::array<Function, 3> kFunctions{{{"pokeca_recent_kind", 7, &one_store},
+                                                {"pokeca_recent_kinds_add", 2, &add},
+                                                {"pokeca_recent_kinds_total", 2, &total}}};
+  for (const auto& f : kFunctions)
+    if (const int rc =
+            sqlite3_create_function_v2(db, f.name, f.args, kFlags, nullptr, f.call, nullptr, nullptr, nullptr);
+        rc != SQLITE_OK)
+      return rc;
+  return SQLITE_OK;
 }
 
 }  // namespace pokeca::storage::recent_kinds

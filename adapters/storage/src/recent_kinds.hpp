@@ -1,5 +1,6 @@
 #pragma once
 // Migration 010's per-kind hour buckets: one store_recent_kinds row per (level, hour, cx, cy)
+// (and 011's 8-hour blocks, store_recent_blocks, the same blobs)
 // holds, for each store type in the cell hour, the count and coordinate sums of its stores
 // (any product) and of those selling packs, boxes and singles, packed into a BLOB. A report
 // then rewrites 13 rows (one per level) instead of 009's up to 7 × 13 (type, product) rows.
@@ -44,7 +45,9 @@ void for_each_type(std::string_view blob, F&& each);
 // pokeca_recent_kind(store_type, sells_packs, sells_boxes, sells_singles, lat, lng, sign):
 // one store's blob, its counts and sums times sign (+1 or -1);
 // pokeca_recent_kinds_add(a, b): a + b per type and slot, types left with no store dropped
-// (an empty blob when none is left; a NULL operand counts as empty). Deterministic.
+// (an empty blob when none is left; a NULL operand counts as empty);
+// pokeca_recent_kinds_total(kinds, field): all types' any-product count (0), sum_lat (1) or
+// sum_lng (2) (migration 011's store_recent_cells view). Deterministic.
 // Returns SQLite's result code.
 int register_functions(sqlite3* db);
 

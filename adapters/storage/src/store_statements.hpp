@@ -67,11 +67,6 @@ struct SqliteStoreRepository::Statements {
             "SELECT coalesce(sum(count), 0) FROM store_cells WHERE level = 0 AND store_type = '*' AND product = '*'"),
         count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts WHERE count > 0 ORDER BY prefecture"),
         writes(c),
-        recent_cells_of_hour(c,
-                             "SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_cells"
-                             " WHERE level = :level AND hour = :hour AND cx BETWEEN :min_x AND :max_x"
-                             " AND cy BETWEEN :min_y AND :max_y"),
-        next_recent_hour(c, "SELECT min(hour) FROM store_recent_cells WHERE level = :level AND hour >= :hour"),
         reported_between_in_bbox(
             c,
             "SELECT s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
@@ -82,6 +77,23 @@ struct SqliteStoreRepository::Statements {
                              "SELECT cx, cy, kinds FROM store_recent_kinds"
                              " WHERE level = :level AND hour = :hour AND cx BETWEEN :min_x AND :max_x"
                              " AND cy BETWEEN :min_y AND :max_y"),
+        recent_kinds_of_block(c,
+                              "SELECT cx, cy, kinds FROM store_recent_blocks"
+                              " WHERE level = :level AND block = :block AND cx BETWEEN :min_x AND :max_x"
+                              " AND cy BETWEEN :min_y AND :max_y"),
+        // A narrow view's columns (a JSON array) seek cell column by cell column within the
+        // one statement instead of reading the whole cx strip through Japan.
+        recent_kinds_of_hour_in_columns(c,
+                                        "SELECT cx, cy, kinds FROM store_recent_kinds"
+                                        " WHERE level = :level AND hour = :hour"
+                                        " AND cx IN (SELECT value FROM json_each(:columns))"
+                                        " AND cy BETWEEN :min_y AND :max_y"),
+        recent_kinds_of_block_in_columns(c,
+                                         "SELECT cx, cy, kinds FROM store_recent_blocks"
+                                         " WHERE level = :level AND block = :block"
+                                         " AND cx IN (SELECT value FROM json_each(:columns))"
+                                         " AND cy BETWEEN :min_y AND :max_y"),
+        next_recent_block(c, "SELECT min(block) FROM store_recent_blocks WHERE level = :level AND block >= :block"),
         // INDEXED BY, as reported_in_bbox: a plan change fails at start-up, not silently.
         in_prefecture_reported(
             c, store_sql::select_stores(" FROM stores AS s INDEXED BY stores_by_prefecture_reported"
@@ -112,14 +124,15 @@ struct SqliteStoreRepository::Statements {
   Statement count_active;
   Statement count_by_prefecture;
   StoreWrites writes;
-  // "Reported since" clusters (migration 008): one hour's cells, the next stored hour,
-  // and the stores of the partial hour before them.
-  Statement recent_cells_of_hour;
-  Statement next_recent_hour;
+  // "Reported since" clusters: the stores of a partial hour (migration 008's index), one
+  // hour's cells with every store type and product in one blob per cell (migration 010),
+  // one 8-hour block's cells and the next stored block (migration 011, the same blobs).
   Statement reported_between_in_bbox;
-  // The same with every store type and product in one blob per cell (migration 010,
-  // same keys as store_recent_cells).
   Statement recent_kinds_of_hour;
+  Statement recent_kinds_of_block;
+  Statement recent_kinds_of_hour_in_columns;
+  Statement recent_kinds_of_block_in_columns;
+  Statement next_recent_block;
   // The lists with "reported since" (migration 009): the prefecture's reported stores in
   // id order, and the reported stores in a box via their R*Tree (place, and time in
   // years of 31,557,600 s as the migration stores it).
