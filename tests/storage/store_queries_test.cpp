@@ -258,7 +258,7 @@ TEST_F(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
           for (const auto& s : got) {
             ids.push_back(s.id);
             const bool is_kept = kept(s.id) != nullptr;
-            EXPECT_EQ(s.store.has_value(), !is_kept) << name << " " << s.id;
+            EXPECT_EQ(s.store != nullptr, !is_kept) << name << " " << s.id;
             if (s.store) {
               EXPECT_EQ(s.store->id, s.id);
             }

@@ -92,9 +92,10 @@ Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
   if (limit <= 0) return std::vector<StoreOrKept>{};
   const auto wanted = static_cast<std::size_t>(limit);
   return statements_.with([&](Statements& st) -> Out {
-    // One snapshot for the candidate ids and the stores read after them.
-    auto tx = Transaction::begin(st.conn, TransactionMode::kRead);
-    if (!tx) return std::unexpected(tx.error());
+    // One snapshot for the candidate ids and the stores read after them, without a
+    // BEGIN and ROLLBACK of its own (two statements a miss): every store is read while
+    // ids_in_rtree is still stepping, and SQLite keeps a connection's read transaction
+    // open until its last active statement is reset.
     std::vector<StoreOrKept> out;
     out.reserve(wanted);
     // The R*Tree alone, with in_bbox's box constraints: the same traversal and so the
@@ -105,7 +106,7 @@ Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
     auto ok = st.ids_in_rtree.each([&](const Row& row) {
       const StoreId id = row.int64(0);
       if (const auto* facts = kept(id)) {
-        if (listed_in(*facts, box, f)) out.push_back({id, std::nullopt});
+        if (listed_in(*facts, box, f)) out.push_back({id, nullptr});
         return out.size() < wanted;
       }
       bind_box(st.listed_by_id, box);
@@ -116,7 +117,7 @@ Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
         read_ok = std::unexpected(found.error());
         return false;
       }
-      if (!found->empty()) out.push_back({id, std::move(found->front())});
+      if (!found->empty()) out.push_back({id, std::make_unique<Store>(std::move(found->front()))});
       return out.size() < wanted;
     });
     if (!ok) return std::unexpected(ok.error());
