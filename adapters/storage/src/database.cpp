@@ -50,13 +50,22 @@ constexpr int kWalRestartPages = 4 * kWalAutoCheckpointPages;
 struct Database::Hooks {
   Database* db;
   std::vector<std::int64_t> changed_stores;  // by the connection's open transaction
+  bool changed_stores_rtree = false;         // likewise (the rtree module's node table)
 
   // SQLite's update hook: every row change, triggers' included (not REPLACE's implicit
   // deletes nor the truncate optimisation: the stores code uses neither).
   static void row_changed(void* self, int, const char*, const char* table, sqlite3_int64 rowid) {
-    if (std::strcmp(table, "stores") == 0) static_cast<Hooks*>(self)->changed_stores.push_back(rowid);
+    auto& hooks = *static_cast<Hooks*>(self);
+    if (std::strcmp(table, "stores") == 0)
+      hooks.changed_stores.push_back(rowid);
+    else if (std::strcmp(table, "stores_rtree_node") == 0)
+      hooks.changed_stores_rtree = true;
   }
-  static void rolled_back(void* self) { static_cast<Hooks*>(self)->changed_stores.clear(); }
+  static void rolled_back(void* self) {
+    auto& hooks = *static_cast<Hooks*>(self);
+    hooks.changed_stores.clear();
+    hooks.changed_stores_rtree = false;
+  }
 
   // Called after a commit has become visible (and the write lock is released). The
   // listener runs before the generation moves: an answer that read a per-store rendering
@@ -66,6 +75,10 @@ struct Database::Hooks {
     if (!hooks.changed_stores.empty()) {
       if (hooks.db->stores_changed_) hooks.db->stores_changed_(hooks.changed_stores);
       hooks.changed_stores.clear();
+    }
+    if (hooks.changed_stores_rtree) {
+      hooks.db->stores_rtree_generation_.fetch_add(1, std::memory_order_acq_rel);
+      hooks.changed_stores_rtree = false;
     }
     if (!commits_are_quiet())  // same thread as the commit hook, so the same scope
       hooks.db->write_generation_.fetch_add(1, std::memory_order_acq_rel);
@@ -86,7 +99,7 @@ Database::Database(const std::filesystem::path& file, DatabaseOptions options)
   for (std::size_t i = 0; i < pool_.size(); ++i) leases.push_back(pool_.acquire());
   for (auto& lease : leases) {
     auto* handle = lease.connection().handle();
-    auto& hooks = *hooks_.emplace_back(std::make_unique<Hooks>(Hooks{this, {}}));
+    auto& hooks = *hooks_.emplace_back(std::make_unique<Hooks>(Hooks{this, {}, false}));
     sqlite3_commit_hook(handle, count_commit, &write_generation_);
     sqlite3_update_hook(handle, Hooks::row_changed, &hooks);
     sqlite3_rollback_hook(handle, Hooks::rolled_back, &hooks);

@@ -2,10 +2,12 @@
 // find, counts). Cells are in sqlite_store_repository_cells.cpp, writes in
 // sqlite_store_repository_writes.cpp.
 #include <algorithm>
+#include <optional>
 
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/transaction.hpp"
+#include "rtree_replica.hpp"
 #include "store_statements.hpp"
 
 namespace pokeca::storage {
@@ -59,7 +61,8 @@ Result<std::vector<Candidate>> within(Statement& located, LatLng centre, double 
 
 }  // namespace
 
-SqliteStoreRepository::SqliteStoreRepository(Database& db) : statements_(db) {}
+SqliteStoreRepository::SqliteStoreRepository(Database& db, std::size_t rtree_replica_max_nodes)
+    : db_(db), statements_(db), rtree_replica_max_nodes_(rtree_replica_max_nodes) {}
 SqliteStoreRepository::~SqliteStoreRepository() = default;
 
 Result<std::vector<Store>> SqliteStoreRepository::in_prefecture(std::string_view code, const StoreFilters& f,
@@ -85,6 +88,28 @@ Result<std::vector<Store>> SqliteStoreRepository::in_bbox(const BoundingBox& box
   });
 }
 
+std::shared_ptr<const RtreeReplica> SqliteStoreRepository::current_rtree_replica(Statements& st) {
+  // Read before the nodes' snapshot begins: a commit acknowledged since moved it on
+  // (Database::stores_rtree_generation), so a copy kept under it holds every such commit.
+  const auto generation = db_.stores_rtree_generation();
+  {
+    const std::lock_guard lock(rtree_replica_mutex_);
+    if (rtree_replica_generation_ == generation) return rtree_replica_;
+    if (rtree_replica_loading_) return nullptr;  // the SQL search meanwhile
+    rtree_replica_loading_ = true;
+  }
+  // One statement, so one snapshot for every node.
+  auto loaded = RtreeReplica::load(st.rtree_nodes, rtree_replica_max_nodes_);
+  std::shared_ptr<const RtreeReplica> replica;
+  if (loaded && *loaded) replica = std::make_shared<const RtreeReplica>(std::move(**loaded));
+  const std::lock_guard lock(rtree_replica_mutex_);
+  rtree_replica_loading_ = false;
+  if (!loaded || db_.stores_rtree_generation() != generation) return nullptr;  // read again next time
+  rtree_replica_ = replica;
+  rtree_replica_generation_ = generation;
+  return replica;
+}
+
 Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
     const BoundingBox& box, const StoreFilters& f, int limit,
     const std::function<const StoreListFacts*(StoreId)>& kept) {
@@ -92,22 +117,27 @@ Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
   if (limit <= 0) return std::vector<StoreOrKept>{};
   const auto wanted = static_cast<std::size_t>(limit);
   return statements_.with([&](Statements& st) -> Out {
-    // One snapshot for the candidate ids and the stores read after them, without a
-    // BEGIN and ROLLBACK of its own (two statements a miss): every store is read while
-    // ids_in_rtree is still stepping, and SQLite keeps a connection's read transaction
-    // open until its last active statement is reset.
     std::vector<StoreOrKept> out;
     out.reserve(wanted);
-    // The R*Tree alone, with in_bbox's box constraints: the same traversal and so the
-    // same order. A kept store is tested on its kept facts (listed_in, the same test as
-    // kActiveAndFiltered); any other is read by id with the SQL test.
-    bind_box(st.ids_in_rtree, box);
+    // A kept store is tested on its kept facts (listed_in, the same test as
+    // kActiveAndFiltered); any other is read by id with the SQL test. Returns whether
+    // to go on. Searching the copy, the stores that are not kept are read in one
+    // snapshot, begun at the first.
     Result<void> read_ok;
-    auto ok = st.ids_in_rtree.each([&](const Row& row) {
-      const StoreId id = row.int64(0);
+    bool needs_snapshot = false;
+    std::optional<Transaction> snapshot;
+    const auto consider = [&](StoreId id) {
       if (const auto* facts = kept(id)) {
         if (listed_in(*facts, box, f)) out.push_back({id, nullptr});
         return out.size() < wanted;
+      }
+      if (needs_snapshot && !snapshot) {
+        auto begun = Transaction::begin(st.conn, TransactionMode::kRead);
+        if (!begun) {
+          read_ok = std::unexpected(begun.error());
+          return false;
+        }
+        snapshot.emplace(std::move(*begun));
       }
       bind_box(st.listed_by_id, box);
       bind_filters(st.listed_by_id, f);
@@ -119,7 +149,22 @@ Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
       }
       if (!found->empty()) out.push_back({id, std::make_unique<Store>(std::move(found->front()))});
       return out.size() < wanted;
-    });
+    };
+
+    if (const auto replica = current_rtree_replica(st)) {
+      needs_snapshot = true;
+      replica->search(box, consider);
+      if (!read_ok) return std::unexpected(read_ok.error());
+      return out;
+    }
+
+    // By SQL, in one snapshot without a BEGIN and ROLLBACK of its own (two statements a
+    // miss): every store is read while ids_in_rtree is still stepping, and SQLite keeps
+    // a connection's read transaction open until its last active statement is reset.
+    // The R*Tree alone, with in_bbox's box constraints: the same traversal and so the
+    // same order.
+    bind_box(st.ids_in_rtree, box);
+    auto ok = st.ids_in_rtree.each([&](const Row& row) { return consider(row.int64(0)); });
     if (!ok) return std::unexpected(ok.error());
     if (!read_ok) return std::unexpected(read_ok.error());
     return out;

@@ -37,6 +37,7 @@ struct SqliteStoreRepository::Statements {
                              std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
         in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) + " LIMIT :limit"),
         ids_in_rtree(c, "SELECT r.id FROM stores_rtree AS r" + std::string(store_sql::kInRtreeBox)),
+        rtree_nodes(c, "SELECT nodeno, data FROM stores_rtree_node"),
         listed_by_id(
             c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id AND " + std::string(store_sql::kExactBox)) +
                    std::string(kActiveAndFiltered)),
@@ -113,6 +114,7 @@ struct SqliteStoreRepository::Statements {
   Statement in_prefecture;
   Statement in_bbox;
   Statement ids_in_rtree;      // candidate ids of a box in in_bbox's R*Tree order (issue 13: kept stores)
+  Statement rtree_nodes;       // the R*Tree's nodes, for its copy in memory (rtree_replica.hpp)
   Statement listed_by_id;      // one store if in_bbox would list it (the same exact box test and filters)
   Statement located_in_bbox;   // id, lat, lng of matching stores in a box, via the R*Tree
   Statement reported_in_bbox;  // the same, via the stores reported since :since

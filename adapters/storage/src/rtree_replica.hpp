@@ -1,0 +1,64 @@
+#pragma once
+// stores_rtree's nodes copied into memory and searched in the order SQLite's rtree
+// module returns them (issue 13): a bbox miss then steps no SQLite statement at all.
+// SQLite's search with plain box constraints is depth first, each node's cells in
+// stored order, a cell followed when its box meets the query box (every score is 0, so
+// the search queue holds one point per level); search() does the same on the same
+// float32 coordinates compared as doubles, hence the same ids in the same order.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "pokeca/geo.hpp"
+#include "pokeca/errors.hpp"
+#include "pokeca/storage/statement.hpp"
+
+namespace pokeca::storage {
+
+class RtreeReplica {
+ public:
+  // Reads every node from `nodes` (SELECT nodeno, data FROM stores_rtree_node) in the
+  // connection's current snapshot. nullopt when there are more than max_nodes nodes
+  // (memory stays bounded; callers search with SQL) or a node is not as expected.
+  static Result<std::optional<RtreeReplica>> load(Statement& nodes, std::size_t max_nodes);
+
+  // Calls visit(id) for every entry whose box meets `box`, in SQLite's order, until
+  // visit returns false.
+  template <typename Visit>
+  void search(const BoundingBox& box, Visit&& visit) const {
+    if (!nodes_.empty()) search_node(0, depth_, box, visit);
+  }
+
+  [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }
+
+ private:
+  struct Cell {
+    std::int64_t ref;  // a store id in a leaf, else the child's index in nodes_
+    float min_lng, max_lng, min_lat, max_lat;
+  };
+  struct Node {
+    std::uint32_t first;  // into cells_
+    std::uint32_t count;
+  };
+
+  template <typename Visit>
+  bool search_node(std::size_t node, int height, const BoundingBox& box, Visit& visit) const {
+    const auto& n = nodes_[node];
+    for (std::uint32_t i = n.first; i < n.first + n.count; ++i) {
+      const auto& c = cells_[i];
+      if (!(c.min_lng <= box.max_lng && c.max_lng >= box.min_lng && c.min_lat <= box.max_lat &&
+            c.max_lat >= box.min_lat))
+        continue;
+      if (height == 0 ? !visit(c.ref) : !search_node(static_cast<std::size_t>(c.ref), height - 1, box, visit))
+        return false;
+    }
+    return true;
+  }
+
+  std::vector<Node> nodes_;  // nodes_[0] is the root
+  std::vector<Cell> cells_;
+  int depth_ = 0;  // the root's height; leaves are 0
+};
+
+}  // namespace pokeca::storage
