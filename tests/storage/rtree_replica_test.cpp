@@ -59,7 +59,9 @@ class RtreeReplicaTest : public StorageTest {
   }
   std::optional<RtreeReplica> read_copy(std::size_t max_nodes = kRtreeReplicaMaxNodes) {
     auto lease = db.acquire();
-    Statement nodes(lease.connection(), "SELECT nodeno, data FROM stores_rtree_node");
+    Statement nodes(lease.connection(),
+                    "SELECT nodeno, data FROM stores_rtree_node"
+                    " WHERE (SELECT max(nodeno) FROM stores_rtree_node) <= :max_nodes");
     return RtreeReplica::load(nodes, max_nodes).value();
   }
   static std::vector<StoreId> search(const RtreeReplica& copy, const BoundingBox& box, std::size_t limit = 1'000'000) {

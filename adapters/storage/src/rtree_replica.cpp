@@ -31,6 +31,7 @@ Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& nodes, std::si
   };
   std::vector<Raw> raw;
   bool too_many = false;
+  nodes.bind_int(":max_nodes", static_cast<std::int64_t>(max_nodes));
   auto ok = nodes.each([&](const Row& row) {
     if (raw.size() == max_nodes) {
       too_many = true;
@@ -48,7 +49,7 @@ Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& nodes, std::si
   index.reserve(raw.size());
   for (const auto& r : raw)
     if (r.nodeno == kRootNode) index.emplace(r.nodeno, 0);
-  if (index.empty()) return none;
+  if (index.empty()) return none;  // no root: refused by :max_nodes (or no tree)
   for (const auto& r : raw)
     if (r.nodeno != kRootNode) index.emplace(r.nodeno, static_cast<std::uint32_t>(index.size()));
 

@@ -18,9 +18,10 @@ namespace pokeca::storage {
 
 class RtreeReplica {
  public:
-  // Reads every node from `nodes` (SELECT nodeno, data FROM stores_rtree_node) in the
-  // connection's current snapshot. nullopt when there are more than max_nodes nodes
-  // (memory stays bounded; callers search with SQL) or a node is not as expected.
+  // Reads every node from `nodes` (SELECT nodeno, data FROM stores_rtree_node, with no
+  // rows when max(nodeno) > :max_nodes) in one snapshot. nullopt when there are more
+  // than max_nodes nodes (memory stays bounded; callers search with SQL) or a node is
+  // not as expected.
   static Result<std::optional<RtreeReplica>> load(Statement& nodes, std::size_t max_nodes);
 
   // Calls visit(id) for every entry whose box meets `box`, in SQLite's order, until

@@ -37,7 +37,11 @@ struct SqliteStoreRepository::Statements {
                              std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
         in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) + " LIMIT :limit"),
         ids_in_rtree(c, "SELECT r.id FROM stores_rtree AS r" + std::string(store_sql::kInRtreeBox)),
-        rtree_nodes(c, "SELECT nodeno, data FROM stores_rtree_node"),
+        // No rows when the tree is larger than :max_nodes: max() is one index seek, so a
+        // large tree is refused without reading its nodes.
+        rtree_nodes(c,
+                    "SELECT nodeno, data FROM stores_rtree_node"
+                    " WHERE (SELECT max(nodeno) FROM stores_rtree_node) <= :max_nodes"),
         listed_by_id(
             c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id AND " + std::string(store_sql::kExactBox)) +
                    std::string(kActiveAndFiltered)),
