@@ -10,8 +10,8 @@
 #include <optional>
 #include <vector>
 
-#include "pokeca/geo.hpp"
 #include "pokeca/errors.hpp"
+#include "pokeca/geo.hpp"
 #include "pokeca/storage/statement.hpp"
 
 namespace pokeca::storage {
