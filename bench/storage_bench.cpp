@@ -27,6 +27,7 @@
 #include "pokeca/clustering.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/gazetteer.hpp"
+#include "pokeca/store_query.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/migrations.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
@@ -183,6 +184,9 @@ struct Fixture {
   std::unique_ptr<storage::SqliteStoreRepository> stores;
   BoundingBox city_view;
   UnixSeconds now = kBenchNow;
+  // The city view's stores as the HTTP layer keeps them (issue 13's fragments), for
+  // in_bbox_unless_kept with every store kept: what a warm bbox miss asks of storage.
+  std::map<StoreId, StoreListFacts> city_view_kept;
 };
 
 // A database given by the environment for this size, if any.
@@ -289,6 +293,19 @@ void add(const std::string& name, Query query) {
 void register_all() {
   add("in_prefecture_tokyo_limit201", [](Fixture& f) { return rows_of(f.stores->in_prefecture("tokyo", {}, 201)); });
   add("in_bbox_city_view_limit301", [](Fixture& f) { return rows_of(f.stores->in_bbox(f.city_view, {}, 301)); });
+  // The warm miss's storage part: ids in R*Tree order, every store kept (no row read).
+  // Up to kRtreeReplicaMaxNodes nodes (100k) from the tree's copy in memory, above by SQL.
+  add("in_bbox_unless_kept_city_view_limit301_all_kept", [](Fixture& f) {
+    if (f.city_view_kept.empty()) {
+      const auto listed = f.stores->in_bbox(f.city_view, {}, 1'000).value();
+      for (const auto& s : listed) f.city_view_kept[s.id] = list_facts(s);
+    }
+    const auto kept = [&f](StoreId id) -> const StoreListFacts* {
+      const auto it = f.city_view_kept.find(id);
+      return it == f.city_view_kept.end() ? nullptr : &it->second;
+    };
+    return rows_of(f.stores->in_bbox_unless_kept(f.city_view, {}, 301, kept));
+  });
   add("nearest_shinjuku_5km_limit51", [](Fixture& f) { return rows_of(f.stores->nearest(kShinjuku, 5, {}, 51)); });
   add("in_prefecture_tokyo_limit201_reported24h",
       [](Fixture& f) { return rows_of(f.stores->in_prefecture("tokyo", reported_within_24h(f), 201)); });
