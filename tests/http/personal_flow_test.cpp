@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "api_accounts.hpp"
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
@@ -81,18 +82,7 @@ class PersonalFlow : public ::testing::Test {
   }
 
   std::string login_as(std::string_view email) {
-    const auto sign_up = call(verb::post, "/api/v1/users",
-                              R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
-                                  std::string(kPassword) + R"(","username":"トレーナー","prefecture":""}})");
-    EXPECT_EQ(sign_up.status, Status::created) << json::serialize(sign_up.body);
-    EXPECT_EQ(
-        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
-        Status::ok);
-    const auto login =
-        call(verb::post, "/api/v1/auth/login",
-             R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
-    EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
-    return std::string(login.body.at("access_token").as_string());
+    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword, .username = "トレーナー"});
   }
 
   ApiReply bought(std::string_view token, StoreId store, std::string_view kind = "bought") {

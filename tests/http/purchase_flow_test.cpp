@@ -3,6 +3,7 @@
 // (sign-up → mail → verify → login; admin granted as the command line does).
 #include <boost/json/serialize.hpp>
 
+#include "api_accounts.hpp"
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "http_messages.hpp"
@@ -57,22 +58,7 @@ class PurchaseFlow : public ::testing::Test {
 
   // A verified, logged-in account through the real API; its access token.
   std::string login_as(std::string_view email, std::string_view nickname = "サトシ", bool admin = false) {
-    const auto sign_up =
-        call(verb::post, "/api/v1/users",
-             R"({"user":{"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) +
-                 R"(","username":")" + std::string(nickname) + R"(","prefecture":""}})");
-    EXPECT_EQ(sign_up.status, Status::created) << json::serialize(sign_up.body);
-    EXPECT_EQ(
-        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
-        Status::ok);
-    if (admin) {
-      EXPECT_TRUE(accounts.admin.grant_admin(std::string(email)));
-    }
-    const auto login =
-        call(verb::post, "/api/v1/auth/login",
-             R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
-    EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
-    return std::string(login.body.at("access_token").as_string());
+    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword, .username = nickname, .admin = admin});
   }
 
   Reply report(std::string_view token, std::string body) {

@@ -3,6 +3,7 @@
 // sharing, deleting; another account's route is a 404; a blocked account gets 403.
 #include <boost/json/serialize.hpp>
 
+#include "api_accounts.hpp"
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
@@ -39,18 +40,7 @@ class RoutesFlow : public ::testing::Test {
   }
 
   std::string login_as(std::string_view email) {
-    const auto sign_up = call(verb::post, "/api/v1/users",
-                              R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
-                                  std::string(kPassword) + R"(","username":"サトシ","prefecture":""}})");
-    EXPECT_EQ(sign_up.status, Status::created) << json::serialize(sign_up.body);
-    EXPECT_EQ(
-        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
-        Status::ok);
-    const auto login =
-        call(verb::post, "/api/v1/auth/login",
-             R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
-    EXPECT_EQ(login.status, Status::ok) << json::serialize(login.body);
-    return std::string(login.body.at("access_token").as_string());
+    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword});
   }
 
   static std::vector<std::int64_t> stop_ids(const json::value& route) {

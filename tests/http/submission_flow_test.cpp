@@ -7,6 +7,7 @@
 #include <fstream>
 #include <thread>
 
+#include "api_accounts.hpp"
 #include "contribution_fakes.hpp"
 #include "fixtures.hpp"
 #include "loopback_server.hpp"
@@ -111,17 +112,7 @@ class SubmissionFlow : public ::testing::Test {
   }
 
   std::string verified_login(std::string_view email) {
-    const auto signed_up = call(verb::post, "/api/v1/users",
-                                R"({"user":{"email":")" + std::string(email) + R"(","password":")" +
-                                    std::string(kPassword) + R"(","username":"サトシ","prefecture":"東京都"}})");
-    EXPECT_EQ(signed_up.status, Status::created);
-    EXPECT_EQ(
-        call(verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})").status,
-        Status::ok);
-    const auto r = call(verb::post, "/api/v1/auth/login",
-                        R"({"email":")" + std::string(email) + R"(","password":")" + std::string(kPassword) + R"("})");
-    EXPECT_EQ(r.status, Status::ok);
-    return std::string(r.body.at("access_token").as_string());
+    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword, .prefecture = "東京都"});
   }
 
   static std::string error_of(const Reply& r) { return std::string(r.body.at("error").as_string()); }
