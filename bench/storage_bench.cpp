@@ -27,12 +27,12 @@
 #include "pokeca/clustering.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/gazetteer.hpp"
-#include "pokeca/store_query.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/migrations.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/store_query.hpp"
 
 namespace {
 

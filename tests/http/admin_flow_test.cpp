@@ -55,7 +55,8 @@ class AdminFlow : public ::testing::Test {
   }
 
   std::string login_as(std::string_view email, std::string_view nickname, bool make_admin = false) {
-    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword, .username = nickname, .admin = make_admin});
+    return signed_up_and_logged_in(server->port(), accounts,
+                                   {.email = email, .password = kPassword, .username = nickname, .admin = make_admin});
   }
 
   static std::string error_of(const Reply& r) { return std::string(r.body.at("error").as_string()); }

@@ -30,10 +30,10 @@ inline std::string signed_up_and_logged_in(std::uint16_t port, RealAccounts& acc
                                     std::string(a.password) + R"(","username":")" + std::string(a.username) +
                                     R"(","prefecture":")" + std::string(a.prefecture) + R"("}})");
   EXPECT_EQ(sign_up.status, http::Status::created) << boost::json::serialize(sign_up.body);
-  EXPECT_EQ(call_api(port, verb::post, "/api/v1/auth/verify-email",
-                     R"({"token":")" + accounts.mailer.last_token() + R"("})")
-                .status,
-            http::Status::ok);
+  EXPECT_EQ(
+      call_api(port, verb::post, "/api/v1/auth/verify-email", R"({"token":")" + accounts.mailer.last_token() + R"("})")
+          .status,
+      http::Status::ok);
   if (a.admin) {
     EXPECT_TRUE(accounts.admin.grant_admin(std::string(a.email)));
   }

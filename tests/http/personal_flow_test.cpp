@@ -82,7 +82,8 @@ class PersonalFlow : public ::testing::Test {
   }
 
   std::string login_as(std::string_view email) {
-    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword, .username = "トレーナー"});
+    return signed_up_and_logged_in(server->port(), accounts,
+                                   {.email = email, .password = kPassword, .username = "トレーナー"});
   }
 
   ApiReply bought(std::string_view token, StoreId store, std::string_view kind = "bought") {

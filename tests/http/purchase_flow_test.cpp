@@ -58,7 +58,8 @@ class PurchaseFlow : public ::testing::Test {
 
   // A verified, logged-in account through the real API; its access token.
   std::string login_as(std::string_view email, std::string_view nickname = "サトシ", bool admin = false) {
-    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword, .username = nickname, .admin = admin});
+    return signed_up_and_logged_in(server->port(), accounts,
+                                   {.email = email, .password = kPassword, .username = nickname, .admin = admin});
   }
 
   Reply report(std::string_view token, std::string body) {

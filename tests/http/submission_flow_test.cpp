@@ -112,7 +112,8 @@ class SubmissionFlow : public ::testing::Test {
   }
 
   std::string verified_login(std::string_view email) {
-    return signed_up_and_logged_in(server->port(), accounts, {.email = email, .password = kPassword, .prefecture = "東京都"});
+    return signed_up_and_logged_in(server->port(), accounts,
+                                   {.email = email, .password = kPassword, .prefecture = "東京都"});
   }
 
   static std::string error_of(const Reply& r) { return std::string(r.body.at("error").as_string()); }

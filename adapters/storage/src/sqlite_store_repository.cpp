@@ -98,12 +98,19 @@ std::shared_ptr<const RtreeReplica> SqliteStoreRepository::current_rtree_replica
     if (rtree_replica_loading_) return nullptr;  // the SQL search meanwhile
     rtree_replica_loading_ = true;
   }
+  // Whatever happens below (an exception included), the next stale miss may read it.
+  struct Loaded {
+    SqliteStoreRepository& repo;
+    ~Loaded() {
+      const std::lock_guard lock(repo.rtree_replica_mutex_);
+      repo.rtree_replica_loading_ = false;
+    }
+  } loaded_guard{*this};
   // One statement, so one snapshot for every node.
   auto loaded = RtreeReplica::load(st.rtree_nodes, rtree_replica_max_nodes_);
   std::shared_ptr<const RtreeReplica> replica;
   if (loaded && *loaded) replica = std::make_shared<const RtreeReplica>(std::move(**loaded));
   const std::lock_guard lock(rtree_replica_mutex_);
-  rtree_replica_loading_ = false;
   if (!loaded || db_.stores_rtree_generation() != generation) return nullptr;  // read again next time
   rtree_replica_ = replica;
   rtree_replica_generation_ = generation;
