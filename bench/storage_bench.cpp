@@ -32,6 +32,7 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "rtree_replica.hpp"
 #include "pokeca/store_query.hpp"
 
 namespace {
@@ -305,6 +306,15 @@ void register_all() {
       return it == f.city_view_kept.end() ? nullptr : &it->second;
     };
     return rows_of(f.stores->in_bbox_unless_kept(f.city_view, {}, 301, kept));
+  });
+  // What a miss pays once per store change or kRtreeReplicaMaxAge: reading the tree's
+  // copy (refused at 1M by its size check, one index seek).
+  add("rtree_replica_read", [](Fixture& f) {
+    auto lease = f.db->acquire();
+    storage::Statement size(lease.connection(), storage::RtreeReplica::kSizeSql);
+    storage::Statement nodes(lease.connection(), storage::RtreeReplica::kNodesSql);
+    const auto copy = storage::RtreeReplica::load(size, nodes, storage::kRtreeReplicaMaxNodes).value();
+    return copy ? copy->node_count() : 0;
   });
   add("nearest_shinjuku_5km_limit51", [](Fixture& f) { return rows_of(f.stores->nearest(kShinjuku, 5, {}, 51)); });
   add("in_prefecture_tokyo_limit201_reported24h",

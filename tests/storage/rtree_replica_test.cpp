@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pokeca/storage/statement.hpp"
@@ -59,10 +61,9 @@ class RtreeReplicaTest : public StorageTest {
   }
   std::optional<RtreeReplica> read_copy(std::size_t max_nodes = kRtreeReplicaMaxNodes) {
     auto lease = db.acquire();
-    Statement nodes(lease.connection(),
-                    "SELECT nodeno, data FROM stores_rtree_node"
-                    " WHERE (SELECT max(nodeno) FROM stores_rtree_node) <= :max_nodes");
-    return RtreeReplica::load(nodes, max_nodes).value();
+    Statement size(lease.connection(), RtreeReplica::kSizeSql);
+    Statement nodes(lease.connection(), RtreeReplica::kNodesSql);
+    return RtreeReplica::load(size, nodes, max_nodes).value();
   }
   static std::vector<StoreId> search(const RtreeReplica& copy, const BoundingBox& box, std::size_t limit = 1'000'000) {
     std::vector<StoreId> ids;
@@ -166,6 +167,36 @@ TEST_F(RtreeReplicaTest, TheListFollowsEveryAcknowledgedWrite) {
   EXPECT_EQ(count(listed.back()), 0) << "a deleted store";
   exec("UPDATE stores SET status = 'hidden' WHERE id = " + std::to_string(listed[1]));
   EXPECT_EQ(count(listed[1]), 0) << "a hidden store (its row is read: not kept here)";
+}
+
+// Another process's commits move no generation here (its own Database, its own hooks):
+// the copy is read again once it is older than its maximum age, so a store imported
+// meanwhile is listed then. Without the age it would stay missing until a local change.
+TEST_F(RtreeReplicaTest, AStoreWrittenByAnotherProcessIsListedOnceTheCopyIsOld) {
+  insert(1, 500);
+  constexpr auto kMaxAge = std::chrono::milliseconds(300);
+  SqliteStoreRepository aged(db, kRtreeReplicaMaxNodes, kMaxAge);
+  const auto none = [](StoreId) -> const StoreListFacts* { return nullptr; };
+  const BoundingBox box{139.70, 35.62, 139.78, 35.70};
+  const auto listed = [&] {
+    const auto found = aged.in_bbox_unless_kept(box, {}, 1000, none).value();
+    std::vector<StoreId> ids;
+    for (const auto& s : found) ids.push_back(s.id);
+    return ids;
+  };
+  EXPECT_EQ(std::ranges::count(listed(), StoreId{9'001}), 0);  // the copy is read here
+
+  const auto generation = db.stores_rtree_generation();
+  Database other_process(dir.path() / "pokeca.db");
+  SqliteStoreRepository imported(other_process);
+  std::vector<Store> one{make_store(9'001, "別のプロセスの店", "card_shop", "tokyo", {35.66, 139.74})};
+  ASSERT_TRUE(imported.insert_many(one));
+  ASSERT_EQ(db.stores_rtree_generation(), generation) << "this Database saw no commit of its own";
+
+  std::this_thread::sleep_for(kMaxAge + std::chrono::milliseconds(100));
+  const auto now_listed = listed();
+  EXPECT_EQ(std::ranges::count(now_listed, StoreId{9'001}), 1);
+  EXPECT_EQ(now_listed, ids_of(stores.in_bbox(box, {}, 1000).value()));
 }
 
 }  // namespace

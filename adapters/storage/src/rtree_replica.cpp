@@ -24,14 +24,20 @@ float big_endian_float(const char* p) { return std::bit_cast<float>(static_cast<
 
 }  // namespace
 
-Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& nodes, std::size_t max_nodes) {
+Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& size, Statement& nodes, std::size_t max_nodes) {
+  std::optional<RtreeReplica> none;
+  // Node numbers are allocated upwards, so the largest bounds the count.
+  std::int64_t largest = 0;
+  auto sized = size.each([&](const Row& row) { largest = row.optional_int64(0).value_or(0); });
+  if (!sized) return std::unexpected(sized.error());
+  if (largest > static_cast<std::int64_t>(max_nodes)) return none;
+
   struct Raw {
     std::int64_t nodeno;
     std::string data;
   };
   std::vector<Raw> raw;
-  bool too_many = false;
-  nodes.bind_int(":max_nodes", static_cast<std::int64_t>(max_nodes));
+  bool too_many = false;  // the tree grew since its size was read
   auto ok = nodes.each([&](const Row& row) {
     if (raw.size() == max_nodes) {
       too_many = true;
@@ -41,7 +47,6 @@ Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& nodes, std::si
     return true;
   });
   if (!ok) return std::unexpected(ok.error());
-  std::optional<RtreeReplica> none;
   if (too_many) return none;
 
   // Node numbers to indices, the root first.
@@ -49,7 +54,7 @@ Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& nodes, std::si
   index.reserve(raw.size());
   for (const auto& r : raw)
     if (r.nodeno == kRootNode) index.emplace(r.nodeno, 0);
-  if (index.empty()) return none;  // no root: refused by :max_nodes (or no tree)
+  if (index.empty()) return none;
   for (const auto& r : raw)
     if (r.nodeno != kRootNode) index.emplace(r.nodeno, static_cast<std::uint32_t>(index.size()));
 

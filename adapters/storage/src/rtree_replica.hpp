@@ -18,11 +18,13 @@ namespace pokeca::storage {
 
 class RtreeReplica {
  public:
-  // Reads every node from `nodes` (SELECT nodeno, data FROM stores_rtree_node, with no
-  // rows when max(nodeno) > :max_nodes) in one snapshot. nullopt when there are more
-  // than max_nodes nodes (memory stays bounded; callers search with SQL) or a node is
-  // not as expected.
-  static Result<std::optional<RtreeReplica>> load(Statement& nodes, std::size_t max_nodes);
+  // The statements load() steps: the tree's size (one index seek), then its nodes.
+  static constexpr const char* kSizeSql = "SELECT max(nodeno) FROM stores_rtree_node";
+  static constexpr const char* kNodesSql = "SELECT nodeno, data FROM stores_rtree_node";
+  // Every node, read by one statement (one snapshot). nullopt when the tree has more than
+  // max_nodes nodes (memory stays bounded; callers search with SQL; a larger tree costs
+  // the size's seek only) or a node is not as expected.
+  static Result<std::optional<RtreeReplica>> load(Statement& size, Statement& nodes, std::size_t max_nodes);
 
   // Calls visit(id) for every entry whose box meets `box`, in SQLite's order, until
   // visit returns false.

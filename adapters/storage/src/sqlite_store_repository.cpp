@@ -61,8 +61,12 @@ Result<std::vector<Candidate>> within(Statement& located, LatLng centre, double 
 
 }  // namespace
 
-SqliteStoreRepository::SqliteStoreRepository(Database& db, std::size_t rtree_replica_max_nodes)
-    : db_(db), statements_(db), rtree_replica_max_nodes_(rtree_replica_max_nodes) {}
+SqliteStoreRepository::SqliteStoreRepository(Database& db, std::size_t rtree_replica_max_nodes,
+                                             std::chrono::steady_clock::duration rtree_replica_max_age)
+    : db_(db),
+      statements_(db),
+      rtree_replica_max_nodes_(rtree_replica_max_nodes),
+      rtree_replica_max_age_(rtree_replica_max_age) {}
 SqliteStoreRepository::~SqliteStoreRepository() = default;
 
 Result<std::vector<Store>> SqliteStoreRepository::in_prefecture(std::string_view code, const StoreFilters& f,
@@ -92,9 +96,11 @@ std::shared_ptr<const RtreeReplica> SqliteStoreRepository::current_rtree_replica
   // Read before the nodes' snapshot begins: a commit acknowledged since moved it on
   // (Database::stores_rtree_generation), so a copy kept under it holds every such commit.
   const auto generation = db_.stores_rtree_generation();
+  const auto now = std::chrono::steady_clock::now();
   {
     const std::lock_guard lock(rtree_replica_mutex_);
-    if (rtree_replica_generation_ == generation) return rtree_replica_;
+    if (rtree_replica_generation_ == generation && now - rtree_replica_read_at_ < rtree_replica_max_age_)
+      return rtree_replica_;
     if (rtree_replica_loading_) return nullptr;  // the SQL search meanwhile
     rtree_replica_loading_ = true;
   }
@@ -106,14 +112,14 @@ std::shared_ptr<const RtreeReplica> SqliteStoreRepository::current_rtree_replica
       repo.rtree_replica_loading_ = false;
     }
   } loaded_guard{*this};
-  // One statement, so one snapshot for every node.
-  auto loaded = RtreeReplica::load(st.rtree_nodes, rtree_replica_max_nodes_);
+  auto loaded = RtreeReplica::load(st.rtree_size, st.rtree_nodes, rtree_replica_max_nodes_);
   std::shared_ptr<const RtreeReplica> replica;
   if (loaded && *loaded) replica = std::make_shared<const RtreeReplica>(std::move(**loaded));
   const std::lock_guard lock(rtree_replica_mutex_);
   if (!loaded || db_.stores_rtree_generation() != generation) return nullptr;  // read again next time
   rtree_replica_ = replica;
   rtree_replica_generation_ = generation;
+  rtree_replica_read_at_ = now;
   return replica;
 }
 

@@ -5,6 +5,7 @@
 #include "pokeca/storage/connection.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "rtree_replica.hpp"
 #include "store_rows.hpp"
 #include "store_writes.hpp"
 
@@ -37,11 +38,8 @@ struct SqliteStoreRepository::Statements {
                              std::string(kActiveAndFiltered) + " ORDER BY s.id LIMIT :limit"),
         in_bbox(c, store_sql::select_stores(store_sql::kInBoxJoin) + std::string(kActiveAndFiltered) + " LIMIT :limit"),
         ids_in_rtree(c, "SELECT r.id FROM stores_rtree AS r" + std::string(store_sql::kInRtreeBox)),
-        // No rows when the tree is larger than :max_nodes: max() is one index seek, so a
-        // large tree is refused without reading its nodes.
-        rtree_nodes(c,
-                    "SELECT nodeno, data FROM stores_rtree_node"
-                    " WHERE (SELECT max(nodeno) FROM stores_rtree_node) <= :max_nodes"),
+        rtree_size(c, RtreeReplica::kSizeSql),
+        rtree_nodes(c, RtreeReplica::kNodesSql),
         listed_by_id(
             c, store_sql::select_stores(" FROM stores AS s WHERE s.id = :id AND " + std::string(store_sql::kExactBox)) +
                    std::string(kActiveAndFiltered)),
@@ -118,7 +116,8 @@ struct SqliteStoreRepository::Statements {
   Statement in_prefecture;
   Statement in_bbox;
   Statement ids_in_rtree;      // candidate ids of a box in in_bbox's R*Tree order (issue 13: kept stores)
-  Statement rtree_nodes;       // the R*Tree's nodes, for its copy in memory (rtree_replica.hpp)
+  Statement rtree_size;        // the R*Tree's size and nodes, for its copy in memory (rtree_replica.hpp)
+  Statement rtree_nodes;
   Statement listed_by_id;      // one store if in_bbox would list it (the same exact box test and filters)
   Statement located_in_bbox;   // id, lat, lng of matching stores in a box, via the R*Tree
   Statement reported_in_bbox;  // the same, via the stores reported since :since

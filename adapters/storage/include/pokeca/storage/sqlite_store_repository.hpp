@@ -1,6 +1,7 @@
 #pragma once
 // StoreRepository over SQLite: prefecture lists by index, boxes and nearest by
 // R*Tree, clusters from the store_cells aggregates.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -29,13 +30,19 @@ inline constexpr std::int64_t kMaxStoresForBoxScan = 5'000;
 // nodes), at most 16 MiB (168 cells of 24 bytes a node). A larger tree is searched by
 // SQL, as before (1,000,000 stores: about 30,000 nodes).
 inline constexpr std::size_t kRtreeReplicaMaxNodes = 4'096;
+// ...and read again after this long even when no commit of this process changed the tree:
+// a store imported by another process (`pokeca-server import` while the server runs)
+// appears within it, as with the response cache's TTL. At 12,000 stores a read is
+// ≈ 1 ms, once per this period while misses come.
+inline constexpr std::chrono::seconds kRtreeReplicaMaxAge{5};
 // insert_many() writes the cell aggregates after this many stores, bounding memory.
 inline constexpr std::size_t kAggregateFlushEvery = 50'000;
 
 class SqliteStoreRepository final : public StoreRepository {
  public:
   // Prepares its statements on every connection; throws StorageError.
-  explicit SqliteStoreRepository(Database& db, std::size_t rtree_replica_max_nodes = kRtreeReplicaMaxNodes);
+  explicit SqliteStoreRepository(Database& db, std::size_t rtree_replica_max_nodes = kRtreeReplicaMaxNodes,
+                                 std::chrono::steady_clock::duration rtree_replica_max_age = kRtreeReplicaMaxAge);
   ~SqliteStoreRepository() override;
 
   Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) override;
@@ -72,9 +79,11 @@ class SqliteStoreRepository final : public StoreRepository {
   Database& db_;
   PerConnection<Statements> statements_;
   const std::size_t rtree_replica_max_nodes_;
-  std::mutex rtree_replica_mutex_;  // guards the four below
+  const std::chrono::steady_clock::duration rtree_replica_max_age_;
+  std::mutex rtree_replica_mutex_;  // guards the five below
   std::shared_ptr<const RtreeReplica> rtree_replica_;
   std::optional<std::uint64_t> rtree_replica_generation_;  // what rtree_replica_ was read at
+  std::chrono::steady_clock::time_point rtree_replica_read_at_;
   bool rtree_replica_loading_ = false;
 };
 
