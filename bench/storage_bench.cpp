@@ -32,8 +32,8 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/statement.hpp"
-#include "rtree_replica.hpp"
 #include "pokeca/store_query.hpp"
+#include "rtree_replica.hpp"
 
 namespace {
 
