@@ -32,55 +32,49 @@ Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& size, Statemen
   if (!sized) return std::unexpected(sized.error());
   if (largest > static_cast<std::int64_t>(max_nodes)) return none;
 
-  struct Raw {
-    std::int64_t nodeno;
-    std::string data;
-  };
-  std::vector<Raw> raw;
+  // Each node's cells decoded as it is read (nodes_ in read order, child refs still node
+  // numbers); its number kept beside it.
+  RtreeReplica replica;
+  std::vector<std::int64_t> numbers;
   bool too_many = false;  // the tree grew since its size was read
+  bool malformed = false;
+  std::optional<std::uint32_t> root;
   auto ok = nodes.each([&](const Row& row) {
-    if (raw.size() == max_nodes) {
+    if (numbers.size() == max_nodes) {
       too_many = true;
       return false;
     }
-    raw.push_back({row.int64(0), std::string(row.blob(1))});
-    return true;
-  });
-  if (!ok) return std::unexpected(ok.error());
-  if (too_many) return none;
-
-  // Node numbers to indices, the root first.
-  std::unordered_map<std::int64_t, std::uint32_t> index;
-  index.reserve(raw.size());
-  for (const auto& r : raw)
-    if (r.nodeno == kRootNode) index.emplace(r.nodeno, 0);
-  if (index.empty()) return none;
-  for (const auto& r : raw)
-    if (r.nodeno != kRootNode) index.emplace(r.nodeno, static_cast<std::uint32_t>(index.size()));
-
-  RtreeReplica replica;
-  replica.nodes_.resize(index.size());
-  std::vector<int> height(index.size(), -1);
-  for (const auto& r : raw) {
-    if (r.data.size() < kNodeHeaderBytes) return none;
-    const auto count = static_cast<std::size_t>(big_endian(r.data.data() + 2, 2));
-    if (kNodeHeaderBytes + count * kCellBytes > r.data.size()) return none;
-    auto& node = replica.nodes_[index.at(r.nodeno)];
-    node.first = static_cast<std::uint32_t>(replica.cells_.size());
-    node.count = static_cast<std::uint32_t>(count);
+    const auto data = row.blob(1);
+    const auto count = data.size() >= kNodeHeaderBytes ? big_endian(data.data() + 2, 2) : 0;
+    malformed = data.size() < kNodeHeaderBytes + count * kCellBytes;  // also shorter than a header
+    if (malformed) return false;
+    const auto nodeno = row.int64(0);
+    if (nodeno == kRootNode) {
+      root = static_cast<std::uint32_t>(numbers.size());
+      replica.depth_ = static_cast<int>(big_endian(data.data(), 2));
+    }
+    numbers.push_back(nodeno);
+    replica.nodes_.push_back({static_cast<std::uint32_t>(replica.cells_.size()), static_cast<std::uint32_t>(count)});
     for (std::size_t i = 0; i < count; ++i) {
-      const char* p = r.data.data() + kNodeHeaderBytes + i * kCellBytes;
+      const char* p = data.data() + kNodeHeaderBytes + i * kCellBytes;
       replica.cells_.push_back({static_cast<std::int64_t>(big_endian(p, 8)), big_endian_float(p + 8),
                                 big_endian_float(p + 12), big_endian_float(p + 16), big_endian_float(p + 20)});
     }
-    if (r.nodeno == kRootNode) replica.depth_ = static_cast<int>(big_endian(r.data.data(), 2));
-  }
+    return true;
+  });
+  if (!ok) return std::unexpected(ok.error());
+  if (too_many || malformed || !root) return none;
+  replica.root_ = *root;
   if (replica.depth_ > kMaxDepth) return none;
 
   // Child node numbers to indices, checking that every inner cell names a node one
   // level down that no other cell names: the search then visits each node once.
-  height[0] = replica.depth_;
-  std::vector<std::uint32_t> pending{0};
+  std::unordered_map<std::int64_t, std::uint32_t> index;
+  index.reserve(numbers.size());
+  for (std::uint32_t i = 0; i < numbers.size(); ++i) index.emplace(numbers[i], i);
+  std::vector<int> height(numbers.size(), -1);
+  height[replica.root_] = replica.depth_;
+  std::vector<std::uint32_t> pending{replica.root_};
   while (!pending.empty()) {
     const auto at = pending.back();
     pending.pop_back();

@@ -30,7 +30,7 @@ class RtreeReplica {
   // visit returns false.
   template <typename Visit>
   void search(const BoundingBox& box, Visit&& visit) const {
-    if (!nodes_.empty()) search_node(0, depth_, box, visit);
+    if (!nodes_.empty()) search_node(root_, depth_, box, visit);
   }
 
   [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }
@@ -59,9 +59,10 @@ class RtreeReplica {
     return true;
   }
 
-  std::vector<Node> nodes_;  // nodes_[0] is the root
+  std::vector<Node> nodes_;
   std::vector<Cell> cells_;
-  int depth_ = 0;  // the root's height; leaves are 0
+  std::uint32_t root_ = 0;  // into nodes_
+  int depth_ = 0;           // the root's height; leaves are 0
 };
 
 }  // namespace pokeca::storage

@@ -39,16 +39,16 @@ class Database {
   // Moves forward on every committed write through this Database's connections, so
   // caches of query results can tell they are stale.
   [[nodiscard]] std::uint64_t write_generation() const { return write_generation_.load(std::memory_order_acquire); }
-  // Ids of `stores` rows a commit changed (inserted, updated, deleted), passed to a
-  // listener after the commit is visible and before write_generation moves for it, on
-  // the committing thread (so before the writer's request is answered). For caches of
-  // per-store renderings (issue 13). Set once before serving; not thread-safe.
   // Moves forward once a commit that changed stores_rtree (a store inserted, moved or
   // deleted) is visible, before the writer's request is answered: a copy of the tree read
   // in a snapshot begun after this value was read is current while the value stays.
   [[nodiscard]] std::uint64_t stores_rtree_generation() const {
     return stores_rtree_generation_.load(std::memory_order_acquire);
   }
+  // Ids of `stores` rows a commit changed (inserted, updated, deleted), passed to a
+  // listener after the commit is visible and before write_generation moves for it, on
+  // the committing thread (so before the writer's request is answered). For caches of
+  // per-store renderings (issue 13). Set once before serving; not thread-safe.
   using StoresChanged = std::function<void(std::span<const std::int64_t> ids)>;
   void on_stores_changed(StoresChanged listener) { stores_changed_ = std::move(listener); }
 
