@@ -1,6 +1,7 @@
 #include "rtree_replica.hpp"
 
 #include <bit>
+#include <string_view>
 #include <unordered_map>
 
 namespace pokeca::storage {
@@ -14,13 +15,16 @@ constexpr std::size_t kCellBytes = 8 + 4 * 4;  // id, min/max lng, min/max lat
 // SQLite's own limit (RTREE_MAX_DEPTH): a deeper tree is taken as malformed.
 constexpr int kMaxDepth = 40;
 
-std::uint64_t big_endian(const char* p, std::size_t bytes) {
+std::uint64_t big_endian(std::string_view bytes) {
   std::uint64_t v = 0;
-  for (std::size_t i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(p[i]);
+  for (const char c : bytes) v = (v << 8) | static_cast<unsigned char>(c);
   return v;
 }
 
-float big_endian_float(const char* p) { return std::bit_cast<float>(static_cast<std::uint32_t>(big_endian(p, 4))); }
+// The float32 at `at` in `bytes`.
+float big_endian_float(std::string_view bytes, std::size_t at) {
+  return std::bit_cast<float>(static_cast<std::uint32_t>(big_endian(bytes.substr(at, 4))));
+}
 
 }  // namespace
 
@@ -45,20 +49,20 @@ Result<std::optional<RtreeReplica>> RtreeReplica::load(Statement& size, Statemen
       return false;
     }
     const auto data = row.blob(1);
-    const auto count = data.size() >= kNodeHeaderBytes ? big_endian(data.data() + 2, 2) : 0;
+    const auto count = data.size() >= kNodeHeaderBytes ? big_endian(data.substr(2, 2)) : 0;
     malformed = data.size() < kNodeHeaderBytes + count * kCellBytes;  // also shorter than a header
     if (malformed) return false;
     const auto nodeno = row.int64(0);
     if (nodeno == kRootNode) {
       root = static_cast<std::uint32_t>(numbers.size());
-      replica.depth_ = static_cast<int>(big_endian(data.data(), 2));
+      replica.depth_ = static_cast<int>(big_endian(data.substr(0, 2)));
     }
     numbers.push_back(nodeno);
     replica.nodes_.push_back({static_cast<std::uint32_t>(replica.cells_.size()), static_cast<std::uint32_t>(count)});
     for (std::size_t i = 0; i < count; ++i) {
-      const char* p = data.data() + kNodeHeaderBytes + i * kCellBytes;
-      replica.cells_.push_back({static_cast<std::int64_t>(big_endian(p, 8)), big_endian_float(p + 8),
-                                big_endian_float(p + 12), big_endian_float(p + 16), big_endian_float(p + 20)});
+      const auto cell = data.substr(kNodeHeaderBytes + i * kCellBytes, kCellBytes);
+      replica.cells_.push_back({static_cast<std::int64_t>(big_endian(cell.substr(0, 8))), big_endian_float(cell, 8),
+                                big_endian_float(cell, 12), big_endian_float(cell, 16), big_endian_float(cell, 20)});
     }
     return true;
   });
