@@ -33,7 +33,7 @@ inline constexpr std::size_t kRtreeReplicaMaxNodes = 4'096;
 // ...and read again after this long even when no commit of this process changed the tree:
 // a store imported by another process (`pokeca-server import` while the server runs)
 // appears within it, as with the response cache's TTL. A read is ≈ 0.3 ms at 12,000
-// stores and 2.2 ms at 100,000, once per this period while misses come.
+// stores and 2.2–2.5 ms at 100,000, once per this period while misses come.
 inline constexpr std::chrono::seconds kRtreeReplicaMaxAge{5};
 // insert_many() writes the cell aggregates after this many stores, bounding memory.
 inline constexpr std::size_t kAggregateFlushEvery = 50'000;
