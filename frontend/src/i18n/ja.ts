@@ -529,6 +529,11 @@ export const ja = {
   'map.showList': '一覧を表示',
   'map.hideList': '一覧を閉じる',
   'map.loadingStores': '店舗を読み込み中...',
+  // the map library's own controls (every map)
+  'map.zoomIn': 'ズームイン',
+  'map.zoomOut': 'ズームアウト',
+  'map.closePopup': '閉じる',
+  'map.libraryTitle': '地図を表示するためのJavaScriptライブラリ',
   'map.loadError': '店舗を読み込めませんでした',
   'map.directions': 'Googleマップで経路を見る',
   'map.lastReport': '最終報告: {time}（{kind}）',

@@ -1,5 +1,9 @@
 import { TileLayer } from 'react-leaflet';
 import { useConfig } from '@/api/config';
+import { localizeLeaflet } from './leaflet-ja';
+
+// Every map draws this layer: its module sets Leaflet's Japanese defaults before the first map exists.
+localizeLeaflet();
 
 /** Drawn where a tile cannot be loaded (offline, outside the tile set): nothing, over the outline. */
 const TRANSPARENT_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
