@@ -8,6 +8,11 @@ export const API_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 180_000;
 export const DEFAULT_RATE_LIMIT_RETRY_SECONDS = 60;
 export const FLASH_DEFAULT_DURATION_MS = 5_000;
+/** The phone layout (the CSS breakpoint: bottom sheets instead of side panels). */
+export const PHONE_QUERY = '(max-width: 899px)';
+/** Toasts on screen at once: one on a phone (more would cover the map), a short stack elsewhere. */
+export const MAX_TOASTS_PHONE = 1;
+export const MAX_TOASTS_DESKTOP = 3;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
 /** Stores with a report newer than this stand out on the map. */
 export const RECENT_REPORT_HOURS = 24;
