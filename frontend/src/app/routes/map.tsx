@@ -59,6 +59,7 @@ export default function MapRoute() {
         onReport={report.open}
         onOpenStore={(store) => openStore(store)}
         favoriteIds={favoriteIds}
+        selectedStoreId={storeId}
         jump={jump}
         search={
           <StoreSearch

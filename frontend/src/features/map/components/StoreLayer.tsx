@@ -10,6 +10,10 @@ import type { Store } from '@/api/stores';
 import type { Cluster } from '../types/store';
 import { StorePopupContent } from './StorePopupContent';
 
+/** Marker stacking: the open store above the fresh ones above the rest. */
+const FRESH_Z_OFFSET = 500;
+const SELECTED_Z_OFFSET = 2000;
+
 export interface FocusRequest {
   id: Store['id'];
   seq: number;
@@ -25,12 +29,14 @@ interface StoreLayerProps {
   onOpen?: (store: Store) => void;
   /** Issue 9: the signed-in user's favourite stores get a ★ on their marker. */
   favoriteIds?: ReadonlySet<string>;
+  /** The store whose sheet is open: drawn highlighted, above the others. */
+  selectedId?: string | null;
   /** Issue 10: more actions in the popup (ルートに追加) where the popup is used. */
   popupActions?: (store: Store) => ReactNode;
 }
 
 /** Server clusters (click zooms in) and store markers with their popups (or the sheet, with `onOpen`). */
-export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, popupActions }: StoreLayerProps) {
+export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, selectedId, popupActions }: StoreLayerProps) {
   const shown = clusters.length + stores.length > 0;
   useEffect(() => {
     if (shown) markFirstMarkersDrawn();
@@ -49,6 +55,7 @@ export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOp
           onReport={onReport}
           onOpen={onOpen}
           favorite={favoriteIds?.has(String(store.id)) ?? false}
+          selected={selectedId === String(store.id)}
           popupActions={popupActions}
         />
       ))}
@@ -91,6 +98,7 @@ function StoreMarker({
   onReport,
   onOpen,
   favorite,
+  selected,
   popupActions,
 }: {
   store: Store;
@@ -99,6 +107,7 @@ function StoreMarker({
   onReport?: (store: Store) => void;
   onOpen?: (store: Store) => void;
   favorite: boolean;
+  selected: boolean;
   popupActions?: (store: Store) => ReactNode;
 }) {
   const ref = useRef<LeafletMarker>(null);
@@ -117,10 +126,10 @@ function StoreMarker({
     <Marker
       ref={ref}
       position={[store.lat, store.lng]}
-      icon={storeIcon(type, fresh, favorite)}
+      icon={storeIcon(type, fresh, favorite, selected)}
       title={store.name}
       alt={store.name}
-      zIndexOffset={fresh ? 500 : 0}
+      zIndexOffset={selected ? SELECTED_Z_OFFSET : fresh ? FRESH_Z_OFFSET : 0}
       keyboard
       eventHandlers={onOpen ? { click: () => onOpen(store) } : undefined}
     >

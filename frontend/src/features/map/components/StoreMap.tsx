@@ -8,7 +8,7 @@ import { useInitialData, useStoreTypes } from '@/api/initial-data';
 import { usePrefectures, type Prefecture } from '@/api/prefectures';
 import { useStoresNear, type Store } from '@/api/stores';
 import { BaseTileLayer } from '@/components/map/BaseTileLayer';
-import { NEARBY_LIMIT, NEARBY_RADIUS_KM, RECENT_REPORT_HOURS } from '@/config/constants';
+import { NEARBY_LIMIT, NEARBY_RADIUS_KM, RECENT_REPORT_HOURS, STORE_FOCUS_ZOOM } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import type { LatLng } from '@/lib/geolocation';
 import { showToast } from '@/stores/toast-store';
@@ -46,6 +46,9 @@ function parsePoint(params: URLSearchParams): LatLng | null {
   return { lat, lng };
 }
 
+/** What the nearby view was last fitted to: the point and the filters that chose its list. */
+const fitKey = (at: LatLng, f: StoreFilters) => `${at.lat},${at.lng}|${JSON.stringify(filtersToQuery(f, RECENT_REPORT_HOURS))}`;
+
 /** Issue 9: a move the page asks for (a search result, a shared store link); `key` makes it happen once. */
 export interface MapJump {
   lat: number;
@@ -58,6 +61,22 @@ export interface MapJump {
 /** The store sheet's desktop width (px) and the share of a phone's map height it covers. */
 const SHEET_DESKTOP_WIDTH = 380;
 const SHEET_PHONE_COVER = 0.68;
+
+const isPhone = () => window.matchMedia?.(MOBILE_QUERY).matches ?? false;
+
+/**
+ * Centres a store in the part of the map its sheet leaves free: on a phone above the bottom
+ * sheet (it covers up to SHEET_PHONE_COVER of the height), on a desktop left of the side sheet.
+ */
+function showBesideSheet(map: LeafletMap, lat: number, lng: number, zoom: number) {
+  const phone = isPhone();
+  moveForRoute(map, () => {
+    map.setView([lat, lng], zoom, { animate: false });
+    const size = map.getSize();
+    if (phone) map.panBy([0, (size.y * SHEET_PHONE_COVER) / 2], { animate: false });
+    else if (size.x > SHEET_DESKTOP_WIDTH * 1.5) map.panBy([SHEET_DESKTOP_WIDTH / 2, 0], { animate: false });
+  });
+}
 
 interface StoreMapProps {
   onReport?: (store: Store) => void;
@@ -78,6 +97,8 @@ interface StoreMapProps {
   mapLayers?: ReactNode;
   /** Issue 10: panels floating over the map (e.g. the route bar). */
   overlay?: ReactNode;
+  /** The store whose sheet is open: its marker is highlighted. */
+  selectedStoreId?: string | null;
 }
 
 /**
@@ -97,6 +118,7 @@ export function StoreMap({
   listRowAction,
   mapLayers,
   overlay,
+  selectedStoreId,
 }: StoreMapProps = {}) {
   const [searchParams, setSearchParams] = useSearchParamsNow();
   const prefectureCode = searchParams.get('prefecture');
@@ -169,11 +191,12 @@ export function StoreMap({
     map?.getContainer().setAttribute('aria-label', t('map.label'));
   }, [map]);
 
-  // ?lat=&lng=: once the nearest stores are known, fit the view to the point and the closest few.
-  const fittedFor = useRef<string | null>(initial.fromUrl && point ? `${point.lat},${point.lng}` : null);
+  // ?lat=&lng=: once the nearest stores are known, fit the view to the point and the closest
+  // few; again whenever the filters change the list, so the listed stores are on the map too.
+  const fittedFor = useRef<string | null>(initial.fromUrl && point ? fitKey(point, filters) : null);
   useEffect(() => {
     if (!map || !point || !nearbyStores || nearbyStores.length === 0) return;
-    const key = `${point.lat},${point.lng}`;
+    const key = fitKey(point, filters);
     if (fittedFor.current === key) return;
     fittedFor.current = key;
     const points: Array<[number, number]> = [
@@ -184,24 +207,16 @@ export function StoreMap({
     moveForRoute(map, () =>
       map.fitBounds(points, { paddingTopLeft: [40, 40], paddingBottomRight: [40, 40 + sheetCovers], maxZoom: 16 }),
     );
-  }, [map, point, nearbyStores]);
+  }, [map, point, nearbyStores, filters]);
 
   // Issue 9: jump to a search result or a shared store link, once per key.
   const jumpedKey = useRef<string | null>(null);
   useEffect(() => {
     if (!map || !jump || jumpedKey.current === jump.key) return;
     jumpedKey.current = jump.key;
-    const phone = window.matchMedia?.(MOBILE_QUERY).matches ?? false;
-    moveForRoute(map, () => {
-      map.setView([jump.lat, jump.lng], jump.zoom, { animate: false });
-      if (jump.besideSheet) {
-        const size = map.getSize();
-        const offset: [number, number] = phone ? [0, (size.y * SHEET_PHONE_COVER) / 2] : [SHEET_DESKTOP_WIDTH / 2, 0];
-        if (!phone && size.x <= SHEET_DESKTOP_WIDTH * 1.5) return;
-        map.panBy(offset, { animate: false });
-      }
-    });
-    if (phone) setSheetOpen(false);
+    if (jump.besideSheet) showBesideSheet(map, jump.lat, jump.lng, jump.zoom);
+    else moveForRoute(map, () => map.setView([jump.lat, jump.lng], jump.zoom, { animate: false }));
+    if (isPhone()) setSheetOpen(false);
   }, [map, jump]);
 
   const layout = useMemo(
@@ -210,7 +225,11 @@ export function StoreMap({
   );
   const clusterList = layout.clusters;
   const storeList = layout.stores;
-  const clusteredCount = clusterList.reduce((sum, c) => sum + c.count, 0) + (clusterList.length > 0 ? storeList.length : 0);
+  // The list follows what the server sent: every store of the view when it sent them all
+  // (even if the map groups them into bubbles), else the view's total and a selection.
+  const serverClustered = (clusters.data?.clusters.length ?? 0) > 0;
+  const viewStores = serverClustered ? storeList : (clusters.data?.stores ?? []);
+  const clusteredCount = serverClustered ? clusterList.reduce((sum, c) => sum + c.count, 0) + storeList.length : 0;
   const nearbyMode = point !== null;
   // While clusters are shown, the sheet lists the most useful stores of the view.
   const viewList = useViewList(viewport, filters, !nearbyMode && clusteredCount > 0);
@@ -229,16 +248,19 @@ export function StoreMap({
     });
   };
 
-  const select = (store: Store) => {
+  // A list row (zoomed to the store) or a marker (the zoom stays) opens the store: with the
+  // sheet, the store is brought beside it (above it on a phone) so the sheet never hides it.
+  const select = (store: Store, zoom = Math.max(map?.getZoom() ?? 0, STORE_FOCUS_ZOOM)) => {
     if (!map) return;
-    map.setView([store.lat, store.lng], Math.max(map.getZoom(), 16));
     if (onOpenStore) {
+      showBesideSheet(map, store.lat, store.lng, zoom);
       onOpenStore(store);
     } else {
+      map.setView([store.lat, store.lng], zoom);
       focusSeq.current += 1;
       setFocus({ id: store.id, seq: focusSeq.current });
     }
-    if (window.matchMedia?.(MOBILE_QUERY).matches) setSheetOpen(false);
+    if (isPhone()) setSheetOpen(false);
   };
 
   return (
@@ -248,7 +270,7 @@ export function StoreMap({
       <div className={styles.body}>
         <StoreListPanel
           mode={nearbyMode ? 'nearby' : 'view'}
-          stores={nearbyMode ? (nearbyStores ?? []) : storeList}
+          stores={nearbyMode ? (nearbyStores ?? []) : viewStores}
           clusteredCount={nearbyMode ? 0 : clusteredCount}
           highlights={!nearbyMode && clusteredCount > 0 ? viewList.data : undefined}
           truncated={nearbyMode && (nearby.data?.truncated ?? false)}
@@ -283,7 +305,8 @@ export function StoreMap({
               storeTypes={storeTypes}
               focus={focus}
               onReport={onReport}
-              onOpen={onOpenStore}
+              onOpen={onOpenStore && ((store) => select(store, map?.getZoom()))}
+              selectedId={selectedStoreId ?? null}
               favoriteIds={favoriteIds}
               popupActions={popupActions}
             />

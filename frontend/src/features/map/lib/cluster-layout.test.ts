@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '@/api/stores';
 import type { Cluster } from '../types/store';
-import { bubbleSize, BUBBLE_GAP_PX, clusterRequestZoom, layoutClusters, projectToPixels } from './cluster-layout';
+import { bubbleSize, BUBBLE_GAP_PX, clusterRequestZoom, layoutClusters, MARKER_SIZE_PX, MAX_ITEMS_ON_SCREEN, projectToPixels } from './cluster-layout';
 
 const cluster = (lat: number, lng: number, count: number): Cluster => ({
   lat,
@@ -77,5 +77,39 @@ describe('layoutClusters', () => {
   it('changes nothing in the marker view (no clusters)', () => {
     const stores = [store(1, 35.68, 139.7), store(2, 35.68, 139.7)];
     expect(layoutClusters([], stores, 16)).toEqual({ clusters: [], stores });
+  });
+
+  /** Markers and bubbles as drawn: centre and diameter on screen. */
+  const drawn = (out: { clusters: Cluster[]; stores: Store[] }) => [
+    ...out.clusters.map((c) => ({ ...projectToPixels(c.lat, c.lng, zoom), size: bubbleSize(c.count) })),
+    ...out.stores.map((s) => ({ ...projectToPixels(s.lat, s.lng, zoom), size: MARKER_SIZE_PX })),
+  ];
+
+  it('groups a small prefecture the server sent as ~200 markers: at most 30 things, none touching, every store counted', () => {
+    // 195 stores in a town-sized patch (the server sends markers for views of up to 300 stores).
+    const stores: Store[] = [];
+    for (let i = 0; i < 195; i++) stores.push(store(i, 36.6 + ((i * 37) % 100) * 0.004, 137.1 + ((i * 53) % 100) * 0.006));
+    const out = layoutClusters([], stores, zoom);
+    const things = drawn(out);
+    expect(things.length).toBeLessThanOrEqual(MAX_ITEMS_ON_SCREEN);
+    expect(out.clusters.reduce((s, c) => s + c.count, 0) + out.stores.length).toBe(195);
+    things.forEach((a, i) =>
+      things.slice(i + 1).forEach((b) => expect(Math.hypot(a.x - b.x, a.y - b.y) - (a.size + b.size) / 2).toBeGreaterThanOrEqual(BUBBLE_GAP_PX - 1e-9)),
+    );
+  });
+
+  it('turns two markers that touch into a bubble of 2 and leaves a lone marker alone', () => {
+    const out = layoutClusters([], [store(1, 35.68, 139.7), store(2, 35.68, east(139.7, 20, zoom)), store(3, 35.68, east(139.7, 300, zoom))], zoom);
+    expect(out.clusters.map((c) => c.count)).toEqual([2]);
+    expect(out.stores.map((s) => s.id)).toEqual([3]);
+  });
+
+  it('merges the closest bubbles until at most 30 are left (a desktop-sized view of 60 cells)', () => {
+    const clusters: Cluster[] = [];
+    for (let i = 0; i < 10; i++) for (let j = 0; j < 6; j++) clusters.push(cluster(35 + j * 0.5, east(139, i * 128, zoom), 10 + i));
+    const out = layoutClusters(clusters, [], zoom);
+    expect(out.clusters.length).toBeLessThanOrEqual(MAX_ITEMS_ON_SCREEN);
+    expect(out.clusters.reduce((s, c) => s + c.count, 0)).toBe(clusters.reduce((s, c) => s + c.count, 0));
+    for (const g of screenGaps(out.clusters, zoom)) expect(g).toBeGreaterThanOrEqual(BUBBLE_GAP_PX - 1e-9);
   });
 });

@@ -6,7 +6,7 @@ import type { Cluster } from '../types/store';
  * the server keeps its 64 px grid per zoom level, the map asks for one level coarser
  * (128 screen px cells, about 3 columns on a phone), and bubbles that would still touch
  * on screen (cluster means of neighbouring cells can sit close together) are merged here,
- * together with single-store markers that sit under a bubble.
+ * together with single-store markers that touch a bubble or each other (layoutClusters).
  */
 
 /** Zoom from which the server always sends markers (core's kMarkerZoom). */
@@ -43,8 +43,16 @@ export function projectToPixels(lat: number, lng: number, zoom: number): { x: nu
   };
 }
 
+/**
+ * At most this many markers and bubbles on screen below the marker zoom, on a phone and a
+ * desktop alike: a first view is an answer to read at a glance, not a wall of pins.
+ */
+export const MAX_ITEMS_ON_SCREEN = 30;
+
 interface Item {
   cluster: Cluster;
+  /** The store while the item is one store's marker; null once it is a bubble. */
+  store: Store | null;
   x: number;
   y: number;
   size: number;
@@ -60,52 +68,94 @@ function storeAsCluster(store: Store): Cluster {
 }
 
 /**
- * Merges bubbles (and single-store markers next to bubbles) that would overlap on screen
- * at `zoom`: the biggest bubble absorbs its neighbours (count summed, position the
- * count-weighted mean, bounds the union) until no two bubbles touch. Markers that touch
- * no bubble stay markers. With no clusters (the marker view) nothing changes.
+ * The view below the marker zoom, laid out so that nothing overlaps and at most `maxItems`
+ * things are drawn (docs/decisions/map-first-view-layout.md):
+ * 1. Server bubbles and single-store markers are placed in Web Mercator pixels at `zoom`.
+ * 2. When the server sent more stores than fit (it sends markers for views of up to 300
+ *    stores, a whole small prefecture), they are first grouped on the same 128 px grid the
+ *    server's bubbles use.
+ * 3. Things that would touch (bubbles by their size, markers at 32 px, a 12 px gap for the
+ *    halos) are merged, the biggest absorbing its neighbours (count summed, position the
+ *    count-weighted mean, bounds the union, so a click still zooms to all of them), until
+ *    none touch; two markers that touch become a bubble of 2.
+ * 4. While more than `maxItems` remain, the two closest are merged (and step 3 again).
+ * Every store is still counted once. From the marker zoom on, nothing changes.
  */
 export function layoutClusters(
   clusters: Cluster[],
   stores: Store[],
   zoom: number,
+  maxItems: number = MAX_ITEMS_ON_SCREEN,
 ): { clusters: Cluster[]; stores: Store[] } {
-  if (clusters.length === 0) return { clusters, stores };
-  const toItem = (cluster: Cluster, size: number): Item => ({ cluster, ...projectToPixels(cluster.lat, cluster.lng, zoom), size, alive: true });
-  const items = clusters.map((c) => toItem(c, bubbleSize(c.count)));
-  const markers = stores.map((s) => ({ store: s, item: toItem(storeAsCluster(s), MARKER_SIZE_PX) }));
-  const touching = (a: Item, b: Item) => Math.hypot(a.x - b.x, a.y - b.y) < (a.size + b.size) / 2 + BUBBLE_GAP_PX;
+  if (zoom >= MARKER_ZOOM || clusters.length + stores.length === 0) return { clusters, stores };
+  const place = (cluster: Cluster, store: Store | null): Item => ({
+    cluster,
+    store,
+    ...projectToPixels(cluster.lat, cluster.lng, zoom),
+    size: store ? MARKER_SIZE_PX : bubbleSize(cluster.count),
+    alive: true,
+  });
+  const items = clusters.map((c) => place(c, null));
 
   const absorb = (into: Item, other: Item) => {
     const total = into.cluster.count + other.cluster.count;
     const lat = (into.cluster.lat * into.cluster.count + other.cluster.lat * other.cluster.count) / total;
     const lng = (into.cluster.lng * into.cluster.count + other.cluster.lng * other.cluster.count) / total;
     into.cluster = { lat, lng, count: total, bbox: union(into.cluster.bbox, other.cluster.bbox) };
+    into.store = null;
     Object.assign(into, projectToPixels(lat, lng, zoom));
     into.size = bubbleSize(total);
     other.alive = false;
   };
 
-  // Repeat until stable: a merged bubble is bigger and may touch a new neighbour.
-  for (let changed = true; changed; ) {
-    changed = false;
-    const live = items.filter((i) => i.alive).sort((a, b) => b.cluster.count - a.cluster.count);
-    for (const a of live) {
-      if (!a.alive) continue;
-      for (const b of live) {
-        if (b === a || !b.alive || !touching(a, b)) continue;
-        absorb(a, b);
-        changed = true;
+  if (stores.length > maxItems) {
+    const cells = new Map<string, Item>();
+    for (const store of stores) {
+      const item = place(storeAsCluster(store), store);
+      const key = `${Math.floor(item.x / CLUSTER_GRID_PX)},${Math.floor(item.y / CLUSTER_GRID_PX)}`;
+      const cell = cells.get(key);
+      if (cell) absorb(cell, item);
+      else cells.set(key, item);
+    }
+    items.push(...cells.values());
+  } else {
+    items.push(...stores.map((s) => place(storeAsCluster(s), s)));
+  }
+
+  const gap = (a: Item, b: Item) => Math.hypot(a.x - b.x, a.y - b.y) - (a.size + b.size) / 2;
+  const bigFirst = () => items.filter((i) => i.alive).sort((a, b) => b.cluster.count - a.cluster.count);
+  const mergeTouching = () => {
+    // Repeat until stable: a merged bubble is bigger and may touch a new neighbour.
+    for (let changed = true; changed; ) {
+      changed = false;
+      const live = bigFirst();
+      for (const a of live) {
+        if (!a.alive) continue;
+        for (const b of live) {
+          if (b === a || !b.alive || gap(a, b) >= BUBBLE_GAP_PX) continue;
+          absorb(a, b);
+          changed = true;
+        }
       }
     }
+  };
+
+  mergeTouching();
+  for (let live = bigFirst(); live.length > maxItems; live = bigFirst()) {
+    let best: [Item, Item] = [live[0]!, live[1]!];
+    let bestGap = Infinity;
+    for (let i = 0; i < live.length; i++)
+      for (let j = i + 1; j < live.length; j++) {
+        const g = gap(live[i]!, live[j]!);
+        if (g < bestGap) [bestGap, best] = [g, [live[i]!, live[j]!]];
+      }
+    absorb(best[0], best[1]); // `live` is biggest first: the bigger one absorbs
+    mergeTouching();
   }
 
   const live = items.filter((i) => i.alive);
-  const keptStores: Store[] = [];
-  for (const { store, item } of markers) {
-    const under = live.find((bubble) => touching(bubble, item));
-    if (under) absorb(under, item);
-    else keptStores.push(store);
-  }
-  return { clusters: live.map((i) => i.cluster), stores: keptStores };
+  return {
+    clusters: live.filter((i) => !i.store).map((i) => i.cluster),
+    stores: live.flatMap((i) => (i.store ? [i.store] : [])),
+  };
 }

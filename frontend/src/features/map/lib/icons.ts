@@ -15,17 +15,17 @@ const storeIcons = new Map<string, L.DivIcon>();
 
 /**
  * A round marker in the store type's colour with its icon; fresh stores get a ring and badge,
- * the user's favourites a ★ (issue 9).
+ * the user's favourites a ★ (issue 9), the store whose sheet is open a larger outlined marker.
  */
-export function storeIcon(type: StoreType | undefined, fresh: boolean, favorite = false): L.DivIcon {
-  const key = `${type?.key ?? '?'}|${fresh}|${favorite}`;
+export function storeIcon(type: StoreType | undefined, fresh: boolean, favorite = false, selected = false): L.DivIcon {
+  const key = `${type?.key ?? '?'}|${fresh}|${favorite}|${selected}`;
   let icon = storeIcons.get(key);
   if (!icon) {
     const color = type && SAFE_COLOR.test(type.color) ? type.color : FALLBACK_COLOR;
     const glyph = escapeHtml(type?.icon || '●');
     icon = L.divIcon({
       className: 'pk-marker-wrap',
-      html: `<span class="pk-marker${fresh ? ' pk-fresh' : ''}" style="--pk-color:${color}"><span class="pk-glyph">${glyph}</span>${
+      html: `<span class="pk-marker${fresh ? ' pk-fresh' : ''}${selected ? ' pk-selected' : ''}" style="--pk-color:${color}"><span class="pk-glyph">${glyph}</span>${
         fresh ? '<span class="pk-badge" aria-hidden="true"></span>' : ''
       }${favorite ? '<span class="pk-fav" aria-hidden="true">★</span>' : ''}</span>`,
       iconSize: [32, 32],

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectMarkers, isMobile, offlineExceptServer, shot, url } from './helpers';
+
+/**
+ * The map screen for someone new to it: every prefecture opens readable, the chosen store is
+ * never under its own sheet, what the list shows is on the map, and the map speaks Japanese.
+ */
+
+type Box = { x: number; y: number; width: number; height: number };
+const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
+/** At most this many markers or bubbles on screen in a first view (cluster-layout.ts). */
+const MAX_ON_SCREEN = 30;
+
+const PREFECTURES = readFileSync(resolve(__dirname, '../../data/prefectures.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split('\t')[0]!);
+
+const things = (page: Page) => page.locator('.leaflet-marker-pane .pk-marker, .leaflet-marker-pane .pk-cluster');
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  expect(b, 'element has a box').not.toBeNull();
+  return b!;
+}
+
+/** The markers and bubbles whose centre is inside the map's element. */
+async function onScreen(page: Page): Promise<Array<Box & { label: string }>> {
+  const map = await boxOf(page.getByTestId('store-map').locator('.leaflet-container'));
+  const all = await things(page).evaluateAll((els) =>
+    els.map((e) => ({ ...(e.getBoundingClientRect().toJSON() as Box), label: e.closest('[title]')?.getAttribute('title') || e.textContent || '' })),
+  );
+  return all.filter((b) => {
+    const c = centre(b);
+    return c.x >= map.x && c.x <= map.x + map.width && c.y >= map.y && c.y <= map.y + map.height;
+  });
+}
+
+test.use({ bypassCSP: true });
+test.beforeEach(async ({ page }) => {
+  await offlineExceptServer(page);
+});
+
+test('every prefecture opens with at most 30 markers or bubbles on screen, none overlapping', async ({ page }, testInfo) => {
+  test.setTimeout(600_000);
+  expect(PREFECTURES).toHaveLength(47);
+  const problems: string[] = [];
+  for (const code of PREFECTURES) {
+    await page.goto(url(`/map?prefecture=${code}`));
+    await expectMarkers(page);
+    await expect(page.getByText('店舗を読み込み中...')).toHaveCount(0);
+    await page.waitForTimeout(200); // the last layout after the answer
+    const shown = await onScreen(page);
+    const overlapping: string[] = [];
+    for (let i = 0; i < shown.length; i++)
+      for (let j = i + 1; j < shown.length; j++) {
+        const a = shown[i]!;
+        const b = shown[j]!;
+        const distance = Math.hypot(centre(a).x - centre(b).x, centre(a).y - centre(b).y);
+        if (distance < (a.width + b.width) / 2) overlapping.push(`${a.label} / ${b.label}`);
+      }
+    if (shown.length > MAX_ON_SCREEN || overlapping.length > 0)
+      problems.push(`${code}: ${shown.length} on screen, ${overlapping.length} overlapping pairs (${overlapping.slice(0, 3).join(', ')})`);
+    if (['toyama', 'ishikawa', 'kagoshima', 'okinawa', 'tokyo'].includes(code)) await shot(page, testInfo, `first-view-${code}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a store chosen from a marker or the list is shown beside its sheet (above it on a phone) and highlighted', async ({ page }, testInfo) => {
+  // Zoomed in on Shinjuku: single markers all over the screen.
+  await page.goto(url('/map?view=35.6896,139.7006,15'));
+  await expectMarkers(page);
+  await expect(page.getByText('店舗を読み込み中...')).toHaveCount(0);
+  const map = await boxOf(page.getByTestId('store-map').locator('.leaflet-container'));
+
+  // A marker in the part of the map the sheet will cover: the lower half on a phone, the right side on a desktop.
+  const markers = page.locator('.leaflet-marker-pane .leaflet-marker-icon:has(.pk-marker)');
+  const boxes = await markers.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
+  const covered = (b: Box) =>
+    isMobile(testInfo) ? centre(b).y > map.y + map.height * 0.6 && centre(b).y < map.y + map.height - 20 : centre(b).x > map.x + map.width - 300 && centre(b).x < map.x + map.width - 20;
+  const index = boxes.findIndex(covered);
+  expect(index, 'a marker where the sheet opens').toBeGreaterThanOrEqual(0);
+  const name = await markers.nth(index).getAttribute('title');
+  await markers.nth(index).click();
+
+  const sheet = page.getByTestId('store-sheet');
+  await expect(sheet.getByRole('heading', { level: 2, name: name! })).toBeVisible();
+  await expectBesideSheet(page, name!, isMobile(testInfo));
+  await shot(page, testInfo, 'chosen-store-from-marker');
+
+  // A row of the list: the same.
+  await sheet.getByRole('button', { name: '店舗の詳細を閉じる' }).click();
+  await expect(sheet).toHaveCount(0);
+  if (isMobile(testInfo)) await page.getByRole('button', { name: /この範囲の店舗/ }).click();
+  const row = page.getByTestId('store-list').locator('li > button:not([data-testid="add-to-route"])').nth(2);
+  const rowName = (await row.locator('span').nth(1).locator('span').first().textContent())!.trim();
+  await row.click();
+  await expect(sheet.getByRole('heading', { level: 2, name: rowName })).toBeVisible();
+  await expectBesideSheet(page, rowName, isMobile(testInfo));
+  await shot(page, testInfo, 'chosen-store-from-list');
+});
+
+/** The chosen store's marker is drawn highlighted, not covered by the sheet, inside the map. */
+async function expectBesideSheet(page: Page, name: string, phone: boolean) {
+  const selected = page.locator('.leaflet-marker-icon:has(.pk-selected)');
+  await expect(selected).toHaveCount(1);
+  await expect(selected).toHaveAttribute('title', name);
+  const marker = await boxOf(selected.locator('.pk-marker'));
+  const sheet = await boxOf(page.getByTestId('store-sheet'));
+  const map = await boxOf(page.getByTestId('store-map').locator('.leaflet-container'));
+  if (phone) expect(marker.y + marker.height).toBeLessThanOrEqual(sheet.y);
+  else expect(marker.x + marker.width).toBeLessThanOrEqual(sheet.x);
+  expect(marker.y).toBeGreaterThanOrEqual(map.y);
+  expect(marker.x).toBeGreaterThanOrEqual(map.x);
+  // Nothing else is on top of it.
+  const c = centre(marker);
+  expect(await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('.pk-selected'), c)).toBe(true);
+}
+
+/** Web Mercator pixels at a zoom (Leaflet's EPSG:3857, 256 px tiles). */
+function project(lat: number, lng: number, zoom: number) {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return { x: (scale * (lng + 180)) / 360, y: scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) };
+}
+
+test('with 24時間以内に報告あり around a point, the nearest listed stores are drawn in view', async ({ page, request }, testInfo) => {
+  const point = { lat: 35.6586, lng: 139.7454 };
+  await page.goto(url(`/map?lat=${point.lat}&lng=${point.lng}`));
+  await expectMarkers(page);
+  await page.getByText('24時間以内に報告あり').click();
+  await expect(page).toHaveURL(/recent=1/);
+  const rows = page.getByTestId('store-list').locator('li > button:not([data-testid="add-to-route"])');
+  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('店舗を読み込み中...')).toHaveCount(0);
+  await page.waitForTimeout(500);
+
+  // The list's five nearest (as the API answers the list's own query) must be inside the part
+  // of the map that is not under the list sheet.
+  const answer = await request.get(url(`/api/v1/stores?lat=${point.lat}&lng=${point.lng}&radius_km=10&limit=50&reported_within_hours=24`));
+  const nearest = ((await answer.json()) as { data: Array<{ name: string; lat: number; lng: number }> }).data.slice(0, 5);
+  expect(nearest.length).toBe(5);
+  await expect(rows.first()).toContainText(nearest[0]!.name);
+  const view = new URL(page.url()).searchParams.get('view')!.split(',').map(Number) as [number, number, number];
+  const map = await boxOf(page.getByTestId('store-map').locator('.leaflet-container'));
+  const list = await boxOf(page.locator('section[aria-labelledby="store-list-title"]'));
+  const visibleBottom = isMobile(testInfo) ? Math.min(map.y + map.height, list.y) : map.y + map.height;
+  const c = project(view[0], view[1], view[2]);
+  for (const store of nearest) {
+    const p = project(store.lat, store.lng, view[2]);
+    const x = map.x + map.width / 2 + (p.x - c.x);
+    const y = map.y + map.height / 2 + (p.y - c.y);
+    expect(x >= map.x && x <= map.x + map.width && y >= map.y && y <= visibleBottom, `${store.name} in view`).toBe(true);
+  }
+  await shot(page, testInfo, 'nearby-recent-filter');
+});
+
+test('the map speaks Japanese: zoom buttons and the credit line', async ({ page }) => {
+  await page.goto(url('/map?prefecture=tokyo'));
+  await expectMarkers(page);
+  await expect(page.getByRole('button', { name: 'ズームイン' })).toHaveAttribute('title', 'ズームイン');
+  await expect(page.getByRole('button', { name: 'ズームアウト' })).toHaveAttribute('title', 'ズームアウト');
+  const texts = await page
+    .getByTestId('store-map')
+    .locator('[title], [aria-label]')
+    .evaluateAll((els) => els.flatMap((e) => [e.getAttribute('title'), e.getAttribute('aria-label')]).filter((v): v is string => !!v));
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) expect(text, text).not.toMatch(/[A-Za-z]{2,}\s+[A-Za-z]{2,}/);
+});
