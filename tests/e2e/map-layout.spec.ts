@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './accounts';
 import { expectMarkers, isMobile, offlineExceptServer, shot, url } from './helpers';
 
 /**
@@ -170,4 +171,98 @@ test('the map speaks Japanese: zoom buttons and the credit line', async ({ page 
     .evaluateAll((els) => els.flatMap((e) => [e.getAttribute('title'), e.getAttribute('aria-label')]).filter((v): v is string => !!v));
   expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) expect(text, text).not.toMatch(/[A-Za-z]{2,}\s+[A-Za-z]{2,}/);
+});
+
+/** Two boxes share screen area. */
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The boxes of the map screen's layers that are on screen now (hidden ones are left out). */
+async function layers(page: Page): Promise<Record<string, Box>> {
+  const found: Record<string, Box> = {};
+  const candidates: Record<string, Locator> = {
+    search: page.getByRole('search'),
+    filters: page.getByRole('group', { name: '絞り込み' }),
+    list: page.locator('section[aria-labelledby="store-list-title"]'),
+    route: page.getByTestId('route-bar'),
+    post: page.getByTestId('add-store-button'),
+    toast: page.getByTestId('toasts').locator('[data-type]').last(),
+    sheet: page.getByTestId('store-sheet'),
+  };
+  for (const [name, locator] of Object.entries(candidates)) {
+    if ((await locator.count()) === 0 || !(await locator.isVisible())) continue;
+    const b = await locator.boundingBox();
+    if (b && b.width > 0 && b.height > 0) found[name] = b;
+  }
+  return found;
+}
+
+/** No two layers share screen area, except the pairs that are one inside the other by design. */
+function expectApart(found: Record<string, Box>, step: string, allowed: Array<[string, string]> = []) {
+  const names = Object.keys(found);
+  for (let i = 0; i < names.length; i++)
+    for (let j = i + 1; j < names.length; j++) {
+      const [a, b] = [names[i]!, names[j]!];
+      if (allowed.some(([x, y]) => (x === a && y === b) || (x === b && y === a))) continue;
+      expect(overlaps(found[a]!, found[b]!), `${step}: ${a} and ${b} overlap`).toBe(false);
+    }
+}
+
+test.describe('signed in', () => {
+  test.skip(!process.env.E2E_MAILDEV_URL, 'needs the real server with mail');
+
+  test('the map layers each have their place: search, filters, list, route panel, post button, toasts, store sheet', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await signIn(page, testInfo, '-layers', isMobile(testInfo) ? 'レイヤー' : 'れいやー');
+    await page.goto(url('/map?lat=35.6896&lng=139.7006'));
+    const adds = page.getByTestId('store-list').getByTestId('add-to-route');
+    await expect(adds.nth(4)).toBeVisible({ timeout: 20_000 });
+    for (const index of [0, 1, 2, 3]) await adds.nth(index).click();
+    await expect(page.getByTestId('route-stop')).toHaveCount(4);
+    // The post button is in the list's header row, not over the map or the rows.
+    await expect(page.locator('section[aria-labelledby="store-list-title"]').getByTestId('add-store-button')).toBeVisible();
+
+    // The list open (and the last 追加しました toast, while it shows): every layer apart (the post button lives in the list's header).
+    let found = await layers(page);
+    expectApart(found, 'list open', [['post', 'list']]);
+    await shot(page, testInfo, 'layers-list-open');
+
+    if (isMobile(testInfo)) {
+      // Closing the list unfolds the route panel: all four stops readable, clear of the search box.
+      await page.getByRole('button', { name: /一覧を閉じる/ }).click();
+      const bar = page.getByTestId('route-bar');
+      await expect(bar).toHaveAttribute('data-expanded', 'true');
+    }
+    await page.getByTestId('route-bar').getByRole('button', { name: '最適化' }).click();
+    await expect(page.getByTestId('toasts').getByText(/最適化/)).toBeVisible({ timeout: 15_000 });
+    found = await layers(page);
+    expect(found.route).toBeDefined();
+    expectApart(found, 'route open', [['post', 'list']]);
+    const stops = page.getByTestId('route-stop');
+    const bar = found.route!;
+    let readable = 0;
+    for (let i = 0; i < 4; i++) {
+      const b = await boxOf(stops.nth(i));
+      if (b.y >= bar.y && b.y + b.height <= bar.y + bar.height) readable += 1;
+    }
+    expect(readable, 'stops readable in the route panel').toBeGreaterThanOrEqual(3);
+    await shot(page, testInfo, 'layers-route-open');
+
+    // A store's sheet: the layer in use; the route panel steps aside, a toast sits clear of it.
+    if (isMobile(testInfo)) await page.getByRole('button', { name: /一覧を表示/ }).click();
+    await page.getByTestId('store-list').locator('li > button:not([data-testid="add-to-route"])').nth(5).click();
+    const sheet = page.getByTestId('store-sheet');
+    await expect(sheet.getByRole('heading', { level: 2 })).toBeVisible();
+    await sheet.getByRole('button', { name: /お気に入りに追加/ }).click();
+    await expect(page.getByTestId('toasts').getByText('お気に入りに追加しました')).toBeVisible();
+    found = await layers(page);
+    if (isMobile(testInfo)) {
+      expect(found.route, 'the route panel steps aside under a store sheet').toBeUndefined();
+      // The store sheet covers the list below it by design; nothing else shares its area.
+      expectApart(found, 'store sheet', [['post', 'list'], ['sheet', 'list'], ['sheet', 'post']]);
+    } else {
+      expect(found.route, 'the route panel steps aside under a store sheet').toBeUndefined();
+      expectApart(found, 'store sheet', [['post', 'list']]);
+    }
+    await shot(page, testInfo, 'layers-store-sheet');
+  });
 });

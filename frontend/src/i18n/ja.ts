@@ -534,6 +534,7 @@ export const ja = {
   'map.zoomOut': 'ズームアウト',
   'map.closePopup': '閉じる',
   'map.libraryTitle': '地図を表示するためのJavaScriptライブラリ',
+  'submission.openShort': '投稿',
   'map.loadError': '店舗を読み込めませんでした',
   'map.directions': 'Googleマップで経路を見る',
   'map.lastReport': '最終報告: {time}（{kind}）',

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFavoriteIds } from '@/api/favorites';
 import type { Store } from '@/api/stores';
-import { PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
+import { PHONE_QUERY, PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
 import { useSearchParamsNow } from '@/hooks/use-search-params-now';
 import { StoreMap, type MapJump } from '@/features/map/components/StoreMap';
 import { useReportDialog } from '@/features/reports/hooks/use-report-dialog';
@@ -9,6 +9,7 @@ import { AddToRouteButton } from '@/features/routes/components/AddToRouteButton'
 import { RouteBar } from '@/features/routes/components/RouteBar';
 import { RouteLayer } from '@/features/routes/components/RouteLayer';
 import { useOpenSavedRoute } from '@/features/routes/hooks/use-open-saved-route';
+import { useRouteDraft } from '@/features/routes/hooks/use-route-draft';
 import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
@@ -33,6 +34,37 @@ export default function MapRoute() {
   // The store whose position is already on screen (opened from its marker or the list);
   // any other ?store= (a shared link, Back/Forward) is centred once its details arrive.
   const shownStore = useRef<string | null>(null);
+
+  // Phones have room for one open bottom panel: opening the list or a store sheet folds the
+  // route panel to its summary line, and unfolding the route panel closes the list.
+  const route = useRouteDraft();
+  const routeExpanded = route.draft.expanded && route.draft.stops.length > 0;
+  const setRouteExpanded = route.setExpanded;
+  const [listCollapseKey, setListCollapseKey] = useState(0);
+  const listOpen = useRef(false);
+  /** The route panel was folded because the list opened: it unfolds again when the list closes. */
+  const foldedForList = useRef(false);
+  const phone = () => window.matchMedia?.(PHONE_QUERY).matches ?? false;
+  const stopCount = route.draft.stops.length;
+  const seenStops = useRef(stopCount);
+  useEffect(() => {
+    const added = stopCount > seenStops.current;
+    seenStops.current = stopCount;
+    if (!routeExpanded || !phone() || !listOpen.current) return;
+    // A store added from the list keeps the list open (the panel stays folded); the user
+    // unfolding the panel closes the list.
+    if (added) {
+      foldedForList.current = true;
+      setRouteExpanded(false);
+    } else {
+      setListCollapseKey((k) => k + 1);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routeExpanded, stopCount]);
+  useEffect(() => {
+    if (storeId && phone()) setRouteExpanded(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [storeId]);
 
   const openStore = (store: Store) => {
     const id = String(store.id);
@@ -60,6 +92,18 @@ export default function MapRoute() {
         onOpenStore={(store) => openStore(store)}
         favoriteIds={favoriteIds}
         selectedStoreId={storeId}
+        listCollapseKey={listCollapseKey}
+        onListOpenChange={(open) => {
+          listOpen.current = open;
+          if (!phone()) return;
+          if (open && routeExpanded) {
+            foldedForList.current = true;
+            setRouteExpanded(false);
+          } else if (!open && foldedForList.current) {
+            foldedForList.current = false;
+            if (!storeId) setRouteExpanded(true);
+          }
+        }}
         jump={jump}
         search={
           <StoreSearch
@@ -89,7 +133,7 @@ export default function MapRoute() {
             />
           )
         }
-        mapActions={<AddStoreButton placement="inline" />}
+        mapActions={<AddStoreButton placement="toolbar" />}
         popupActions={(store) => <AddToRouteButton store={store} />}
         listRowAction={(store) => <AddToRouteButton store={store} compact />}
         mapLayers={<RouteLayer />}

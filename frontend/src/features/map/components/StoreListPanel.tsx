@@ -27,6 +27,8 @@ interface StoreListPanelProps {
   onToggle: () => void;
   /** A control beside each row (another feature's, wired by the page). */
   rowAction?: (store: Store) => ReactNode;
+  /** A control in the panel's header row, beside its title (e.g. 店舗を投稿). */
+  headerAction?: ReactNode;
 }
 
 function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
@@ -36,7 +38,7 @@ function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
 
 /** Stores in view (or nearest to the current location): a side panel on desktop, a bottom sheet on phones. */
 export function StoreListPanel(props: StoreListPanelProps) {
-  const { mode, stores, clusteredCount, highlights, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle, rowAction } =
+  const { mode, stores, clusteredCount, highlights, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle, rowAction, headerAction } =
     props;
   const title = mode === 'nearby' ? t('map.nearbyTitle') : t('map.listTitle');
   // With clusters in view the markers are only part of it: show the whole count and
@@ -109,15 +111,18 @@ export function StoreListPanel(props: StoreListPanelProps) {
   }
 
   return (
-    <section className={styles.panel} data-expanded={expanded} aria-labelledby="store-list-title">
-      <button type="button" className={styles.handle} onClick={onToggle} aria-expanded={expanded} aria-controls="store-list-body">
-        <span className={styles.grip} aria-hidden="true" />
-        <span id="store-list-title" className={styles.title}>
-          {title}
-          {!isError && count > 0 && <span className={styles.count}>{t('map.listCount', { n: formatNumber(count) })}</span>}
-        </span>
-        <span className={styles.toggleText}>{expanded ? t('map.hideList') : t('map.showList')}</span>
-      </button>
+    <section className={styles.panel} data-expanded={expanded} data-map-layer="bottom" aria-labelledby="store-list-title">
+      <div className={styles.header}>
+        <button type="button" className={styles.handle} onClick={onToggle} aria-expanded={expanded} aria-controls="store-list-body">
+          <span className={styles.grip} aria-hidden="true" />
+          <span id="store-list-title" className={styles.title}>
+            {title}
+            {!isError && count > 0 && <span className={styles.count}>{t('map.listCount', { n: formatNumber(count) })}</span>}
+          </span>
+          <span className={styles.toggleText}>{expanded ? t('map.hideList') : t('map.showList')}</span>
+        </button>
+        {headerAction && <div className={styles.headerAction}>{headerAction}</div>}
+      </div>
       <div id="store-list-body" className={styles.body}>
         {body}
       </div>

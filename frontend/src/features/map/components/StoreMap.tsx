@@ -64,18 +64,34 @@ const SHEET_PHONE_COVER = 0.68;
 
 const isPhone = () => window.matchMedia?.(MOBILE_QUERY).matches ?? false;
 
+/** The panels that rise from the map's bottom edge (they mark themselves with this attribute). */
+const BOTTOM_LAYER_SELECTOR = '[data-map-layer="bottom"]';
+/** Where the toaster reads the room the map's bottom layers take (Toaster.module.css). */
+const TOAST_BOTTOM_VAR = '--pk-map-bottom-layers';
+
 /**
- * Centres a store in the part of the map its sheet leaves free: on a phone above the bottom
- * sheet (it covers up to SHEET_PHONE_COVER of the height), on a desktop left of the side sheet.
+ * Centres a store in the part of the map its sheet leaves free: on a phone between what
+ * floats over the map's top (the search box, `topInset` px) and the bottom sheet (it covers up
+ * to SHEET_PHONE_COVER of the height); on a desktop left of the side sheet.
  */
-function showBesideSheet(map: LeafletMap, lat: number, lng: number, zoom: number) {
+function showBesideSheet(map: LeafletMap, lat: number, lng: number, zoom: number, topInset = 0) {
   const phone = isPhone();
   moveForRoute(map, () => {
     map.setView([lat, lng], zoom, { animate: false });
     const size = map.getSize();
-    if (phone) map.panBy([0, (size.y * SHEET_PHONE_COVER) / 2], { animate: false });
-    else if (size.x > SHEET_DESKTOP_WIDTH * 1.5) map.panBy([SHEET_DESKTOP_WIDTH / 2, 0], { animate: false });
+    if (phone) {
+      const free = { top: topInset, bottom: size.y * (1 - SHEET_PHONE_COVER) };
+      map.panBy([0, size.y / 2 - (free.top + free.bottom) / 2], { animate: false });
+    } else if (size.x > SHEET_DESKTOP_WIDTH * 1.5) {
+      map.panBy([SHEET_DESKTOP_WIDTH / 2, 0], { animate: false });
+    }
   });
+}
+
+/** How far down the map's top the search box reaches (px from the map's top edge). */
+function topInsetOf(map: LeafletMap, search: HTMLElement | null): number {
+  if (!search) return 0;
+  return Math.max(0, search.getBoundingClientRect().bottom - map.getContainer().getBoundingClientRect().top);
 }
 
 interface StoreMapProps {
@@ -99,12 +115,16 @@ interface StoreMapProps {
   overlay?: ReactNode;
   /** The store whose sheet is open: its marker is highlighted. */
   selectedStoreId?: string | null;
+  /** Told when the phone's list sheet opens or closes (the page folds the other bottom panels). */
+  onListOpenChange?: (open: boolean) => void;
+  /** A new value closes the phone's list sheet (another bottom panel was opened). */
+  listCollapseKey?: number;
 }
 
 /**
  * The /map page: filters, the Leaflet map with clusters and markers, and the store list.
- * `onReport` adds 報告する to the store popups; `mapActions` (e.g. the add-store button)
- * float at the map's bottom right, above the phone list sheet whether it is open or not.
+ * `onReport` adds 報告する to the store popups; `mapActions` (e.g. the add-store button) sit in
+ * the list panel's header row, where they cover neither markers nor rows.
  */
 export function StoreMap({
   onReport,
@@ -119,6 +139,8 @@ export function StoreMap({
   mapLayers,
   overlay,
   selectedStoreId,
+  onListOpenChange,
+  listCollapseKey,
 }: StoreMapProps = {}) {
   const [searchParams, setSearchParams] = useSearchParamsNow();
   const prefectureCode = searchParams.get('prefecture');
@@ -160,6 +182,59 @@ export function StoreMap({
   const [focus, setFocus] = useState<FocusRequest | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const focusSeq = useRef(0);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLDivElement>(null);
+  const sheetSlot = useRef<HTMLDivElement>(null);
+
+  const onListOpenChangeRef = useRef(onListOpenChange);
+  onListOpenChangeRef.current = onListOpenChange;
+  useEffect(() => {
+    onListOpenChangeRef.current?.(sheetOpen);
+  }, [sheetOpen]);
+  useEffect(() => {
+    if (listCollapseKey) setSheetOpen(false);
+  }, [listCollapseKey]);
+
+  // Phones: toasts sit just above the highest bottom layer that is open (list sheet, route
+  // panel, store sheet), so they never cover one; the page tells the toaster through a CSS
+  // variable on the root element.
+  const hasStoreSheet = Boolean(storeSheet);
+  useEffect(() => {
+    const page = pageRef.current;
+    if (!page || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const place = () => {
+      const layers = [...page.querySelectorAll<HTMLElement>(BOTTOM_LAYER_SELECTOR), sheetSlot.current?.firstElementChild]
+        .map((el) => el?.getBoundingClientRect())
+        .filter((r): r is DOMRect => !!r && r.height > 0);
+      if (!isPhone() || layers.length === 0) {
+        root.style.removeProperty(TOAST_BOTTOM_VAR);
+        return;
+      }
+      const top = Math.min(...layers.map((r) => r.top));
+      root.style.setProperty(TOAST_BOTTOM_VAR, `${Math.max(0, Math.round(window.innerHeight - top))}px`);
+    };
+    const observer = new ResizeObserver(place);
+    const watch = () => {
+      for (const el of page.querySelectorAll(BOTTOM_LAYER_SELECTOR)) observer.observe(el);
+      if (sheetSlot.current?.firstElementChild) observer.observe(sheetSlot.current.firstElementChild);
+    };
+    // The route panel comes and goes with its stops: watch the page for layers added later.
+    const mutations = new MutationObserver(() => {
+      watch();
+      place();
+    });
+    mutations.observe(page, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-expanded'] });
+    window.addEventListener('resize', place);
+    watch();
+    place();
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+      window.removeEventListener('resize', place);
+      root.style.removeProperty(TOAST_BOTTOM_VAR);
+    };
+  }, [hasStoreSheet, sheetOpen]);
 
   const requestViewport = useMemo(
     () => (viewport ? { bbox: viewport.bbox, zoom: clusterRequestZoom(viewport.zoom) } : null),
@@ -214,7 +289,7 @@ export function StoreMap({
   useEffect(() => {
     if (!map || !jump || jumpedKey.current === jump.key) return;
     jumpedKey.current = jump.key;
-    if (jump.besideSheet) showBesideSheet(map, jump.lat, jump.lng, jump.zoom);
+    if (jump.besideSheet) showBesideSheet(map, jump.lat, jump.lng, jump.zoom, topInsetOf(map, searchRef.current));
     else moveForRoute(map, () => map.setView([jump.lat, jump.lng], jump.zoom, { animate: false }));
     if (isPhone()) setSheetOpen(false);
   }, [map, jump]);
@@ -253,7 +328,7 @@ export function StoreMap({
   const select = (store: Store, zoom = Math.max(map?.getZoom() ?? 0, STORE_FOCUS_ZOOM)) => {
     if (!map) return;
     if (onOpenStore) {
-      showBesideSheet(map, store.lat, store.lng, zoom);
+      showBesideSheet(map, store.lat, store.lng, zoom, topInsetOf(map, searchRef.current));
       onOpenStore(store);
     } else {
       map.setView([store.lat, store.lng], zoom);
@@ -264,7 +339,7 @@ export function StoreMap({
   };
 
   return (
-    <div className={styles.page} data-page="map">
+    <div ref={pageRef} className={styles.page} data-page="map">
       <h1 className="visually-hidden">{prefecture ? t('map.titleFor', { name: prefecture.name }) : t('map.title')}</h1>
       <FilterBar filters={filters} storeTypes={initialData.data?.store_types ?? []} onChange={setFilters} />
       <div className={styles.body}>
@@ -282,6 +357,7 @@ export function StoreMap({
           expanded={sheetOpen}
           onToggle={() => setSheetOpen((open) => !open)}
           rowAction={listRowAction}
+          headerAction={mapActions}
         />
         <div className={styles.mapWrap} data-testid="store-map">
           <MapContainer
@@ -319,15 +395,14 @@ export function StoreMap({
               </Marker>
             )}
           </MapContainer>
-          {search && <div className={styles.search}>{search}</div>}
-          {overlay && (
-            <div className={styles.overlay} data-sheet={sheetOpen ? 'open' : 'closed'}>
-              {overlay}
+          {search && (
+            <div ref={searchRef} className={styles.search}>
+              {search}
             </div>
           )}
-          {mapActions && (
-            <div className={styles.actions} data-sheet={sheetOpen ? 'open' : 'closed'}>
-              {mapActions}
+          {overlay && (
+            <div className={styles.overlay} data-sheet={sheetOpen ? 'open' : 'closed'} data-store-sheet={storeSheet ? 'open' : 'closed'}>
+              {overlay}
             </div>
           )}
           {clusters.isFetching && (
@@ -336,7 +411,11 @@ export function StoreMap({
             </p>
           )}
         </div>
-        {storeSheet}
+        {storeSheet && (
+          <div ref={sheetSlot} className={styles.sheetSlot}>
+            {storeSheet}
+          </div>
+        )}
       </div>
     </div>
   );

@@ -137,7 +137,7 @@ export function RouteBar() {
   const summary = t('route.summary', { n: draft.stops.length, distance: formatDistance(total) });
 
   return (
-    <section className={styles.bar} aria-label={t('route.bar')} data-testid="route-bar" data-expanded={draft.expanded}>
+    <section className={styles.bar} aria-label={t('route.bar')} data-testid="route-bar" data-expanded={draft.expanded} data-map-layer="bottom">
       <div className={styles.head}>
         <button
           type="button"
