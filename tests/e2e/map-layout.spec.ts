@@ -266,3 +266,35 @@ test.describe('signed in', () => {
     await shot(page, testInfo, 'layers-store-sheet');
   });
 });
+
+test('controls a finger uses on the map are at least 44 × 44 px: zoom, the route panel’s ▲▼×, 出発地点に戻る, 徒歩/車', async ({ page, context }, testInfo) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 35.6896, longitude: 139.7006 });
+  await page.goto(url('/map?lat=35.6896&lng=139.7006'));
+  const adds = page.getByTestId('store-list').getByTestId('add-to-route');
+  await expect(adds.nth(2)).toBeVisible({ timeout: 20_000 });
+  for (const index of [0, 1, 2]) await adds.nth(index).click();
+  if (isMobile(testInfo)) await page.getByRole('button', { name: /一覧を閉じる/ }).click();
+  const bar = page.getByTestId('route-bar');
+  await expect(bar).toHaveAttribute('data-expanded', 'true');
+  // Starting from the current location makes 出発地点に戻る appear.
+  await bar.getByRole('combobox').first().selectOption('current');
+  await expect(bar.getByText('出発地点に戻る')).toBeVisible();
+  const targets: Record<string, Locator> = {
+    ズームイン: page.getByRole('button', { name: 'ズームイン' }),
+    ズームアウト: page.getByRole('button', { name: 'ズームアウト' }),
+    '▲': bar.getByRole('button', { name: /1つ前へ/ }).nth(1),
+    '▼': bar.getByRole('button', { name: /1つ後ろへ/ }).first(),
+    '×': bar.getByRole('button', { name: /ルートから外す/ }).first(),
+    出発地点に戻る: bar.locator('label').filter({ hasText: '出発地点に戻る' }),
+    徒歩: bar.locator('label').filter({ hasText: '徒歩' }),
+    車: bar.locator('label').filter({ hasText: '車' }),
+  };
+  const small: string[] = [];
+  for (const [name, locator] of Object.entries(targets)) {
+    const b = await boxOf(locator);
+    if (b.width < 44 || b.height < 44) small.push(`${name}: ${Math.round(b.width)}×${Math.round(b.height)}`);
+  }
+  expect(small).toEqual([]);
+  await shot(page, testInfo, 'touch-targets');
+});

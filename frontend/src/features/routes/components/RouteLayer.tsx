@@ -50,7 +50,7 @@ export function RouteLayer() {
     map.fitBounds(
       line.map((p) => [p.lat, p.lng] as [number, number]),
       phone
-        ? { paddingTopLeft: [30, 30], paddingBottomRight: [30, map.getSize().y * 0.45], maxZoom: 16 }
+        ? { paddingTopLeft: [30, 30], paddingBottomRight: [30, map.getSize().y * 0.6], maxZoom: 16 }
         : { paddingTopLeft: [40, 40], paddingBottomRight: [400, 40], maxZoom: 16 },
     );
   }, [draft.fitSeq, line, map]);
