@@ -2,10 +2,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { Marker as LeafletMarker } from 'leaflet';
 import type { StoreType } from '@/api/initial-data';
-import { RECENT_REPORT_HOURS } from '@/config/constants';
 import { markFirstMarkersDrawn } from '@/lib/first-markers';
-import { isWithinHours } from '@/lib/relative-time';
 import { clusterIcon, storeIcon } from '../lib/icons';
+import { latestResult } from '../lib/latest-result';
 import type { Store } from '@/api/stores';
 import type { Cluster } from '../types/store';
 import { StorePopupContent } from './StorePopupContent';
@@ -111,7 +110,8 @@ function StoreMarker({
   popupActions?: (store: Store) => ReactNode;
 }) {
   const ref = useRef<LeafletMarker>(null);
-  const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS);
+  const result = latestResult(store);
+  const fresh = result === 'bought';
 
   const onOpenRef = useRef(onOpen);
   onOpenRef.current = onOpen;
@@ -126,7 +126,7 @@ function StoreMarker({
     <Marker
       ref={ref}
       position={[store.lat, store.lng]}
-      icon={storeIcon(type, fresh, favorite, selected)}
+      icon={storeIcon(type, result, favorite, selected)}
       title={store.name}
       alt={store.name}
       zIndexOffset={selected ? SELECTED_Z_OFFSET : fresh ? FRESH_Z_OFFSET : 0}

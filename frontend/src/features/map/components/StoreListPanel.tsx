@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { StoreType } from '@/api/initial-data';
 import { Spinner } from '@/components/ui/Spinner';
-import { RECENT_REPORT_HOURS } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { formatDistanceKm, formatNumber } from '@/lib/format';
-import { formatRelativeTime, isWithinHours } from '@/lib/relative-time';
+import { formatRelativeTime } from '@/lib/relative-time';
 import type { Store } from '@/api/stores';
+import { latestResult } from '../lib/latest-result';
 import styles from './StoreListPanel.module.css';
 
 /** How many rows the panel renders at most (the rest are on the map). */
@@ -73,7 +73,7 @@ export function StoreListPanel(props: StoreListPanelProps) {
         <ul className={styles.list} data-testid="store-list">
           {rows.map((store) => {
             const type = storeTypes.get(store.store_type);
-            const fresh = isWithinHours(store.last_report_at, RECENT_REPORT_HOURS, now);
+            const result = latestResult(store, now);
             const distance = store.distance_km !== undefined ? formatDistanceKm(store.distance_km) : null;
             return (
               <li key={store.id} className={rowAction ? styles.withAction : undefined}>
@@ -88,7 +88,7 @@ export function StoreListPanel(props: StoreListPanelProps) {
                       {store.city ? ` ${t('map.separator')} ${store.city}` : ''}
                     </span>
                     {store.last_report_at && (
-                      <span className={fresh ? styles.fresh : styles.report}>
+                      <span className={result === 'bought' ? styles.fresh : result === 'sold_out' ? styles.soldOut : styles.report}>
                         {formatRelativeTime(store.last_report_at, now)}
                         {t('map.separator')}
                         {t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought')}

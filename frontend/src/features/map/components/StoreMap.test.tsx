@@ -174,3 +174,30 @@ describe('StoreMap list notice', () => {
     expect(screen.queryByText(/近い順に/)).not.toBeInTheDocument();
   });
 });
+
+describe('StoreMap 24時間以内に報告あり', () => {
+  it('draws and lists only the stores whose latest report is a recent 購入できた, not a recent 売り切れ', async () => {
+    const { clusterRequests } = stubMapApi();
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    server.use(
+      http.get(api('/stores/clusters'), ({ request }) => {
+        const url = new URL(request.url);
+        clusterRequests.push({ zoom: Number(url.searchParams.get('zoom')), bbox: url.searchParams.get('bbox')!.split(',').map(Number), prefecturesArrived: true, params: url.searchParams });
+        return ok({
+          clusters: [],
+          stores: [
+            { ...nearbyStore(1, 35.69, 139.7), name: '買えた店', last_report_at: hourAgo, last_report_kind: 'bought' },
+            { ...nearbyStore(2, 35.6, 139.6), name: '売り切れの店', last_report_at: hourAgo, last_report_kind: 'sold_out' },
+          ],
+        });
+      }),
+    );
+    const { container } = renderWithProviders(<StoreMap />, { route: '/map?view=35.65,139.65,15&recent=1' });
+    const list = await screen.findByTestId('store-list');
+    expect(clusterRequests[0]!.params.get('reported_within_hours')).toBe('24');
+    expect(within(list).getByText('買えた店')).toBeInTheDocument();
+    expect(within(list).queryByText('売り切れの店')).not.toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('.leaflet-marker-icon[title="買えた店"]')).not.toBeNull());
+    expect(container.querySelector('.leaflet-marker-icon[title="売り切れの店"]')).toBeNull();
+  });
+});

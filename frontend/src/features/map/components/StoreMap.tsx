@@ -17,6 +17,7 @@ import outline from '../assets/japan-outline.json';
 import { useClusters } from '../api/get-clusters';
 import { useViewList } from '../api/get-view-list';
 import { clusterRequestZoom, layoutClusters } from '../lib/cluster-layout';
+import { keptByFilters } from '../lib/latest-result';
 import { currentLocationIcon } from '../lib/icons';
 import { JAPAN_VIEW } from '../lib/first-view-prefetch';
 import { filtersFromParams, formatView, viewFromParams, withFilters, withView } from '../lib/map-url';
@@ -246,7 +247,8 @@ export function StoreMap({
     limit: NEARBY_LIMIT,
     filters: filtersToQuery(filters, RECENT_REPORT_HOURS),
   });
-  const nearbyStores = nearby.data?.stores;
+  // The server's 24 h filter matches any report; the map keeps the recent 購入できた ones.
+  const nearbyStores = useMemo(() => nearby.data?.stores.filter((s) => keptByFilters(s, filters)), [nearby.data, filters]);
 
   const warnedFor = useRef<string | null>(null);
   useEffect(() => {
@@ -294,16 +296,17 @@ export function StoreMap({
     if (isPhone()) setSheetOpen(false);
   }, [map, jump]);
 
+  const serverStores = useMemo(() => (clusters.data?.stores ?? []).filter((s) => keptByFilters(s, filters)), [clusters.data, filters]);
   const layout = useMemo(
-    () => layoutClusters(clusters.data?.clusters ?? [], clusters.data?.stores ?? [], viewport?.zoom ?? 0),
-    [clusters.data, viewport?.zoom],
+    () => layoutClusters(clusters.data?.clusters ?? [], serverStores, viewport?.zoom ?? 0),
+    [clusters.data, serverStores, viewport?.zoom],
   );
   const clusterList = layout.clusters;
   const storeList = layout.stores;
   // The list follows what the server sent: every store of the view when it sent them all
   // (even if the map groups them into bubbles), else the view's total and a selection.
   const serverClustered = (clusters.data?.clusters.length ?? 0) > 0;
-  const viewStores = serverClustered ? storeList : (clusters.data?.stores ?? []);
+  const viewStores = serverClustered ? storeList : serverStores;
   const clusteredCount = serverClustered ? clusterList.reduce((sum, c) => sum + c.count, 0) + storeList.length : 0;
   const nearbyMode = point !== null;
   // While clusters are shown, the sheet lists the most useful stores of the view.
@@ -347,7 +350,7 @@ export function StoreMap({
           mode={nearbyMode ? 'nearby' : 'view'}
           stores={nearbyMode ? (nearbyStores ?? []) : viewStores}
           clusteredCount={nearbyMode ? 0 : clusteredCount}
-          highlights={!nearbyMode && clusteredCount > 0 ? viewList.data : undefined}
+          highlights={!nearbyMode && clusteredCount > 0 ? viewList.data?.filter((s) => keptByFilters(s, filters)) : undefined}
           truncated={nearbyMode && (nearby.data?.truncated ?? false)}
           isLoading={nearbyMode ? nearby.isPending : clusters.isPending}
           isError={nearbyMode ? nearby.isError : clusters.isError}

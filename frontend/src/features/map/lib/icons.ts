@@ -3,6 +3,7 @@ import type { StoreType } from '@/api/initial-data';
 import { t } from '@/i18n/ja';
 import { formatCompactCount, formatNumber } from '@/lib/format';
 import { bubbleSize } from './cluster-layout';
+import type { LatestResult } from './latest-result';
 
 const FALLBACK_COLOR = '#6b7280';
 const SAFE_COLOR = /^#[0-9a-fA-F]{3,8}$/;
@@ -14,20 +15,24 @@ function escapeHtml(text: string): string {
 const storeIcons = new Map<string, L.DivIcon>();
 
 /**
- * A round marker in the store type's colour with its icon; fresh stores get a ring and badge,
- * the user's favourites a ★ (issue 9), the store whose sheet is open a larger outlined marker.
+ * A round marker in the store type's colour with its icon. The latest report decides the
+ * rest: a recent 購入できた gets the yellow ring and red badge, a recent 売り切れ a grey marker
+ * with a grey × badge, anything older nothing. The user's favourites get a ★ (issue 9), the store
+ * whose sheet is open a larger outlined marker.
  */
-export function storeIcon(type: StoreType | undefined, fresh: boolean, favorite = false, selected = false): L.DivIcon {
-  const key = `${type?.key ?? '?'}|${fresh}|${favorite}|${selected}`;
+export function storeIcon(type: StoreType | undefined, result: LatestResult, favorite = false, selected = false): L.DivIcon {
+  const key = `${type?.key ?? '?'}|${result}|${favorite}|${selected}`;
   let icon = storeIcons.get(key);
   if (!icon) {
     const color = type && SAFE_COLOR.test(type.color) ? type.color : FALLBACK_COLOR;
     const glyph = escapeHtml(type?.icon || '●');
     icon = L.divIcon({
       className: 'pk-marker-wrap',
-      html: `<span class="pk-marker${fresh ? ' pk-fresh' : ''}${selected ? ' pk-selected' : ''}" style="--pk-color:${color}"><span class="pk-glyph">${glyph}</span>${
-        fresh ? '<span class="pk-badge" aria-hidden="true"></span>' : ''
-      }${favorite ? '<span class="pk-fav" aria-hidden="true">★</span>' : ''}</span>`,
+      html: `<span class="pk-marker${result === 'bought' ? ' pk-fresh' : result === 'sold_out' ? ' pk-soldout' : ''}${
+        selected ? ' pk-selected' : ''
+      }" style="--pk-color:${color}"><span class="pk-glyph">${glyph}</span>${
+        result === 'bought' ? '<span class="pk-badge" aria-hidden="true"></span>' : ''
+      }${result === 'sold_out' ? '<span class="pk-badge pk-badge-soldout" aria-hidden="true">×</span>' : ''}${favorite ? '<span class="pk-fav" aria-hidden="true">★</span>' : ''}</span>`,
       iconSize: [32, 32],
       iconAnchor: [16, 16],
       popupAnchor: [0, -14],
