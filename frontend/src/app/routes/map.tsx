@@ -4,6 +4,7 @@ import type { Store } from '@/api/stores';
 import { PHONE_QUERY, PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
 import { useSearchParamsNow } from '@/hooks/use-search-params-now';
 import { StoreMap, type MapJump } from '@/features/map/components/StoreMap';
+import { pointFromParams } from '@/features/map/lib/map-url';
 import { useReportDialog } from '@/features/reports/hooks/use-report-dialog';
 import { AddToRouteButton } from '@/features/routes/components/AddToRouteButton';
 import { RouteBar } from '@/features/routes/components/RouteBar';
@@ -125,6 +126,7 @@ export default function MapRoute() {
               onClose={closeStore}
               onReport={report.open}
               routeAction={(store) => <AddToRouteButton store={store} />}
+              origin={pointFromParams(params).point}
               onLoaded={(store) => {
                 if (shownStore.current === storeId) return;
                 shownStore.current = storeId;

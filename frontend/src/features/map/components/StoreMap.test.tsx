@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, type JsonBodyType } from 'msw';
 import { useLocation, useNavigate } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clearToasts, toastStore } from '@/stores/toast-store';
 import type * as Constants from '@/config/constants';
 import { prefecturesFixture } from '@/testing/fixtures';
 import { api, ok } from '@/testing/handlers';
@@ -200,4 +201,20 @@ describe('StoreMap 24時間以内に報告あり', () => {
     await waitFor(() => expect(container.querySelector('.leaflet-marker-icon[title="買えた店"]')).not.toBeNull());
     expect(container.querySelector('.leaflet-marker-icon[title="売り切れの店"]')).toBeNull();
   });
+});
+
+describe('StoreMap ?lat=&lng= it cannot show', () => {
+  afterEach(() => clearToasts());
+  for (const [query, message] of [
+    ['lat=abc&lng=139', 'URLの位置（lat・lng）が正しくないため、日本全体を表示しています'],
+    ['lat=0&lng=0', '指定された位置は地図の範囲（日本）の外のため、日本全体を表示しています'],
+  ] as const) {
+    it(`says so in Japanese and shows all of Japan (${query})`, async () => {
+      const { clusterRequests } = stubMapApi();
+      renderWithProviders(<StoreMap />, { route: `/map?${query}` });
+      await waitFor(() => expect(clusterRequests.length).toBeGreaterThan(0));
+      expect(clusterRequests[0]!.zoom).toBe(4);
+      await waitFor(() => expect(toastStore.get().map((toast) => toast.text)).toEqual([message]));
+    });
+  }
 });

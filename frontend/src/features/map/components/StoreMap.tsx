@@ -20,7 +20,7 @@ import { clusterRequestZoom, layoutClusters } from '../lib/cluster-layout';
 import { keptByFilters } from '../lib/latest-result';
 import { currentLocationIcon } from '../lib/icons';
 import { JAPAN_VIEW } from '../lib/first-view-prefetch';
-import { filtersFromParams, formatView, viewFromParams, withFilters, withView } from '../lib/map-url';
+import { filtersFromParams, formatView, JAPAN_BOUNDS, pointFromParams, viewFromParams, withFilters, withView } from '../lib/map-url';
 import { moveForRoute } from '../lib/route-move';
 import { filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
 import { FilterBar } from './FilterBar';
@@ -30,22 +30,11 @@ import { routeView, ViewController, viewKey } from './ViewController';
 import { ViewportTracker } from './ViewportTracker';
 import styles from './StoreMap.module.css';
 
-const MAX_BOUNDS: [[number, number], [number, number]] = [
-  [18, 115],
-  [50, 160],
-];
 /** How many of the nearest stores the first view around ?lat=&lng= includes. */
 const NEARBY_FIT_COUNT = 5;
 const MOBILE_QUERY = '(max-width: 899px)';
 const OUTLINE_STYLE = { color: '#8fa39a', weight: 1, fillColor: '#f1f3e9', fillOpacity: 1 };
 
-function parsePoint(params: URLSearchParams): LatLng | null {
-  const lat = Number(params.get('lat'));
-  const lng = Number(params.get('lng'));
-  if (!params.has('lat') || !params.has('lng') || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
-}
 
 /** What the nearby view was last fitted to: the point and the filters that chose its list. */
 const fitKey = (at: LatLng, f: StoreFilters) => `${at.lat},${at.lng}|${JSON.stringify(filtersToQuery(f, RECENT_REPORT_HOURS))}`;
@@ -147,7 +136,7 @@ export function StoreMap({
   const prefectureCode = searchParams.get('prefecture');
   const pointKey = `${searchParams.get('lat')},${searchParams.get('lng')}`;
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const point = useMemo(() => parsePoint(searchParams), [pointKey]);
+  const { point, problem: pointProblem } = useMemo(() => pointFromParams(searchParams), [pointKey]);
 
   const prefectures = usePrefectures();
   const initialData = useInitialData();
@@ -257,6 +246,14 @@ export function StoreMap({
       showToast(t('map.unknownPrefecture'), 'warning');
     }
   }, [prefectureCode, prefectures.data, prefecture]);
+
+  // A ?lat=&lng= the map cannot show says so (the map shows all of Japan instead).
+  const warnedPoint = useRef<string | null>(null);
+  useEffect(() => {
+    if (!pointProblem || warnedPoint.current === pointKey) return;
+    warnedPoint.current = pointKey;
+    showToast(t(pointProblem === 'outside' ? 'map.pointOutside' : 'map.pointInvalid'), 'warning');
+  }, [pointProblem, pointKey]);
 
   // Phones: open the sheet by itself when listing nearby stores.
   useEffect(() => {
@@ -368,7 +365,7 @@ export function StoreMap({
             center={initial.view.center}
             zoom={initial.view.zoom}
             minZoom={4}
-            maxBounds={MAX_BOUNDS}
+            maxBounds={JAPAN_BOUNDS}
             maxBoundsViscosity={0.8}
             className={styles.map}
           >

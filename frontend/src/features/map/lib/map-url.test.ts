@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromParams, formatView, viewFromParams, withFilters, withView } from './map-url';
+import { filtersFromParams, formatView, pointFromParams, viewFromParams, withFilters, withView } from './map-url';
 
 describe('map filters in the URL', () => {
   it('round-trips the 24 h filter, the product and the store types, keeping the place', () => {
@@ -33,5 +33,19 @@ describe('map view in the URL', () => {
   it('refuses malformed views', () => {
     for (const view of ['', '35,139', '35,139,x', '95,139,10', '35,139,2', '35,139,12,1'])
       expect(viewFromParams(new URLSearchParams({ view }))).toBeNull();
+  });
+});
+
+describe('pointFromParams', () => {
+  const at = (q: string) => pointFromParams(new URLSearchParams(q));
+  it('reads a point in Japan', () => {
+    expect(at('lat=35.68&lng=139.76')).toEqual({ point: { lat: 35.68, lng: 139.76 }, problem: null });
+    expect(at('prefecture=tokyo')).toEqual({ point: null, problem: null });
+  });
+  it('says why there is no point: not numbers, half given, or outside the map (0,0)', () => {
+    expect(at('lat=abc&lng=139').problem).toBe('invalid');
+    expect(at('lat=35.6').problem).toBe('invalid');
+    expect(at('lat=&lng=').problem).toBe('invalid');
+    expect(at('lat=0&lng=0')).toEqual({ point: null, problem: 'outside' });
   });
 });

@@ -1,3 +1,4 @@
+import type { LatLng } from '@/lib/geolocation';
 import type { MapView } from '@/lib/prefecture-views';
 import { EMPTY_FILTERS, type ProductFilter, type StoreFilters } from '../types/store';
 
@@ -63,4 +64,26 @@ export function withView(params: URLSearchParams, view: string): URLSearchParams
   const next = new URLSearchParams(params);
   next.set(URL_PARAM.view, view);
   return next;
+}
+
+/** The map's reach: Japan with its remote islands (the map cannot be moved outside). */
+export const JAPAN_BOUNDS: [[number, number], [number, number]] = [
+  [18, 115],
+  [50, 160],
+];
+
+/**
+ * ?lat=&lng= (SPEC §2): the point, or why there is none. `invalid`: given but not two
+ * numbers in range; `outside`: a real position the map cannot show (outside Japan, e.g. 0,0).
+ */
+export function pointFromParams(params: URLSearchParams): { point: LatLng | null; problem: 'invalid' | 'outside' | null } {
+  if (!params.has('lat') && !params.has('lng')) return { point: null, problem: null };
+  const lat = Number(params.get('lat'));
+  const lng = Number(params.get('lng'));
+  const given = params.get('lat')?.trim() && params.get('lng')?.trim();
+  if (!given || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    return { point: null, problem: 'invalid' };
+  const [[south, west], [north, east]] = JAPAN_BOUNDS;
+  if (lat < south || lat > north || lng < west || lng > east) return { point: null, problem: 'outside' };
+  return { point: { lat, lng }, problem: null };
 }

@@ -1,4 +1,5 @@
 import type { Store } from '@/api/stores';
+import { distanceKm } from '@/lib/distance';
 
 /**
  * The list sheet while clusters are shown (docs/DECISIONS.md, "The map on a phone"): the
@@ -33,17 +34,9 @@ export function centreOf(box: ViewBox): { lat: number; lng: number } {
   return { lat: (box.minLat + box.maxLat) / 2, lng: (box.minLng + box.maxLng) / 2 };
 }
 
-function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** The radius for the nearest-stores query: the view's half diagonal, within the API's bounds. */
 export function nearestRadiusKm(box: ViewBox): number {
-  const half = haversineKm(centreOf(box), { lat: box.maxLat, lng: box.maxLng });
+  const half = distanceKm(centreOf(box), { lat: box.maxLat, lng: box.maxLng });
   return Math.round(Math.min(VIEW_LIST_MAX_RADIUS_KM, Math.max(VIEW_LIST_MIN_RADIUS_KM, half)) * 10) / 10;
 }
 
@@ -58,7 +51,7 @@ export function usefulStores(recent: Store[], nearest: Store[], box: ViewBox, si
   const centre = centreOf(box);
   const bought = recent
     .filter((s) => s.last_report_kind === 'bought' && s.last_report_at && inBox(box, s))
-    .map((s) => ({ s, km: haversineKm(centre, s) }))
+    .map((s) => ({ s, km: distanceKm(centre, s) }))
     .sort((a, b) => a.km - b.km || (b.s.last_report_at ?? '').localeCompare(a.s.last_report_at ?? ''))
     .map(({ s }) => s);
   const seen = new Set(bought.map((s) => s.id));

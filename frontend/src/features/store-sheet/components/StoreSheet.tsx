@@ -4,6 +4,8 @@ import { isRemoved, type Store } from '@/api/stores';
 import { directionsUrl, RECENT_REPORT_HOURS, STORE_SHEET_HISTORY_LIMIT } from '@/config/constants';
 import { t, type MessageKey } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
+import { distanceKm } from '@/lib/distance';
+import { formatDistanceKm } from '@/lib/format';
 import { formatRelativeTime, isWithinHours, lastReportText } from '@/lib/relative-time';
 import { useStore, type StoreDetail, type StoreReport } from '@/api/stores';
 import { FavoriteButton } from './FavoriteButton';
@@ -19,6 +21,12 @@ const SELLS: Array<['packs' | 'boxes' | 'singles', MessageKey]> = [
   ['boxes', 'product.box'],
   ['singles', 'product.single'],
 ];
+/** 530m / 2.2km, as the map's list writes a distance. */
+function distanceText(km: number): string {
+  const d = formatDistanceKm(km);
+  return d.unit === 'm' ? t('map.distanceM', { m: d.value }) : t('map.distance', { km: d.value });
+}
+
 const PRODUCT: Record<StoreReport['product'], MessageKey> = {
   pack: 'product.pack',
   box: 'product.box',
@@ -37,6 +45,8 @@ export interface StoreSheetProps {
    * stays hidden) until that feature exists.
    */
   routeAction?: (store: Store) => ReactNode;
+  /** Where the user is (the map's ?lat=&lng=): the sheet says how far the store is, as the list beside it does. */
+  origin?: { lat: number; lng: number } | null;
 }
 
 /**
@@ -44,7 +54,7 @@ export interface StoreSheetProps {
  * GET /stores/{id} knows: type, name, address, position note, what it sells, freshness,
  * photos, the recent purchase reports and when they happen, and the actions.
  */
-export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction }: StoreSheetProps) {
+export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction, origin }: StoreSheetProps) {
   const detail = useStore(storeId);
   const rootRef = useRef<HTMLElement>(null);
   const onLoadedRef = useRef(onLoaded);
@@ -92,7 +102,7 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction }
           )}
         </div>
       ) : (
-        <SheetBody store={detail.data} onReport={onReport} routeAction={routeAction} />
+        <SheetBody store={detail.data} onReport={onReport} routeAction={routeAction} origin={origin} />
       )}
     </section>
   );
@@ -102,10 +112,12 @@ function SheetBody({
   store,
   onReport,
   routeAction,
+  origin,
 }: {
   store: StoreDetail;
   onReport?: (store: Store) => void;
   routeAction?: (store: Store) => ReactNode;
+  origin?: { lat: number; lng: number } | null;
 }) {
   const storeTypes = useStoreTypes();
   const type = storeTypes.get(store.store_type);
@@ -124,6 +136,11 @@ function SheetBody({
       <h2 className={styles.name}>{store.name}</h2>
       {removed && <p className={styles.removed}>{t('sheet.removed')}</p>}
       {address && <p className={styles.address}>{address}</p>}
+      {origin && (
+        <p className={styles.sells} data-testid="store-sheet-distance">
+          {t('sheet.distanceFrom', { distance: distanceText(distanceKm(origin, store)) })}
+        </p>
+      )}
       {store.location_precision && store.location_precision !== 'exact' && (
         <p className={styles.note}>{t('map.precisionApprox')}</p>
       )}
