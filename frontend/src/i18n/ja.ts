@@ -538,6 +538,7 @@ export const ja = {
   'map.pointInvalid': 'URLの位置（lat・lng）が正しくないため、日本全体を表示しています',
   'map.pointOutside': '指定された位置は地図の範囲（日本）の外のため、日本全体を表示しています',
   'sheet.distanceFrom': '現在地から{distance}',
+  'submission.gpsZero': '取得した位置（緯度か経度が0）では投稿できません。「再取得」を押すか、住所で場所を指定してください。',
   'map.loadError': '店舗を読み込めませんでした',
   'map.directions': 'Googleマップで経路を見る',
   'map.lastReport': '最終報告: {time}（{kind}）',

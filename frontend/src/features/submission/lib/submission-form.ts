@@ -16,9 +16,14 @@ export interface SubmissionInput {
 }
 
 /** SPEC §5: a non-blank name; gps: latitude and longitude both non-zero; address: non-blank. */
+/** SPEC: a GPS position is sent only when neither coordinate is 0 (0 is what a failed fix reports). */
+export function isUsableGpsPosition(latitude: number, longitude: number): boolean {
+  return latitude !== 0 && longitude !== 0;
+}
+
 export function isSubmissionValid(input: Omit<SubmissionInput, 'images' | 'comment'>): boolean {
   if (!input.storeName.trim()) return false;
-  if (input.method === 'gps') return input.latitude !== 0 && input.longitude !== 0;
+  if (input.method === 'gps') return isUsableGpsPosition(input.latitude, input.longitude);
   return input.address.trim() !== '';
 }
 
