@@ -298,3 +298,39 @@ test('controls a finger uses on the map are at least 44 × 44 px: zoom, the rout
   expect(small).toEqual([]);
   await shot(page, testInfo, 'touch-targets');
 });
+
+test.describe('signed in, a saved route', () => {
+  test.skip(!process.env.E2E_MAILDEV_URL, 'needs the real server with mail');
+
+  test('/map?route={id} asks for initial_data, the route and the favourites once each', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await signIn(page, testInfo, '-once', isMobile(testInfo) ? 'いっかい' : 'イッカイ');
+    await page.goto(url('/map?lat=35.6896&lng=139.7006'));
+    const adds = page.getByTestId('store-list').getByTestId('add-to-route');
+    await expect(adds.nth(1)).toBeVisible({ timeout: 20_000 });
+    for (const index of [0, 1]) await adds.nth(index).click();
+    if (isMobile(testInfo)) await page.getByRole('button', { name: /一覧を閉じる/ }).click();
+    const bar = page.getByTestId('route-bar');
+    await bar.getByRole('button', { name: '保存', exact: true }).click();
+    await bar.getByLabel('ルート名').fill('一回だけ');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/saved_routes') && r.request().method() === 'POST');
+    await bar.getByRole('button', { name: '保存', exact: true }).click();
+    const id = ((await (await saved).json()) as { route: { id: number } }).route.id;
+
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/v1/')) asked.push(path.replace('/api/v1', ''));
+    });
+    await page.goto(url(`/map?route=${id}`));
+    await expect(bar.getByTestId('route-stop')).toHaveCount(2);
+    await expectMarkers(page);
+    await page.waitForTimeout(1500);
+    const count = (path: string) => asked.filter((p) => p === path).length;
+    expect({ initial_data: count('/initial_data'), route: count(`/saved_routes/${id}`), favorites: count('/favorites') }, asked.join('\n')).toEqual({
+      initial_data: 1,
+      route: 1,
+      favorites: 1,
+    });
+  });
+});

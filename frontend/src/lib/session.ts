@@ -174,10 +174,14 @@ export function autoLogout(): void {
 }
 
 /**
- * A usable access token: the stored one, refreshed first when it expires within 30 s.
- * Null when not signed in. A refresh the server refuses logs out automatically.
+ * A usable access token: the stored one, refreshed first when it expires within 30 s; while
+ * the session is being restored, the restored one. Null when not signed in. A refresh the
+ * server refuses logs out automatically.
  */
 export async function getFreshAccessToken(now = Date.now()): Promise<string | null> {
+  // While a stored session is being restored, a request waits for it instead of going out
+  // as a guest (a 401 and a retry for a user's data, a guest answer asked again later).
+  if (!authStore.get().accessToken && initInFlight) await initInFlight.catch(() => undefined);
   const { accessToken, expiresAt } = authStore.get();
   if (!accessToken) return null;
   if (expiresAt === null || expiresAt - TOKEN_REFRESH_MARGIN_MS > now) return accessToken;

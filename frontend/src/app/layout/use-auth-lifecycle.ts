@@ -31,13 +31,18 @@ export function useAuthLifecycle(): void {
     const before = previous.current;
     previous.current = userId;
     if (before === userId) return;
-    queryClient.removeQueries({ queryKey: ['me'] });
+    // A previous user's data goes; a session restored (or a login) after a guest has none to drop.
+    if (before !== null) queryClient.removeQueries({ queryKey: ['me'] });
     if (userId === null) {
       void queryClient.invalidateQueries({ queryKey: initialDataQueryOptions().queryKey });
       return;
     }
     const timer = setTimeout(() => {
       if (skipsInitialData(pathnameRef.current)) return;
+      // Already fetched for this user (the request waited for the restored session): not again.
+      const cached = queryClient.getQueryData(initialDataQueryOptions().queryKey);
+      const cachedUser = userSchema.safeParse(cached?.user);
+      if (cachedUser.success && cachedUser.data.id === userId) return;
       queryClient
         .fetchQuery({ ...initialDataQueryOptions(), staleTime: 0 })
         .then((data) => {
