@@ -31,7 +31,7 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Issue 13 goal 5 (docs/DECISIONS.md, "First markers, third part"): the small modules the
+        // docs/decisions/first-markers.md: the small modules the
         // lazy routes share would otherwise be seven chunks of under 1 KB gzip each, plus their CSS,
         // all on the map's critical path (Chromium opens at most 6 connections per host).
         codeSplitting: {

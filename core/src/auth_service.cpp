@@ -108,7 +108,7 @@ Result<SignUpOutcome> AuthService::sign_up(const SignUpInput& input, const Clien
   if (!prefecture) return propagate(prefecture.error());
 
   // Every well-formed attempt counts, an address already in use too, so the 409 is not
-  // a free oracle for which addresses have accounts (issue 14 §5); typing mistakes that
+  // a free oracle for which addresses have accounts; typing mistakes that
   // the form refuses cost nothing.
   if (auto ok = limit("sign_up_ip", client.ip, settings_.limits.sign_up_ip, auth_code::kTooManyRequests); !ok)
     return propagate(ok.error());

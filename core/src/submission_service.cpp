@@ -159,7 +159,7 @@ Result<void> SubmissionService::forget_unapproved_of(UserId user) {
 
 Result<void> delete_unused_photo_files(SubmissionRepository& submissions, PhotoStore& files,
                                        const std::vector<SubmissionPhoto>& photos) {
-  // Rejected photos must not stay downloadable by their URL (issue 14 §6). The same
+  // Rejected photos must not stay downloadable by their URL. The same
   // bytes may belong to another submission too (files are content-addressed).
   for (const auto& photo : photos)
     for (const auto* hash : {&photo.photo_hash, &photo.thumb_hash}) {

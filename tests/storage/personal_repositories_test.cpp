@@ -1,4 +1,4 @@
-// Issue 9 on real database files: favourites (limit, idempotency, hidden stores kept,
+// The personal repositories on real database files: favourites (limit, idempotency, hidden stores kept,
 // withdrawal removes them), the durable mail queue (idempotency key, claim, resume
 // after a restart, never sent twice once marked), favourite-alert limits in one
 // transaction, store search and the activity counts.

@@ -1,5 +1,5 @@
 #pragma once
-// The open data export (issue 12): every active store as CSV or GeoJSON, with the
+// The open data export: every active store as CSV or GeoJSON, with the
 // licence and attribution in the file, and nothing about any person. Pure: the stores
 // come from a StoreCatalog, page by page; the text goes to a sink.
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// GET /stores/search (issue 9 point 3): store names and places from one search box.
+// GET /stores/search: store names and places from one search box.
 // Words separated by spaces narrow the result: a word that names a place (a 市区町村 of
 // the gazetteer, or a well-known area such as 池袋 or 梅田) limits the stores to that
 // place; every other word must appear in the store's name, in any of its spellings

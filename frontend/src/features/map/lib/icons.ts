@@ -15,7 +15,7 @@ const storeIcons = new Map<string, L.DivIcon>();
 
 /**
  * A round marker in the store type's colour with its icon; fresh stores get a ring and badge,
- * the user's favourites a ★ (issue 9).
+ * the user's favourites a ★.
  */
 export function storeIcon(type: StoreType | undefined, fresh: boolean, favorite = false): L.DivIcon {
   const key = `${type?.key ?? '?'}|${fresh}|${favorite}`;

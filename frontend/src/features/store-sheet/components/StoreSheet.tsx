@@ -33,14 +33,14 @@ export interface StoreSheetProps {
   /** Called once the store's details have arrived (the route centres a shared link's store). */
   onLoaded?: (store: StoreDetail) => void;
   /**
-   * ルートに追加 (issue 10): the routes feature renders its button here. Left out (the button
+   * ルートに追加: the routes feature renders its button here. Left out (the button
    * stays hidden) until that feature exists.
    */
   routeAction?: (store: Store) => ReactNode;
 }
 
 /**
- * A store's sheet (issue 9): a bottom sheet on phones, a side panel on desktops. Everything
+ * A store's sheet: a bottom sheet on phones, a side panel on desktops. Everything
  * GET /stores/{id} knows: type, name, address, position note, what it sells, freshness,
  * photos, the recent purchase reports and when they happen, and the actions.
  */
