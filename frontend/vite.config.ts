@@ -18,8 +18,9 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
-    // '.' is Vite's default; src/lib/prefecture-views.test.ts reads ../data/prefectures.tsv.
-    fs: { allow: ['.', '../data', '../content'] },
+    // '.' is Vite's default; src/lib/prefecture-views.test.ts reads ../data/prefectures.tsv and
+    // src/lib/relative-time.test.ts the table of cases core's test shares (../tests/shared).
+    fs: { allow: ['.', '../data', '../content', '../tests/shared'] },
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   preview: {
