@@ -8,6 +8,7 @@ import { formatRelativeTime, isWithinHours, lastReportText } from '@/lib/relativ
 import { useStore, type StoreDetail, type StoreReport } from '@/api/stores';
 import { FavoriteButton } from './FavoriteButton';
 import { ShareButton } from './ShareButton';
+import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './StoreSheet.module.css';
 
 /** Lazy: the full-size photo viewer and the chart load only when shown. */
@@ -73,7 +74,7 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction }
       }}
     >
       <span className={styles.grip} aria-hidden="true" />
-      <button type="button" className={styles.close} onClick={onClose} aria-label={t('sheet.close')}>
+      <button type="button" className={`${dialogStyles.close} ${styles.close}`} onClick={onClose} aria-label={t('sheet.close')}>
         ×
       </button>
       {detail.isPending ? (
@@ -86,7 +87,7 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction }
             {detail.error instanceof ApiError && detail.error.status === 404 ? t('sheet.notFound') : t('sheet.loadError')}
           </p>
           {!(detail.error instanceof ApiError && detail.error.status === 404) && (
-            <button type="button" className={styles.retry} onClick={() => void detail.refetch()}>
+            <button type="button" className={dialogStyles.retry} onClick={() => void detail.refetch()}>
               {t('common.retry')}
             </button>
           )}
