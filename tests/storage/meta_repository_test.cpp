@@ -1,15 +1,18 @@
+// Key-value settings through core's MetaRepository port: a backend contract test
+// (backend.hpp), run once per storage backend.
 #include <gtest/gtest.h>
 
-#include "pokeca/storage/sqlite_meta_repository.hpp"
-#include "storage_fixture.hpp"
+#include "backend.hpp"
 
 namespace pokeca::storage {
 namespace {
 
-TEST(MetaRepository, GetSetAndOverwrite) {
-  testing::TempDir dir;
-  Database db(dir.path() / "meta.db");
-  SqliteMetaRepository meta(db);
+template <class Backend>
+class MetaRepositoryContract : public testing::BackendTest<Backend> {};
+TYPED_TEST_SUITE(MetaRepositoryContract, testing::Backends, testing::BackendName);
+
+TYPED_TEST(MetaRepositoryContract, GetSetAndOverwrite) {
+  auto& meta = this->meta;
   EXPECT_EQ(meta.get("demo_loaded").value(), std::nullopt);
   ASSERT_TRUE(meta.set("demo_loaded", "2025-11-21"));
   EXPECT_EQ(meta.get("demo_loaded").value(), "2025-11-21");
