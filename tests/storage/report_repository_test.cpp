@@ -61,7 +61,7 @@ TYPED_TEST(Reports, SameTimeIsOrderedByNewestId) {
 
 TYPED_TEST(Reports, RecentForStoreIsThatStoresNewestFirst) {
   ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow - 300), make_report(2, kNow - 1),
-                                              make_report(1, kNow - 100), make_report(1, kNow - 200)}));
+                                                    make_report(1, kNow - 100), make_report(1, kNow - 200)}));
   const auto recent = this->reports.recent_for_store(1, 2).value();
   ASSERT_EQ(recent.size(), 2u);
   EXPECT_EQ(recent[0].purchased_at, kNow - 100);
@@ -71,8 +71,9 @@ TYPED_TEST(Reports, RecentForStoreIsThatStoresNewestFirst) {
 
 TYPED_TEST(Reports, CountsByWindowAndLatest) {
   EXPECT_EQ(this->reports.counts(kNow - 86'400, kNow - 7 * 86'400).value().latest, std::nullopt);
-  ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow - 3600), make_report(1, kNow - 86'400),
-                                              make_report(2, kNow - 3 * 86'400), make_report(2, kNow - 8 * 86'400)}));
+  ASSERT_TRUE(
+      this->reports.insert_many(std::vector{make_report(1, kNow - 3600), make_report(1, kNow - 86'400),
+                                            make_report(2, kNow - 3 * 86'400), make_report(2, kNow - 8 * 86'400)}));
   const auto c = this->reports.counts(kNow - 86'400, kNow - 7 * 86'400).value();
   EXPECT_EQ(c.last_24h, 2);  // the window includes its start
   EXPECT_EQ(c.last_7d, 3);

@@ -2,10 +2,10 @@
 
 #include <utility>
 
+#include "fts5.hpp"
 #include "pokeca/storage/statement.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/utf8.hpp"
-#include "fts5.hpp"
 #include "store_rows.hpp"
 #include "store_statements.hpp"
 
