@@ -12,12 +12,12 @@ class MetaRepositoryContract : public testing::BackendTest<Backend> {};
 TYPED_TEST_SUITE(MetaRepositoryContract, testing::Backends, testing::BackendName);
 
 TYPED_TEST(MetaRepositoryContract, GetSetAndOverwrite) {
-  auto& meta = this->meta;
-  EXPECT_EQ(meta.get("demo_loaded").value(), std::nullopt);
-  ASSERT_TRUE(meta.set("demo_loaded", "2025-11-21"));
-  EXPECT_EQ(meta.get("demo_loaded").value(), "2025-11-21");
-  ASSERT_TRUE(meta.set("demo_loaded", ""));
-  EXPECT_EQ(meta.get("demo_loaded").value(), "");
+  MetaRepository& repo = this->meta;
+  EXPECT_EQ(repo.get("demo_loaded").value(), std::nullopt);
+  ASSERT_TRUE(repo.set("demo_loaded", "2025-11-21"));
+  EXPECT_EQ(repo.get("demo_loaded").value(), "2025-11-21");
+  ASSERT_TRUE(repo.set("demo_loaded", ""));
+  EXPECT_EQ(repo.get("demo_loaded").value(), "");
 }
 
 }  // namespace
