@@ -1,4 +1,4 @@
-// Issue 11: the admin store search (GET /admin/stores: one page of 50 and its total)
+// The admin store search (GET /admin/stores: one page of 50 and its total)
 // on a demo database made by make_bench_db, in-process through SqliteAdminRepository.
 // Usage, from the build directory:
 //   DB=$(./bench/make_bench_db 1000000 ../../out/bench-data)

@@ -1,4 +1,4 @@
-// Issue 11 §5's budget: GET /admin/analytics's query ≤ 100 ms for 366 days with
+// The analytics budget: GET /admin/analytics's query ≤ 100 ms for 366 days with
 // 10,000,000 stored page views, on the 1,000,000-store database of make_bench_db (its
 // purchase reports feed the per-day and per-prefecture report counters through
 // migration 007's triggers). Page views are stored as daily aggregates, so the 10 M

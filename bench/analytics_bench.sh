@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11 §5: GET /admin/analytics's query (≤ 100 ms for 366 days with 10 M page views)
+# GET /admin/analytics's query (≤ 100 ms for 366 days with 10 M page views)
 # on the 1,000,000-store database (make_bench_db), Release build.
 # Usage: bench/analytics_bench.sh [PATHS_PER_DAY]   (default 400; the cap is 2000)
 set -euo pipefail

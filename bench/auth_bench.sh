@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Accounts figures for bench/RESULTS.md (issue 3): login throughput, and the p99 of the
+# Accounts figures for bench/RESULTS.md: login throughput, and the p99 of the
 # map's GET /api/v1/stores?bbox=… alone and while a burst of logins runs. The Release
 # server on the demo dataset (12,000 stores), loopback only, every process stopped at
 # the end. Two server set-ups side by side in one run:

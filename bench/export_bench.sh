@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Open data export (issue 12) on a database of STORES stores (default 1,000,000, made by
+# Open data export on a database of STORES stores (default 1,000,000, made by
 # make_bench_db): the Release server on loopback; time and size of
 #   GET /api/v1/export/stores.csv and .geojson, plain and gzip (Accept-Encoding) — the
 #   first request (writes the file and its gzip copy from the database) and the median of

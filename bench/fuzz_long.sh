@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Long fuzzing run (issue 14 §7): every harness for SECONDS (default 1800) each, via
+# Long fuzzing run: every harness for SECONDS (default 1800) each, via
 # scripts/fuzz.sh. Builds out/fuzz first. Record the totals it prints in RESULTS.md.
 #   bench/fuzz_long.sh [SECONDS] [HARNESS…]
 set -euo pipefail

@@ -321,7 +321,7 @@ def phase_login(server):
 
     def burst(n):
         for i in range(per_thread):
-            # The audit's attackers came from many addresses (the server trusts the
+            # Real attackers come from many addresses (the server trusts the
             # forwarded address here): the per-IP limit alone cannot stop them.
             attacker_ip = f"198.51.{n}.{i % 250 + 1}"
             try:

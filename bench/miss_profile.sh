@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13 goals 2–3: where a bbox response-cache miss spends its CPU. `perf record -g
+# Where a bbox response-cache miss spends its CPU. `perf record -g
 # -F 999` of a Release server pinned to CPU 0 while `wrk -t1 -c64` on CPU 1 sends a
 # never-asked URL each request (peer_bench.sh's miss case), then the top symbols (self,
 # and inclusive for a selection) and the syscalls of a second, short run (strace -c -f).

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Issue 13, goal 7: this server against its peers, side by side in one run, loopback only.
+# This server against its peers, side by side in one run, loopback only.
 #   healthz                 this server vs Express (bench/peers/express)
 #   bbox ~300 stores, miss  a unique query each request (`&_=N`, ignored by both servers)
 #                           this server vs Express
 #   bbox ~300 stores, hit   the same URL every request: this server (response cache) vs
 #                           nginx (one worker) serving the very same bytes as a static file
 #   missgz / hitgz          the miss and hit again with Accept-Encoding: gzip (this server
-#                           only): what compressing the JSON costs (issue 13, goal 6)
+#                           only): what compressing the JSON costs
 # Every server runs pinned to CPU 0 and wrk (-t1 -c64) to CPU 1; rounds are interleaved
 # and the table shows medians. Before any timing the answers are checked byte for byte
 # (server = Express for healthz and the bbox; server = nginx for the bbox).

@@ -1,4 +1,4 @@
-// Issue 9's budgets in-process on a demo database made by make_bench_db:
+// Store search and favourites budgets in-process on a demo database made by make_bench_db:
 // store search (≤ 20 ms at the 12,000 demo stores, ≤ 50 ms at 1,000,000) and the
 // favourites list of a user with 500 favourites. Usage, from the build directory:
 //   DB=$(./bench/make_bench_db 1000000 ../../out/bench-data)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Purchase-report figures for bench/RESULTS.md (issue 4): POST /api/v1/purchases per
+# Purchase-report figures for bench/RESULTS.md: POST /api/v1/purchases per
 # second over loopback (each one a write transaction: insert + the store's last report),
 # and the map's GET /api/v1/stores?bbox=… alone and while reports are written (every
 # write invalidates the public response cache). The Release server on the demo dataset

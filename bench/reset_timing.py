@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Password-reset and sign-up answer times for a known and an unknown address (issue 14
-§5), against a Release server on loopback (hostile_load.py's Server and account()).
+"""Password-reset and sign-up answer times for a known and an unknown address,
+against a Release server on loopback (hostile_load.py's Server and account()).
 
   reset_timing.py SERVER_BIN WORKDIR [ROUNDS]
 

@@ -1,4 +1,4 @@
-// The route planner (issue 10): time to order 10 and 25 stops, over 1,000 random
+// The route planner: time to order 10 and 25 stops, over 1,000 random
 // instances (stores scattered over central Tokyo, a start point; /25/1 also returns to
 // it), as p50 and p99 per instance of this thread's CPU time and of wall time. Figures in
 // bench/RESULTS.md. Run from the build directory (scripts/build.sh bench → out/bench):

@@ -185,7 +185,7 @@ struct Fixture {
   std::unique_ptr<storage::SqliteStoreRepository> stores;
   BoundingBox city_view;
   UnixSeconds now = kBenchNow;
-  // The city view's stores as the HTTP layer keeps them (issue 13's fragments), for
+  // The city view's stores as the HTTP layer keeps them, for
   // in_bbox_unless_kept with every store kept: what a warm bbox miss asks of storage.
   std::map<StoreId, StoreListFacts> city_view_kept;
 };

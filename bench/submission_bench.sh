@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Store submissions per second (issue 4) over loopback HTTP: POST /api/v1/store_submissions
+# Store submissions per second over loopback HTTP: POST /api/v1/store_submissions
 # as multipart, by one signed-in account, with no photo, with one 12 MP JPEG and with one
 # 12 MP HEIC (the inputs of photo_bench, written by `photo_bench --write-fixtures`); and the
 # map's GET /api/v1/stores?bbox=… latency alone and while JPEG uploads run (photos are

@@ -18,8 +18,9 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
-    // '.' is Vite's default; src/lib/prefecture-views.test.ts reads ../data/prefectures.tsv.
-    fs: { allow: ['.', '../data', '../content'] },
+    // '.' is Vite's default; src/lib/prefecture-views.test.ts reads ../data/prefectures.tsv and
+    // src/lib/relative-time.test.ts the table of cases core's test shares (../tests/shared).
+    fs: { allow: ['.', '../data', '../content', '../tests/shared'] },
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   preview: {
@@ -31,7 +32,7 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Issue 13 goal 5 (docs/DECISIONS.md, "First markers, third part"): the small modules the
+        // docs/decisions/first-markers.md: the small modules the
         // lazy routes share would otherwise be seven chunks of under 1 KB gzip each, plus their CSS,
         // all on the map's critical path (Chromium opens at most 6 connections per host).
         codeSplitting: {

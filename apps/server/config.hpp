@@ -13,7 +13,7 @@
 
 namespace pokeca::server {
 
-// A second decoder when the machine has the cores for it (issue 14 §2): one account's
+// A second decoder when the machine has the cores for it: one account's
 // large HEIC photos then hold up at most one of the two.
 inline constexpr unsigned kCoresForASecondDecoder = 4;
 inline unsigned default_upload_threads() {

@@ -2,7 +2,7 @@
 // The server's mail thread: sends what the durable mail queue holds (core's
 // MailDelivery), sleeping kMailPollInterval when there is nothing due, and forgets
 // sent mail after kSentMailRetentionSeconds. A mail claimed when the process died is
-// claimed again after kMailClaimLeaseSeconds (at-least-once; see docs/DECISIONS.md).
+// claimed again after kMailClaimLeaseSeconds (at-least-once; see docs/decisions/mail-queue.md).
 #include <chrono>
 #include <condition_variable>
 #include <mutex>

@@ -222,7 +222,7 @@ int serve(const Config& configured) {
     return v && *v && **v == "1";
   };
   router_config.data_generation = [&db] { return db.write_generation(); };
-  // Each store's list JSON, dropped when a commit changes the store (issue 13).
+  // Each store's list JSON, dropped when a commit changes the store.
   router_config.store_fragments = std::make_shared<http::StoreFragments>();
   db.on_stores_changed(
       [fragments = router_config.store_fragments](std::span<const std::int64_t> ids) { fragments->forget(ids); });
@@ -232,7 +232,7 @@ int serve(const Config& configured) {
         {{"message", "frontend/dist not found: only the API is served (build the frontend or pass --static-dir)"}});
   router_config.secure_cookies = config.base_url.starts_with("https://");
   router_config.trust_forwarded_for = config.trusted_proxy;
-  // Personal (issue 9): favourites, search, my stats, and alert mails through the
+  // Personal: favourites, search, my stats, and alert mails through the
   // durable queue that the mail thread below empties.
   storage::SqliteFavoriteRepository favorite_repo(db);
   storage::SqliteMailQueue mail_queue(db);
@@ -245,19 +245,19 @@ int serve(const Config& configured) {
   router_config.catalog = &catalog;
   router_config.export_dir = config.export_dir();
   router_config.public_base_url = config.base_url;
-  // Contributions (issue 4): the purchase limit shares the limiter with the accounts.
+  // Contributions: the purchase limit shares the limiter with the accounts.
   PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
   UserStatsService user_stats(activity, ranking_repository, clock);
-  // Routes (issue 10): share ids come from the same CSPRNG as the session tokens.
+  // Routes: share ids come from the same CSPRNG as the session tokens.
   storage::SqliteSavedRouteRepository saved_routes(db);
   RouteService routes({stores, saved_routes, token_crypto, clock});
   const auto ip_locator = open_ip_locator(config);
-  // Admin console (issue 11 §1–4): every admin write with its audit row, one transaction.
+  // Admin console: every admin write with its audit row, one transaction.
   storage::SqliteAdminRepository admin_repo(db);
   AdminService admin({admin_repo, submission_repo, photo_store, gazetteer, clock});
-  // Analytics (issue 11 §5): page views with their own per-IP limit; a small thread drops
+  // Analytics: page views with their own per-IP limit; a small thread drops
   // the day secrets that are too old even when no page view comes to do it.
   storage::SqliteAnalyticsRepository analytics_repository(db);
   crypto::SodiumAnalyticsKeys analytics_keys;
@@ -279,7 +279,7 @@ int serve(const Config& configured) {
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);
   mail_sender.start();
-  // Verification and reset mails through the same durable queue (issue 14 §5).
+  // Verification and reset mails through the same durable queue.
   auth.queue_mail(mail_queue, [&mail_sender] { mail_sender.wake(); });
 
   http::HttpServerConfig server_config;

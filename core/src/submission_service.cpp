@@ -130,7 +130,7 @@ Result<ApprovedSubmission> SubmissionService::approve(const User& admin, Submiss
     auto target = deps_.stores.find(*edits.merge_into_store_id);
     if (!target) return std::unexpected(target.error());
     if (!*target) return fail(ErrorCode::kNotFound, msg::kMergeStoreNotFound);
-    request.merge_into = *edits.merge_into_store_id;
+    request.merge_into = edits.merge_into_store_id;
   } else {
     auto store = store_for(*submission, edits, now);
     if (!store) return std::unexpected(store.error());
@@ -159,7 +159,7 @@ Result<void> SubmissionService::forget_unapproved_of(UserId user) {
 
 Result<void> delete_unused_photo_files(SubmissionRepository& submissions, PhotoStore& files,
                                        const std::vector<SubmissionPhoto>& photos) {
-  // Rejected photos must not stay downloadable by their URL (issue 14 §6). The same
+  // Rejected photos must not stay downloadable by their URL. The same
   // bytes may belong to another submission too (files are content-addressed).
   for (const auto& photo : photos)
     for (const auto* hash : {&photo.photo_hash, &photo.thumb_hash}) {

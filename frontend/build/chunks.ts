@@ -1,7 +1,7 @@
 /**
  * The modules the lazy routes share (the map, the account pages, the admin console, the
  * personal pages, saved routes, the submission form), bundled into one `common` chunk instead
- * of one chunk each (issue 13 goal 5, docs/DECISIONS.md "First markers, third part"). Each is
+ * of one chunk each (docs/decisions/first-markers.md). Each is
  * small; apart they cost the map's first view seven requests and two stylesheets. None may be
  * part of the entry's static graph: the entry would then load the chunk too
  * (build/chunks.test.ts checks both against a real build).

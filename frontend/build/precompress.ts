@@ -1,4 +1,4 @@
-// Build step (issue 13): writes NAME.br and NAME.gz next to each text asset of the built
+// Build step: writes NAME.br and NAME.gz next to each text asset of the built
 // frontend (JS, CSS, SVG, HTML, JSON …) so the server can send them to browsers that
 // accept br or gzip without compressing on the request path
 // (adapters/http/src/static_files.cpp picks one by Accept-Encoding). Already-compressed

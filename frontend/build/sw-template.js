@@ -1,4 +1,4 @@
-/* The service worker (issue 12), hand-written; build/vite-plugin-pwa.ts fills in
+/* The service worker, hand-written; build/vite-plugin-pwa.ts fills in
  * the version and the precache list and emits it as /sw.js.
  *
  * - App shell: every built file is precached on install, so the site opens offline.

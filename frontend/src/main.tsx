@@ -17,11 +17,11 @@ startAuth(window.location.pathname);
 const SW_AFTER_MARKERS_MAX_WAIT_MS = 10_000;
 const landsOnMap = window.location.pathname === '/map';
 
-// Issue 13 goal 5: on the map, the service worker's install (every asset of the site) waits
+// On the map, the service worker's install (every asset of the site) waits
 // for the first markers instead of competing with them.
 registerServiceWorker(landsOnMap ? firstMarkersDrawn(SW_AFTER_MARKERS_MAX_WAIT_MS) : undefined);
 
-// Issue 13: a visit that lands on the map asks for its first view's clusters and fetches
+// A visit that lands on the map asks for its first view's clusters and fetches
 // the map's chunk now, while the entry renders, instead of once the router has rendered the
 // lazy route and Leaflet has mounted. The page's inlined /config says whether the demo notice
 // sits over the map from the first render.

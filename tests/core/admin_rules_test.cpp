@@ -1,4 +1,4 @@
-// The admin console's pure rules (issue 11): query checks, the named limits, the
+// The admin console's pure rules: query checks, the named limits, the
 // self and last-admin rules, the before/after diff and the re-import merge.
 #include <gtest/gtest.h>
 

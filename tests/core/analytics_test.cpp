@@ -1,4 +1,4 @@
-// The pure rules of page-view analytics (issue 11 §5): Japan-time days, the address
+// The pure rules of page-view analytics: Japan-time days, the address
 // blocks a visitor hash uses, robots by User-Agent, and the event's validation.
 #include <gtest/gtest.h>
 

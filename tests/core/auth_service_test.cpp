@@ -354,10 +354,10 @@ TEST_F(AuthServiceTest, AdminCheckAndTheCommandLineOperations) {
   ASSERT_TRUE(admin.block("satoshi@example.com"));
   EXPECT_EQ(sessions.live_count(user.id, clock.now()), 0u);
   EXPECT_EQ(auth.authenticate(s.access_token).error().code, ErrorCode::kBlocked);
-  // Issue 14 §6: the refresh cookie of a login the block ended answers "blocked" too.
+  // The refresh cookie of a login the block ended answers "blocked" too.
   EXPECT_EQ(auth.refresh(s.refresh_token).error().code, ErrorCode::kBlocked);
   ASSERT_TRUE(admin.unblock("satoshi@example.com"));
-  // Issue 14 §6 (was: the old token worked again): blocking bumped the session epoch,
+  // Blocking bumped the session epoch,
   // so tokens from before the block stay dead; the user logs in again.
   EXPECT_EQ(auth.authenticate(s.access_token).error().code, ErrorCode::kUnauthorized);
   EXPECT_EQ(auth.refresh(s.refresh_token).error().code, ErrorCode::kUnauthorized);
@@ -380,7 +380,7 @@ TEST_F(AuthServiceTest, LoginIsLimitedPerAccountAndPerIp) {
   EXPECT_EQ(auth.login("late@example.com", "x", {"192.0.2.50"}).error().code, ErrorCode::kRateLimited);
 }
 
-// Issue 14 §4: ten wrong passwords from anywhere used to lock the owner out for 15 min,
+// Ten wrong passwords from anywhere used to lock the owner out for 15 min,
 // renewable forever. A device that logged in before keeps its own count.
 TEST_F(AuthServiceTest, StrangersCannotLockTheOwnerOutOfAKnownDevice) {
   const auto user = verified_user();
@@ -426,7 +426,7 @@ TEST_F(AuthServiceTest, AKnownDeviceHasItsOwnLimitAndOneIpItsOwnPerAccount) {
   EXPECT_TRUE(auth.login("kasumi@example.com", kPassword, {"198.51.100.8"}));
 }
 
-// Issue 14 §5: "already in use" was a free and fast oracle (409 in ~1 ms, not counted;
+// "already in use" was a free and fast oracle (409 in ~1 ms, not counted;
 // 201 in ~167 ms). Now both hash the password and both count against the per-IP limit.
 TEST_F(AuthServiceTest, SignUpForAnAddressInUseCostsAndCountsLikeANewOne) {
   ASSERT_TRUE(auth.sign_up(input(), client));

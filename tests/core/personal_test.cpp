@@ -1,4 +1,4 @@
-// Issue 9's rules in core, against small fakes of the ports: favourites' refusals, the
+// The personal features' rules in core, against small fakes of the ports: favourites' refusals, the
 // mail delivery (retry with backoff, give up), favourite alerts (only 購入できた, never
 // the reporter, one key per report and user, the signed unsubscribe token, the mail's
 // links and headers), my stats (Japan-time months, the ranking's ties), store search

@@ -62,7 +62,7 @@ TEST(RateLimiter, ForgetsIdleKeysWhenAShardIsFull) {
   EXPECT_LE(limiter.tracked_keys(), kRateLimiterKeysPerShard * kRateLimiterShards);
 }
 
-// Issue 14 §3: a flood of distinct keys (17,000 crafted reset requests) used to clear a
+// A flood of distinct keys (17,000 crafted reset requests) used to clear a
 // full shard whole, which handed a locked account a fresh allowance.
 TEST(RateLimiter, AFloodOfDistinctKeysDoesNotUnlockALockedKey) {
   constexpr std::size_t kSmallShard = 64;

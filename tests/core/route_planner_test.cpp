@@ -1,4 +1,4 @@
-// The route planner (issue 10): against brute force on small random instances, never
+// The route planner: against brute force on small random instances, never
 // worse than the order given, deterministic, and the edge cases.
 #include "pokeca/route_planner.hpp"
 

@@ -193,7 +193,7 @@ TEST_F(SubmissionServiceTest, RejectNeedsAReason) {
   EXPECT_EQ(rejected->points_awarded, 0);
 }
 
-// Issue 14 §6: a rejected submission's photos stayed downloadable by their URL. Files
+// A rejected submission's photos stayed downloadable by their URL. Files
 // go when no pending or approved submission uses them (the same bytes share a file).
 TEST_F(SubmissionServiceTest, RejectDeletesThePhotoFilesNothingElseUses) {
   ASSERT_TRUE(submit(form(), {bytes("a"), bytes("b")}));
@@ -204,7 +204,7 @@ TEST_F(SubmissionServiceTest, RejectDeletesThePhotoFilesNothingElseUses) {
   for (const auto& [hash, content] : photos.files) EXPECT_TRUE(content.ends_with(":a")) << content;
 }
 
-// Issue 14 §6: a withdrawn user's unapproved photos stayed downloadable. Withdrawal
+// A withdrawn user's unapproved photos stayed downloadable. Withdrawal
 // deletes their pending and rejected submissions and those files; approved ones stay.
 TEST_F(SubmissionServiceTest, WithdrawalDeletesUnapprovedSubmissionsAndTheirFiles) {
   ASSERT_TRUE(submit(form(), {bytes("kept")}));

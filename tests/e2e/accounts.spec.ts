@@ -4,7 +4,7 @@ import { isMobile, offlineExceptServer, shot, url } from './helpers';
 import { actionLink, waitForMail } from './maildev';
 
 /**
- * Accounts in the browser (issue 3): the route guard's redirects, the account pages, and
+ * Accounts in the browser: the route guard's redirects, the account pages, and
  * sign-up → the link from a real mail (SMTP to MailDev) → login → profile → logout.
  * Every new screen is saved under frontend/test-results/screens/<project>/ for review.
  */
@@ -114,7 +114,7 @@ test.describe('account pages (guest)', () => {
 });
 
 test.describe('sign-up → mail → login → profile → logout', () => {
-  test.skip(!process.env.E2E_MAILDEV_URL, 'needs a server with --smtp-url (accounts backend, issue 3)');
+  test.skip(!process.env.E2E_MAILDEV_URL, 'needs a server with --smtp-url (accounts backend)');
   test.setTimeout(120_000);
 
   test('a new user signs up, opens the link from the mail, logs in, edits the profile and logs out', async ({ page }, testInfo) => {

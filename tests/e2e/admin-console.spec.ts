@@ -3,7 +3,7 @@ import { grantAdmin, otherPage, signIn } from './accounts';
 import { expectMarkers, isMobile, shot, url } from './helpers';
 
 /**
- * The admin console (issue 11) against the real server: every tab renders (screenshots on
+ * The admin console against the real server: every tab renders (screenshots on
  * both projects), an admin moves a store's pin and the public map shows it at the new
  * place, and an admin blocks a user whose next call lands on /blocked.
  */

@@ -3,7 +3,7 @@ import { grantAdmin, login, newAccount, signUpAndVerify } from './accounts';
 import { offlineExceptServer, shot, url } from './helpers';
 
 /**
- * Issue 11 §5 in the browser: a visitor's page view (Playwright's HeadlessChrome is a
+ * Page-view analytics in the browser: a visitor's page view (Playwright's HeadlessChrome is a
  * browser, not a robot) shows up in today's numbers on /admin/analytics, whose charts
  * (uPlot, lazy) draw on a canvas.
  */

@@ -3,7 +3,7 @@ import { grantAdmin, otherPage, signIn } from './accounts';
 import { isMobile, shot, url } from './helpers';
 
 /**
- * The contribution loop in the browser (issue 4), against the real server, its SQLite
+ * The contribution loop in the browser, against the real server, its SQLite
  * file, the isolated photo worker and real mail: a user submits a store with a photo
  * (GPS placement) → an admin approves it on /admin → it is on the map → the ranking shows
  * 5 pt → a purchase report from its sheet appears first in the timeline.

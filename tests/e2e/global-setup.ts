@@ -8,7 +8,7 @@ import { freePort, startMailDev, type MailDev } from './maildev';
  * Starts the real server with a fresh data directory (it loads its demo data on first
  * start) and the built frontend, waits until it answers, and stops it afterwards.
  *   ${POKECA_SERVER_BIN:-build/apps/server/pokeca-server} serve --port P --data-dir D --static-dir frontend/dist
- * When the binary has the --smtp-url flag (accounts, issue 3), MailDev is started on free
+ * When the binary has the --smtp-url flag (accounts), MailDev is started on free
  * loopback ports first and the server sends its mail there:
  *   … --base-url http://127.0.0.1:P --smtp-url smtp://127.0.0.1:S --mail-from noreply@pokeca-map.test
  * and E2E_MAILDEV_URL points the tests at MailDev's REST API.

@@ -4,7 +4,7 @@ import { offlineExceptServer, shot, url } from './helpers';
 import { waitForMail, type Mail } from './maildev';
 
 /**
- * Issue 9 in the browser, against the real server and MailDev over SMTP: log in → turn the
+ * The personal features in the browser, against the real server and MailDev over SMTP: log in → turn the
  * favourite-store alerts on → favourite a store from its sheet → see it on /favorites →
  * another user reports 購入できた there → the alert mail arrives → its unsubscribe link
  * works → /my-stats shows the user's numbers. Screens of the sheet, the search, /favorites
@@ -42,11 +42,11 @@ test('a guest opens a shared store link: the map on the store, with its sheet', 
   await expect(page.getByTestId('store-sheet').getByRole('heading', { level: 2 })).toHaveText(name, { timeout: 15_000 });
   await expect(page.locator('.leaflet-marker-pane .pk-marker').first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: '店舗の詳細を閉じる' }).click();
-  // Closing drops ?store= (the map's own ?view= may stay: issue 15 keeps the view in the URL).
+  // Closing drops ?store= (the map's own ?view= may stay: the view is kept in the URL).
   await expect.poll(() => new URL(page.url()).searchParams.get('store')).toBeNull();
 });
 
-test.describe('favourites, alerts and my stats (issue 9)', () => {
+test.describe('favourites, alerts and my stats', () => {
   test.skip(!process.env.E2E_MAILDEV_URL, 'needs a server with --smtp-url and MailDev');
 
   test('favourite → /favorites → someone reports 購入できた → alert mail → unsubscribe → /my-stats', async ({ page, browser }, testInfo) => {

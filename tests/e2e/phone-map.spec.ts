@@ -4,7 +4,7 @@ import { login, newAccount, signUpAndVerify } from './accounts';
 import { expectMarkers, isMobile, offlineExceptServer, shot, url } from './helpers';
 
 /**
- * The map on a phone (issue 15): the first view of a prefecture is an answer (bubbles that
+ * The map on a phone: the first view of a prefecture is an answer (bubbles that
  * never overlap, counts at a glance, a list without zooming), signed-in users never look
  * logged out, toasts cover no menu, filters and view live in the URL, a status is not a
  * button, axe finds nothing, every page has its title, tiles and attribution stay clear.
@@ -50,7 +50,7 @@ async function openList(page: Page, testInfo: TestInfo) {
   if ((await handle.getAttribute('aria-expanded')) !== 'true') await handle.click();
 }
 
-/** Opens the first listed store's sheet (issue 9: on /map a store opens its sheet, not a popup). */
+/** Opens the first listed store's sheet (on /map a store opens its sheet, not a popup). */
 async function openFirstSheet(page: Page, testInfo: TestInfo) {
   await openList(page, testInfo);
   await page.getByTestId('store-list').getByRole('button').first().click();
@@ -99,14 +99,14 @@ test.describe('guest', () => {
   });
 
   /**
-   * Issue 13 goal 5: a cold visit asks for the first view's clusters once, from the entry,
+   * A cold visit asks for the first view's clusters once, from the entry,
    * before the map has mounted, and the map takes that answer. The page carries /config's
    * data (inlined by the server), so the demo notice is there from the first render and the
    * entry's prediction of the map's size counts it: `demo` is the e2e server's own demo
    * install; without it, the same page rewritten to say "no demo data" (a production install).
    */
   for (const demo of [true, false]) {
-    test(`a cold visit asks for the first view once, before the map has mounted (issue 13, ${demo ? 'demo install' : 'no demo data'})`, async ({ page }) => {
+    test(`a cold visit asks for the first view once, before the map has mounted (${demo ? 'demo install' : 'no demo data'})`, async ({ page }) => {
       const clusters: string[] = [];
       const configs: string[] = [];
       page.on('request', (request) => {
@@ -150,7 +150,7 @@ test.describe('guest', () => {
     });
   }
 
-  test('the plain /map carries /config as well: no /config request, one clusters request (issue 13)', async ({ page }) => {
+  test('the plain /map carries /config as well: no /config request, one clusters request', async ({ page }) => {
     const clusters: string[] = [];
     const configs: string[] = [];
     page.on('request', (request) => {
@@ -166,11 +166,11 @@ test.describe('guest', () => {
   });
 
   /**
-   * Issue 13 goal 5 (docs/DECISIONS.md, "First markers, third part"): the map's code comes in
+   * The map's code comes in
    * few requests (the small modules the lazy routes share are one chunk, build/chunks.ts), and
    * the service worker's install, which downloads every asset, waits for the first markers.
    */
-  test('a cold visit loads the map in few requests and installs the service worker after the first markers (issue 13)', async ({ page }) => {
+  test('a cold visit loads the map in few requests and installs the service worker after the first markers', async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __firstMarker?: number; __swRegister?: number };
       const container = navigator.serviceWorker;
@@ -211,7 +211,7 @@ test.describe('guest', () => {
   test('the recently reported 購入できた stores lead the list', async ({ page }, testInfo) => {
     await page.goto(url('/map?prefecture=tokyo'));
     await openList(page, testInfo);
-    // The store rows, not the ルートに追加 buttons beside them (issue 10).
+    // The store rows, not the ルートに追加 buttons beside them.
     const rows = page.getByTestId('store-list').locator('li > button:not([data-testid="add-to-route"])');
     await expect(rows.first()).toBeVisible({ timeout: 15_000 });
     const texts = await rows.allTextContents();

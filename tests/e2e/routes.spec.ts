@@ -3,7 +3,7 @@ import { login, newAccount, signUpAndVerify } from './accounts';
 import { isMobile, offlineExceptServer, shot, url } from './helpers';
 
 /**
- * Saved routes in the browser (issue 10), against the real server and its SQLite file:
+ * Saved routes in the browser, against the real server and its SQLite file:
  * add 4 stores to a route from the map's list → 最適化 → the line and the distance appear
  * → save → reload /saved-routes → open it → the Google Maps link has the stops in the
  * planned order. Screens of the route bar, the drawn route and /saved-routes are saved

@@ -61,7 +61,7 @@ test('a store can be opened from the nearby list, with a directions link', async
   await expect(list.getByRole('button').first()).toBeVisible({ timeout: 15_000 });
   await expect(list.getByRole('button').first()).toContainText(/\d+(\.\d)?km|\d+m/);
   await list.getByRole('button').first().click();
-  // Issue 9: the row opens the store's sheet (?store={id}).
+  // The row opens the store's sheet (?store={id}).
   const sheet = page.getByTestId('store-sheet');
   await expect(sheet).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/[?&]store=\d+/);

@@ -1,4 +1,4 @@
-// libFuzzer: the JSON API through the real Router over in-memory fakes (issue 14 §7):
+// libFuzzer: the JSON API through the real Router over in-memory fakes:
 // the bodies of every JSON write endpoint and the query strings of the map reads
 // (bbox, zoom, prefecture, lat/lng …). The first byte picks the route; the rest is the
 // body (writes) or the query string (reads). Calls are made as a signed-in admin, so
@@ -116,7 +116,7 @@ struct World {
   Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
   SubmissionService submission_service{{submissions, stores, processor, photos, gazetteer, limiter, clock},
                                        {unlimited().submission_account}};
-  // The services this harness does not fuzz (ranking, issue 9's personal ones), over fakes.
+  // The services this harness does not fuzz (ranking, the personal ones), over fakes.
   FakeContributions contributions{stores, reports, limiter, clock};
   std::string bearer;
   std::unique_ptr<http::Router> router;

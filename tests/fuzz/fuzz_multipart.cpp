@@ -1,4 +1,4 @@
-// libFuzzer: the multipart/form-data parser (issue 14 §7) with the submission form's
+// libFuzzer: the multipart/form-data parser with the submission form's
 // schema. The first input byte chooses the chunk size the body is fed in, so the
 // parser's resumption across chunk borders is fuzzed too.
 #include <cstddef>

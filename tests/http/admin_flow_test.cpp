@@ -1,4 +1,4 @@
-// The admin console (issue 11 §1–4) end to end over a real loopback socket: HttpServer
+// The admin console end to end over a real loopback socket: HttpServer
 // → Router → AdminService → SQLite, with real accounts and the public response cache
 // on. An admin finds a store, moves it (the public map shows it moved at once), hides
 // it, blocks a user (that user's next call is refused as blocked), cannot revoke their

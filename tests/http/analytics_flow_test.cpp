@@ -1,7 +1,7 @@
-// Issue 11 §5 over a real loopback socket, on real SQLite, real accounts and the real
+// Page-view analytics over a real loopback socket, on real SQLite, real accounts and the real
 // HMAC: a page view is 204 and shows up in today's dashboard; bad events are 400, a body
 // over 2 KB is 413, the per-IP limit is 429; the dashboard is the admin's only (user 403,
-// guest 401) and has the contract's shape.
+// guest 401) and has docs/API.md's shape.
 #include <boost/json/serialize.hpp>
 
 #include "api_call.hpp"

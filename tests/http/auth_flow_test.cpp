@@ -231,8 +231,8 @@ TEST_F(AuthFlow, BlockedAccountsGet403BlockedOnEveryAuthenticatedCall) {
     EXPECT_EQ(code(r), "blocked") << target;
     EXPECT_EQ(r.body.at("error").as_string(), msg::kBlocked);
   }
-  // Blocking ended the login; its refresh cookie hears "blocked" (docs/API.md, issue 14
-  // §6; it answered 401 before), and logging in again says the account is disabled.
+  // Blocking ended the login; its refresh cookie hears "blocked" (docs/API.md), and logging
+  // in again says the account is disabled.
   const auto refreshed = call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie);
   EXPECT_EQ(refreshed.status, Status::forbidden);
   EXPECT_EQ(code(refreshed), "blocked");
@@ -242,7 +242,7 @@ TEST_F(AuthFlow, BlockedAccountsGet403BlockedOnEveryAuthenticatedCall) {
   // The map stays open.
   EXPECT_EQ(call(verb::get, "/api/v1/stores?prefecture=tokyo", {}, access).status, Status::ok);
   ASSERT_TRUE(accounts.admin.unblock("satoshi@example.com"));
-  // Issue 14 §6 (it answered 200 before): the block bumped the session epoch, so the
+  // The block bumped the session epoch, so the
   // access token from before it stays dead after the unblock; a new login works.
   EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::unauthorized);
   EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie).status, Status::unauthorized);
@@ -252,7 +252,7 @@ TEST_F(AuthFlow, BlockedAccountsGet403BlockedOnEveryAuthenticatedCall) {
             Status::ok);
 }
 
-// Issue 14 §4 over the socket: the login answer leaves an HttpOnly device cookie for
+// Device cookies over the socket: the login answer leaves an HttpOnly device cookie for
 // /api/v1/auth; with it the owner gets in while strangers' wrong passwords lock the
 // account for every other device.
 TEST_F(AuthFlow, TheDeviceCookieLetsTheOwnerInDuringALockout) {
@@ -318,7 +318,7 @@ TEST_F(AuthFlowFullSlowLane, AFullSlowLaneAnswers503AtOnceAndTheMapStillAnswers)
 namespace pokeca::testing {
 namespace {
 
-// Issue 14 §5: the verification and reset mails go through the durable mail queue (as
+// The verification and reset mails go through the durable mail queue (as
 // the server wires them), so the request only writes a row: a known address answers
 // like an unknown one, and a mail is queued once and sent once.
 class QueuedMailAuthFlow : public AuthFlow {

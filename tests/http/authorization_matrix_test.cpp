@@ -71,7 +71,7 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/users/profile", {Who::kUser, ""}},
     {"PUT /api/v1/users/profile", {Who::kUser, R"({"user":{"nickname":""}})"}},
     {"DELETE /api/v1/users/withdrawal", {Who::kUser, "LONG_REASON"}},
-    // Contributions (issue 4)
+    // Contributions
     {"GET /api/v1/users/ranking", {Who::kAnyone, ""}},
     {"POST /api/v1/purchases", {Who::kUser, R"({"store_id":1,"kind":"maybe","product":"pack"})"}},
     {"DELETE /api/v1/admin/purchases/{id}", {Who::kAdmin, ""}},  // no report 1: a 404 once past the check
@@ -80,14 +80,14 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/admin/submissions", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/submissions/{id}/approve", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/submissions/{id}/reject", {Who::kAdmin, R"({"reason":""})"}},
-    // Personal (issue 9): a bad store id (400), an unknown favourite (harmless), no token (400).
+    // Personal: a bad store id (400), an unknown favourite (harmless), no token (400).
     {"GET /api/v1/stores/search", {Who::kAnyone, ""}},
     {"GET /api/v1/favorites", {Who::kUser, ""}},
     {"POST /api/v1/favorites", {Who::kUser, R"({"store_id":0})"}},
     {"DELETE /api/v1/favorites/{id}", {Who::kUser, ""}},
     {"GET /api/v1/users/stats", {Who::kUser, ""}},
     {"POST /api/v1/alerts/unsubscribe", {Who::kAnyone, ""}},
-    // Routes (issue 10): too few stops (400) or no route 1 of the caller's (404) once past the check.
+    // Routes: too few stops (400) or no route 1 of the caller's (404) once past the check.
     {"POST /api/v1/routes/plan", {Who::kUser, R"({"store_ids":[1]})"}},
     {"GET /api/v1/saved_routes", {Who::kUser, ""}},
     {"POST /api/v1/saved_routes", {Who::kUser, R"({"name":"","store_ids":[1,2]})"}},
@@ -95,7 +95,7 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"PUT /api/v1/saved_routes/{id}", {Who::kUser, R"({"name":"x"})"}},
     {"DELETE /api/v1/saved_routes/{id}", {Who::kUser, ""}},
     {"GET /api/v1/shared_routes/{share_id}", {Who::kAnyone, ""}},
-    // Admin console (issue 11 §1–4): bad bodies (400) or unknown ids (404) once past the check.
+    // Admin console: bad bodies (400) or unknown ids (404) once past the check.
     {"GET /api/v1/admin/stores", {Who::kAdmin, ""}},
     {"GET /api/v1/admin/stores/{id}", {Who::kAdmin, ""}},
     {"PUT /api/v1/admin/stores/{id}", {Who::kAdmin, R"({"status":"gone"})"}},
@@ -110,7 +110,7 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"GET /api/v1/admin/purchases", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/purchases/bulk_delete", {Who::kAdmin, R"({"user_id":1,"from":"x","to":"y"})"}},
     {"GET /api/v1/admin/audit", {Who::kAdmin, ""}},
-    // Issue 11 §5: a bad path is refused after the (public) access rule, so nothing is counted.
+    // A bad path is refused after the (public) access rule, so nothing is counted.
     {"POST /api/v1/analytics/events", {Who::kAnyone, R"({"path":"no-slash","viewport":"phone"})"}},
     {"GET /api/v1/admin/analytics", {Who::kAdmin, ""}},
 };

@@ -1,4 +1,4 @@
-// Issue 13: compressed answers. Build-time .br / .gz siblings of text assets chosen by
+// Compressed answers. Build-time .br / .gz siblings of text assets chosen by
 // Accept-Encoding (never for images), gzip for large public map reads, kept with the
 // response cache entry, and Vary: Accept-Encoding wherever the encoding may differ.
 #include <atomic>

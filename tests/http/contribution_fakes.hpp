@@ -21,7 +21,7 @@ class FakeRankingRepository final : public RankingRepository {
   Result<std::vector<ContributorTotals>> contributor_totals(UnixSeconds) override { return totals; }
 };
 
-// Issue 9's ports, empty: favourites, search, stats and alerts for routers that do not
+// The personal ports, empty: favourites, search, stats and alerts for routers that do not
 // exercise them (tests/http/personal_flow_test.cpp runs them on SQLite).
 class NoFavorites final : public FavoriteRepository {
  public:
@@ -48,7 +48,7 @@ class NoUserStats final : public UserStatsRepository {
   Result<UserActivity> activity(UserId, UnixSeconds) override { return UserActivity{}; }
 };
 
-// Issue 11's port, empty: no stores, users, reports or audit rows to administer.
+// The admin port, empty: no stores, users, reports or audit rows to administer.
 class NoAdmin final : public AdminRepository {
  public:
   Result<AdminPage<AdminStore>> search_stores(const AdminStoreFilter&) override { return AdminPage<AdminStore>{}; }
@@ -83,7 +83,7 @@ class NoAdmin final : public AdminRepository {
  private:
   static std::unexpected<DomainError> not_found() { return fail(ErrorCode::kNotFound, "not found"); }
 };
-// Issue 11 §5: page views go nowhere; the dashboard is all zeros.
+// Page views go nowhere; the dashboard is all zeros.
 class NoAnalytics final : public AnalyticsRepository {
  public:
   Result<std::string> day_secret(AnalyticsDay, std::string_view candidate) override { return std::string(candidate); }

@@ -1,4 +1,4 @@
-// Issue 13: the access log is buffered off the I/O threads, and still loses no line on a
+// The access log is buffered off the I/O threads, and still loses no line on a
 // clean stop.
 #include "log_buffer.hpp"
 

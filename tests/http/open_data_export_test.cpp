@@ -1,4 +1,4 @@
-// Issue 12 §5: the open data export is written to disk page by page, rebuilt (in the
+// The open data export is written to disk page by page, rebuilt (in the
 // background) only when the data changed and the file is due, and sent from the file in pieces (with its gzip
 // copy, ETag, 304 and HEAD) over a real socket, on real SQLite.
 #include <atomic>

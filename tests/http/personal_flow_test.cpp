@@ -1,4 +1,4 @@
-// Issue 9 end to end over a real loopback socket, on real SQLite and real accounts:
+// The personal features end to end over a real loopback socket, on real SQLite and real accounts:
 // favourites (idempotent, own data only, hidden stores refused), the profile's alert
 // switch, a 購入できた report that puts exactly one alert mail in the outbox (a second
 // within 12 h does not), the one-click unsubscribe, my stats, store search and the

@@ -78,7 +78,7 @@ class PurchaseFlow : public ::testing::Test {
   PurchaseService purchases{{stores, reports, accounts.limiter, clock}, kTestPurchaseLimit};
   RankingService ranking{ranking_repository, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};  // submissions
-  // DELETE /admin/purchases/{id} is the admin console's (issue 11), on the same database.
+  // DELETE /admin/purchases/{id} is the admin console's, on the same database.
   storage::SqliteSubmissionRepository submission_repo{db};
   storage::SqliteAdminRepository admin_repo{db};
   AdminService admin_service{{admin_repo, submission_repo, fakes.photos, fakes.gazetteer, clock}};

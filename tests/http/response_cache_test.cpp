@@ -98,7 +98,7 @@ TEST(ResponseCache, KeepsTheBufferItIsGiven) {
   EXPECT_EQ(cache.find_gzip("/k", 2, t0), nullptr);
 }
 
-// Issue 13 goal 3: the reply that builds a cached answer and every hit after it send one
+// The reply that builds a cached answer and every hit after it send one
 // buffer, the cache entry's; HEAD gets the length and no body.
 TEST_F(CachedRouterTest, AMissAndItsHitsShareOneBody) {
   http::Request req{http::bhttp::verb::get, "/api/v1/prefectures", 11};

@@ -1,4 +1,4 @@
-// Routes (issue 10) end to end over a real loopback socket: HttpServer → Router →
+// Routes end to end over a real loopback socket: HttpServer → Router →
 // RouteService → SQLite, with real accounts. Planning, saving, reading, renaming,
 // sharing, deleting; another account's route is a 404; a blocked account gets 403.
 #include <boost/json/serialize.hpp>

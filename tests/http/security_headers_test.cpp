@@ -56,7 +56,7 @@ TEST_F(SecurityHeaders, AnalyticsTagIsAllowedOnlyWhenConfigured) {
   EXPECT_NE(csp.find("https://*.tile.openstreetmap.org"), std::string::npos) << csp;
 }
 
-// Issue 14 §6: HSTS when the site is served over https (the base URL says so), never
+// HSTS when the site is served over https (the base URL says so), never
 // over plain http (a browser would then refuse the site on a local install).
 TEST_F(SecurityHeaders, StrictTransportSecurityOnlyOverHttps) {
   EXPECT_TRUE(get("/")["Strict-Transport-Security"].empty());
@@ -69,8 +69,8 @@ TEST_F(SecurityHeaders, StrictTransportSecurityOnlyOverHttps) {
   EXPECT_EQ(get("/api/v1/nope")["Strict-Transport-Security"], "max-age=31536000");
 }
 
-// Issue 14 §6: no inline <style> elements (an injected one could read the page through
-// attribute selectors); style attributes stay for Leaflet (docs/DECISIONS.md).
+// No inline <style> elements (an injected one could read the page through
+// attribute selectors); style attributes stay for Leaflet (docs/decisions/http-server-limits.md).
 TEST_F(SecurityHeaders, CspRefusesInlineStyleElements) {
   const auto csp = std::string(get("/")["Content-Security-Policy"]);
   EXPECT_NE(csp.find("style-src-elem 'self';"), std::string::npos) << csp;

@@ -1,4 +1,4 @@
-// What one client may hold of the server (issue 14 §1–2), over real loopback sockets:
+// What one client may hold of the server, over real loopback sockets:
 // the bytes of request bodies held at once, the number of open connections, and the
 // counters behind them (request_budget.hpp).
 #include <atomic>

@@ -151,7 +151,7 @@ TEST_F(SitePagesTest, AStoreLinkGetsItsNameAndPlaceEscaped) {
 namespace pokeca::testing {
 namespace {
 
-// Issue 13 goal 5: the pages carry GET /config's data, so the first view needs no request
+// The pages carry GET /config's data, so the first view needs no request
 // before it knows its layout (the demo notice) and its tiles.
 constexpr std::string_view kConfigScriptOpen = "<script id=\"site-config\" type=\"application/json\">";
 

@@ -74,7 +74,7 @@ TEST_F(StaticFilesTest, ClientRoutesFallBackToIndex) {
   EXPECT_EQ(card[field::cache_control], "no-cache");
 }
 
-// Issue 13 goal 5: the prefecture map's page carries exactly GET /config's data (demo flag,
+// The prefecture map's page carries exactly GET /config's data (demo flag,
 // tiles), so the first view lays itself out without waiting for /config.
 TEST_F(StaticFilesTest, APrefectureMapCarriesTheSameConfigAsTheApi) {
   site.write("site/index.html",

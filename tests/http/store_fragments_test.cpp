@@ -1,4 +1,4 @@
-// Issue 13, goal 2: bbox lists from each store's kept JSON fragment. The answers must be
+// Bbox lists from each store's kept JSON fragment. The answers must be
 // byte for byte those written from full rows, before and after every kind of write, and a
 // write, once acknowledged, is never contradicted by a fragment — checked on real SQLite,
 // through the router and over a loopback socket with readers racing the writes.
@@ -48,7 +48,7 @@ TEST(StoreFragments, NeverKeepsAFragmentBuiltBeforeAChange) {
   EXPECT_EQ(*f.find(1), "new");
 }
 
-// Issue 13 goal 3: a bbox list reads its kept stores without a lock; what it found stays
+// A bbox list reads its kept stores without a lock; what it found stays
 // valid while its Reader lives, and a change of those stores waits for it.
 TEST(StoreFragments, AReadersStoresStayValidUntilItEnds) {
   StoreFragments f;
@@ -87,7 +87,7 @@ TEST(StoreFragments, AReadersStoresStayValidUntilItEnds) {
   EXPECT_EQ(f.find_kept(1), nullptr);
 }
 
-// Two misses on two CPUs read at the same time (session 8: no lock among readers).
+// Two misses on two CPUs read at the same time (no lock among readers).
 TEST(StoreFragments, ReadersDoNotWaitForEachOther) {
   StoreFragments f;
   f.put(1, f.epoch(), R"({"id":1})", StoreListFacts{});

@@ -1,4 +1,4 @@
-// Issue 13: the map's store lists are written straight into the body; the bytes must be
+// The map's store lists are written straight into the body; the bytes must be
 // exactly those of the JSON values every other answer builds.
 #include <gtest/gtest.h>
 

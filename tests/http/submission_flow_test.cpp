@@ -244,7 +244,7 @@ TEST_F(SubmissionFlow, AddressSubmissionRejectedWithAReason) {
   EXPECT_EQ(call(verb::get, "/api/v1/admin/submissions?status=done", {}, admin_token).status, Status::bad_request);
 }
 
-// Issue 14 §6 over the socket, real files: a rejected submission's photo, and a
+// Photo deletion over the socket, real files: a rejected submission's photo, and a
 // withdrawn user's pending one, stop being downloadable.
 TEST_F(SubmissionFlow, RejectionAndWithdrawalDeleteUnapprovedPhotoFiles) {
   const auto photo = as_string(media::testing::make_jpeg(640, 480));
@@ -411,7 +411,7 @@ TEST_F(HangingWorkerFlow, TheMapAnswersWhileAnUploadIsDecoding) {
 namespace pokeca::testing {
 namespace {
 
-// Issue 14 §1: an anonymous upload is refused from its header, before a byte of its
+// An anonymous upload is refused from its header, before a byte of its
 // body is read (the server held 250 × 32 MiB of such bodies before this).
 TEST_F(SubmissionFlow, AnAnonymousUploadIs401BeforeItsBodyIsRead) {
   for (const std::string authorization : {"", "Authorization: Bearer not-a-token\r\n"}) {
@@ -432,7 +432,7 @@ TEST_F(SubmissionFlow, AnAnonymousUploadIs401BeforeItsBodyIsRead) {
   }
 }
 
-// Issue 14 §2: anonymous posts never take a place on the upload lane, and one account
+// Anonymous posts never take a place on the upload lane, and one account
 // has one upload on the way at a time, so neither can make another user's upload 503.
 TEST_F(HangingWorkerFlow, AnonymousPostsAndAnotherUsersSecondUploadTakeNoPlaceOnTheUploadLane) {
   const auto photo = [] {

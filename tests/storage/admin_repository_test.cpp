@@ -1,4 +1,4 @@
-// The admin console (issue 11 §1–4) on a real database file: AdminService over
+// The admin console on a real database file: AdminService over
 // SqliteAdminRepository. Hiding, moving and unhiding keep the map's aggregates right;
 // hard deletes, self and last-admin rules; blocking ends sessions; every action leaves
 // an audit row with before/after; the audit table refuses UPDATE and DELETE; a

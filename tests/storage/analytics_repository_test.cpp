@@ -1,4 +1,4 @@
-// Page-view analytics over real SQLite (issue 11 §5): one visitor a day however many
+// Page-view analytics over real SQLite: one visitor a day however many
 // views, hashes that change with the day's secret, secrets and hashes gone after two
 // days, robots apart, Japan-time days, and the dashboard's counters kept by migration
 // 007's triggers.

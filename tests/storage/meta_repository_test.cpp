@@ -1,20 +1,23 @@
+// Key-value settings through core's MetaRepository port: a backend contract test
+// (backend.hpp), run once per storage backend.
 #include <gtest/gtest.h>
 
-#include "pokeca/storage/sqlite_meta_repository.hpp"
-#include "storage_fixture.hpp"
+#include "backend.hpp"
 
 namespace pokeca::storage {
 namespace {
 
-TEST(MetaRepository, GetSetAndOverwrite) {
-  testing::TempDir dir;
-  Database db(dir.path() / "meta.db");
-  SqliteMetaRepository meta(db);
-  EXPECT_EQ(meta.get("demo_loaded").value(), std::nullopt);
-  ASSERT_TRUE(meta.set("demo_loaded", "2025-11-21"));
-  EXPECT_EQ(meta.get("demo_loaded").value(), "2025-11-21");
-  ASSERT_TRUE(meta.set("demo_loaded", ""));
-  EXPECT_EQ(meta.get("demo_loaded").value(), "");
+template <class Backend>
+class MetaRepositoryContract : public testing::BackendTest<Backend> {};
+TYPED_TEST_SUITE(MetaRepositoryContract, testing::Backends, testing::BackendName);
+
+TYPED_TEST(MetaRepositoryContract, GetSetAndOverwrite) {
+  MetaRepository& repo = this->meta;
+  EXPECT_EQ(repo.get("demo_loaded").value(), std::nullopt);
+  ASSERT_TRUE(repo.set("demo_loaded", "2025-11-21"));
+  EXPECT_EQ(repo.get("demo_loaded").value(), "2025-11-21");
+  ASSERT_TRUE(repo.set("demo_loaded", ""));
+  EXPECT_EQ(repo.get("demo_loaded").value(), "");
 }
 
 }  // namespace

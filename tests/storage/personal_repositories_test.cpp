@@ -1,4 +1,4 @@
-// Issue 9 on real database files: favourites (limit, idempotency, hidden stores kept,
+// The personal repositories on real database files: favourites (limit, idempotency, hidden stores kept,
 // withdrawal removes them), the durable mail queue (idempotency key, claim, resume
 // after a restart, never sent twice once marked), favourite-alert limits in one
 // transaction, store search and the activity counts.
@@ -250,11 +250,10 @@ TEST_F(PersonalStorageTest, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
   EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
   // Short words only: the scan looks through the first short_query_scan_rows active stores.
   q.name_groups = {{"梅田"}};
-  q.short_query_scan_rows = 2;  // stores 1 and 2
-  EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
-  q.short_query_scan_rows = 1;  // store 1 only
-  EXPECT_TRUE(names(q).empty());
-  q.short_query_scan_rows = kMaxShortQueryScanRows;
+  SqliteStoreSearch first_two{db, 2};  // stores 1 and 2
+  EXPECT_EQ(ids_of(first_two.search(q).value()), (std::vector<StoreId>{2}));
+  SqliteStoreSearch first_one{db, 1};  // store 1 only
+  EXPECT_TRUE(first_one.search(q).value().empty());
   // In a municipality.
   q.name_groups = {{"ポケモン"}};
   q.place = SearchPlace{"豊島区", "tokyo", "豊島区", {35.7362, 139.7142}, false};

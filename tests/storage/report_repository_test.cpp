@@ -1,5 +1,8 @@
+// Purchase reports through core's ReportRepository port: a backend contract test (backend.hpp),
+// run once per storage backend.
 #include <gtest/gtest.h>
 
+#include "backend.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {
@@ -9,27 +12,29 @@ using testing::kNow;
 using testing::make_report;
 using testing::make_store;
 
-class Reports : public testing::StorageTest {
+template <class Backend>
+class Reports : public testing::BackendTest<Backend> {
  protected:
   void SetUp() override {
     auto hidden = make_store(3, "非表示", "toy", "tokyo", {35.7, 139.7});
     hidden.status = StoreStatus::kHidden;
     auto osaka = make_store(2, "難波の店", "toy", "osaka", {34.66, 135.50});
     osaka.city = "大阪市";
-    ASSERT_TRUE(stores.insert_many(
+    ASSERT_TRUE(this->stores.insert_many(
         std::vector{make_store(1, "新宿の店", "card_shop", "tokyo", {35.69, 139.70}), osaka, hidden}));
   }
 };
+TYPED_TEST_SUITE(Reports, testing::Backends, testing::BackendName);
 
-TEST_F(Reports, TimelineIsNewestFirstWithTheStore) {
+TYPED_TEST(Reports, TimelineIsNewestFirstWithTheStore) {
   auto detailed = make_report(2, kNow - 100, ReportKind::kSoldOut);
   detailed.user_id = 42;
   detailed.product = Product::kBox;
   detailed.product_name = "超電ブレイカー";
   detailed.limit_note = "1人1箱まで";
-  ASSERT_TRUE(reports.insert_many(
+  ASSERT_TRUE(this->reports.insert_many(
       std::vector{make_report(1, kNow - 3000), detailed, make_report(1, kNow - 50), make_report(3, kNow - 10)}));
-  const auto items = reports.timeline(10).value();
+  const auto items = this->reports.timeline(10).value();
   ASSERT_EQ(items.size(), 3u);  // the hidden store's report is left out
   EXPECT_EQ(items[0].report.purchased_at, kNow - 50);
   EXPECT_EQ(items[1].report.purchased_at, kNow - 100);
@@ -44,74 +49,75 @@ TEST_F(Reports, TimelineIsNewestFirstWithTheStore) {
   EXPECT_EQ(items[1].report.product_name, "超電ブレイカー");
   EXPECT_EQ(items[1].report.limit_note, "1人1箱まで");
   EXPECT_EQ(items[0].report.user_id, std::nullopt);
-  EXPECT_EQ(reports.timeline(2).value().size(), 2u);
+  EXPECT_EQ(this->reports.timeline(2).value().size(), 2u);
 }
 
-TEST_F(Reports, SameTimeIsOrderedByNewestId) {
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow), make_report(2, kNow)}));
-  const auto items = reports.timeline(10).value();
+TYPED_TEST(Reports, SameTimeIsOrderedByNewestId) {
+  ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow), make_report(2, kNow)}));
+  const auto items = this->reports.timeline(10).value();
   ASSERT_EQ(items.size(), 2u);
   EXPECT_GT(items[0].report.id, items[1].report.id);
 }
 
-TEST_F(Reports, RecentForStoreIsThatStoresNewestFirst) {
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 300), make_report(2, kNow - 1),
-                                              make_report(1, kNow - 100), make_report(1, kNow - 200)}));
-  const auto recent = reports.recent_for_store(1, 2).value();
+TYPED_TEST(Reports, RecentForStoreIsThatStoresNewestFirst) {
+  ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow - 300), make_report(2, kNow - 1),
+                                                    make_report(1, kNow - 100), make_report(1, kNow - 200)}));
+  const auto recent = this->reports.recent_for_store(1, 2).value();
   ASSERT_EQ(recent.size(), 2u);
   EXPECT_EQ(recent[0].purchased_at, kNow - 100);
   EXPECT_EQ(recent[1].purchased_at, kNow - 200);
-  EXPECT_TRUE(reports.recent_for_store(99, 10).value().empty());
+  EXPECT_TRUE(this->reports.recent_for_store(99, 10).value().empty());
 }
 
-TEST_F(Reports, CountsByWindowAndLatest) {
-  EXPECT_EQ(reports.counts(kNow - 86'400, kNow - 7 * 86'400).value().latest, std::nullopt);
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 3600), make_report(1, kNow - 86'400),
-                                              make_report(2, kNow - 3 * 86'400), make_report(2, kNow - 8 * 86'400)}));
-  const auto c = reports.counts(kNow - 86'400, kNow - 7 * 86'400).value();
+TYPED_TEST(Reports, CountsByWindowAndLatest) {
+  EXPECT_EQ(this->reports.counts(kNow - 86'400, kNow - 7 * 86'400).value().latest, std::nullopt);
+  ASSERT_TRUE(
+      this->reports.insert_many(std::vector{make_report(1, kNow - 3600), make_report(1, kNow - 86'400),
+                                            make_report(2, kNow - 3 * 86'400), make_report(2, kNow - 8 * 86'400)}));
+  const auto c = this->reports.counts(kNow - 86'400, kNow - 7 * 86'400).value();
   EXPECT_EQ(c.last_24h, 2);  // the window includes its start
   EXPECT_EQ(c.last_7d, 3);
   EXPECT_EQ(c.latest, kNow - 3600);
 }
 
-TEST_F(Reports, LastReportMovesOnlyForward) {
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 100, ReportKind::kSoldOut)}));
-  EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 100);
-  EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kSoldOut);
+TYPED_TEST(Reports, LastReportMovesOnlyForward) {
+  ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow - 100, ReportKind::kSoldOut)}));
+  EXPECT_EQ(this->stores.find(1).value()->last_report_at, kNow - 100);
+  EXPECT_EQ(this->stores.find(1).value()->last_report_kind, ReportKind::kSoldOut);
 
   // An older report arriving later does not move it back.
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 500, ReportKind::kBought)}));
-  EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 100);
-  EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kSoldOut);
+  ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow - 500, ReportKind::kBought)}));
+  EXPECT_EQ(this->stores.find(1).value()->last_report_at, kNow - 100);
+  EXPECT_EQ(this->stores.find(1).value()->last_report_kind, ReportKind::kSoldOut);
   // A tie does: the later report is the newer news, and comes first in the timeline
   // and the store's recent reports (same time, higher id), which the store follows.
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 100, ReportKind::kBought)}));
-  EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 100);
-  EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kBought);
-  EXPECT_EQ(reports.recent_for_store(1, 1).value().at(0).kind, ReportKind::kBought);
+  ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow - 100, ReportKind::kBought)}));
+  EXPECT_EQ(this->stores.find(1).value()->last_report_at, kNow - 100);
+  EXPECT_EQ(this->stores.find(1).value()->last_report_kind, ReportKind::kBought);
+  EXPECT_EQ(this->reports.recent_for_store(1, 1).value().at(0).kind, ReportKind::kBought);
 
-  ASSERT_TRUE(reports.insert_many(std::vector{make_report(1, kNow - 10, ReportKind::kBought)}));
-  EXPECT_EQ(stores.find(1).value()->last_report_at, kNow - 10);
-  EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kBought);
-  EXPECT_EQ(stores.find(2).value()->last_report_at, std::nullopt);
+  ASSERT_TRUE(this->reports.insert_many(std::vector{make_report(1, kNow - 10, ReportKind::kBought)}));
+  EXPECT_EQ(this->stores.find(1).value()->last_report_at, kNow - 10);
+  EXPECT_EQ(this->stores.find(1).value()->last_report_kind, ReportKind::kBought);
+  EXPECT_EQ(this->stores.find(2).value()->last_report_at, std::nullopt);
 
   // Which makes the store pass a reported_since filter.
-  EXPECT_EQ(stores.in_prefecture("tokyo", testing::reported_since(kNow - 60), 10).value().size(), 1u);
+  EXPECT_EQ(this->stores.in_prefecture("tokyo", testing::reported_since(kNow - 60), 10).value().size(), 1u);
 }
 
-TEST_F(Reports, AReportForAMissingStoreFailsAndLeavesNothing) {
-  auto result = reports.insert_many(std::vector{make_report(1, kNow - 5), make_report(999, kNow)});
+TYPED_TEST(Reports, AReportForAMissingStoreFailsAndLeavesNothing) {
+  auto result = this->reports.insert_many(std::vector{make_report(1, kNow - 5), make_report(999, kNow)});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().code, ErrorCode::kInternal);
-  EXPECT_TRUE(reports.timeline(10).value().empty());
-  EXPECT_EQ(stores.find(1).value()->last_report_at, std::nullopt);
+  EXPECT_TRUE(this->reports.timeline(10).value().empty());
+  EXPECT_EQ(this->stores.find(1).value()->last_report_at, std::nullopt);
 }
 
-TEST_F(Reports, GivenIdsAreKept) {
+TYPED_TEST(Reports, GivenIdsAreKept) {
   auto r = make_report(1, kNow);
   r.id = 77;
-  ASSERT_TRUE(reports.insert_many(std::vector{r}));
-  EXPECT_EQ(reports.recent_for_store(1, 1).value().at(0).id, 77);
+  ASSERT_TRUE(this->reports.insert_many(std::vector{r}));
+  EXPECT_EQ(this->reports.recent_for_store(1, 1).value().at(0).id, 77);
 }
 
 }  // namespace

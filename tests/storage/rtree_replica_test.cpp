@@ -1,4 +1,4 @@
-// The copy of stores_rtree in memory (issue 13): the same ids in the same order as
+// The copy of stores_rtree in memory: the same ids in the same order as
 // SQLite's own search, through inserts, moves and deletes that reshape the tree, and
 // never stale once a write is acknowledged.
 #include <gtest/gtest.h>

@@ -1,5 +1,6 @@
 // cells() against a brute-force aggregate of the same stores, at several levels, for
 // the stored aggregates (no filter, type filter) and the slow path (product, reported).
+// Through core's StoreRepository port: a backend contract test (backend.hpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <random>
 #include <tuple>
 
+#include "backend.hpp"
 #include "cell_oracle.hpp"
 #include "storage_fixture.hpp"
 
@@ -25,7 +27,8 @@ StoreFilters convenience_selling_boxes() {
   return f;
 }
 
-class StoreCells : public testing::StorageTest {
+template <class Backend>
+class StoreCells : public testing::BackendTest<Backend> {
  protected:
   void SetUp() override {
     std::mt19937_64 rng(12345);
@@ -42,7 +45,7 @@ class StoreCells : public testing::StorageTest {
       if (id % 3 == 0) s.external_id = "ext:" + std::to_string(id);
       all.push_back(s);
     }
-    ASSERT_TRUE(stores.insert_many(all));
+    ASSERT_TRUE(this->stores.insert_many(all));
   }
 
   void expect_agrees(const std::string& label) {
@@ -64,7 +67,7 @@ class StoreCells : public testing::StorageTest {
       for (std::size_t v = 0; v < views.size(); ++v)
         for (std::size_t fi = 0; fi < filters.size(); ++fi) {
           const auto range = cells_covering(views[v], level);
-          auto got = stores.cells(range, filters[fi]);
+          auto got = this->stores.cells(range, filters[fi]);
           ASSERT_TRUE(got);
           expect_same(fold(*got), brute_force(all, range, filters[fi]),
                       label + " level " + std::to_string(level) + " view " + std::to_string(v) + " filter " +
@@ -74,10 +77,11 @@ class StoreCells : public testing::StorageTest {
 
   std::vector<Store> all;
 };
+TYPED_TEST_SUITE(StoreCells, testing::Backends, testing::BackendName);
 
-TEST_F(StoreCells, AgreeWithABruteForceAggregate) { expect_agrees("after insert"); }
+TYPED_TEST(StoreCells, AgreeWithABruteForceAggregate) { this->expect_agrees("after insert"); }
 
-TEST_F(StoreCells, WideAndNarrowRangesAreBothCovered) {
+TYPED_TEST(StoreCells, WideAndNarrowRangesAreBothCovered) {
   // The test views must exercise both read paths, or the comparison proves less.
   EXPECT_GT(
       cells_covering({130.0, 33.5, 140.0, 34.0}, 12).max_x - cells_covering({130.0, 33.5, 140.0, 34.0}, 12).min_x + 1,
@@ -87,11 +91,11 @@ TEST_F(StoreCells, WideAndNarrowRangesAreBothCovered) {
             kMaxCellColumnSeeks);
 }
 
-TEST_F(StoreCells, StayRightAfterUpsertsInsertMoveRetypeHideAndRevive) {
+TYPED_TEST(StoreCells, StayRightAfterUpsertsInsertMoveRetypeHideAndRevive) {
   std::mt19937_64 rng(99);
   std::uniform_real_distribution<double> unit(0, 1);
   int changed = 0;
-  for (auto& s : all) {
+  for (auto& s : this->all) {
     if (s.external_id.empty() || changed == 400) continue;
     switch (changed++ % 4) {
       case 0: s.location = {35.6 + 0.2 * unit(rng), 139.6 + 0.25 * unit(rng)}; break;
@@ -99,19 +103,19 @@ TEST_F(StoreCells, StayRightAfterUpsertsInsertMoveRetypeHideAndRevive) {
       case 2: s.status = s.status == StoreStatus::kActive ? StoreStatus::kHidden : StoreStatus::kActive; break;
       default: s.sells.packs = !s.sells.packs.value_or(false); break;
     }
-    ASSERT_EQ(stores.upsert_by_external_id(s).value(), UpsertOutcome::kUpdated) << s.id;
+    ASSERT_EQ(this->stores.upsert_by_external_id(s).value(), UpsertOutcome::kUpdated) << s.id;
   }
   for (StoreId id = 5001; id <= 5100; ++id) {
     auto s = make_store(id, "新店", kTypes[static_cast<std::size_t>(id) % kTypes.size()], "tokyo",
                         {35.6 + 0.2 * unit(rng), 139.6 + 0.25 * unit(rng)});
     s.external_id = "ext:" + std::to_string(id);
-    ASSERT_EQ(stores.upsert_by_external_id(s).value(), UpsertOutcome::kInserted);
-    all.push_back(s);
+    ASSERT_EQ(this->stores.upsert_by_external_id(s).value(), UpsertOutcome::kInserted);
+    this->all.push_back(s);
   }
-  expect_agrees("after upserts");
+  this->expect_agrees("after upserts");
 }
 
-TEST_F(StoreCells, ReportedSinceAgreesOnBothReadPaths) {
+TYPED_TEST(StoreCells, ReportedSinceAgreesOnBothReadPaths) {
   // Enough stores that a wide view reads the recently reported ones (index) while a
   // narrow one still reads the stores in the box (R*Tree).
   std::mt19937_64 rng(7);
@@ -123,25 +127,25 @@ TEST_F(StoreCells, ReportedSinceAgreesOnBothReadPaths) {
     if (unit(rng) < 0.3) s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 3 * 86'400);
     more.push_back(s);
   }
-  ASSERT_TRUE(stores.insert_many(more));
-  all.insert(all.end(), more.begin(), more.end());
+  ASSERT_TRUE(this->stores.insert_many(more));
+  this->all.insert(this->all.end(), more.begin(), more.end());
 
   auto filter = testing::of_types({"toy", "card_shop"});
   filter.reported_since = kNow - 86'400;
   for (const auto& [box, level] : {std::pair{BoundingBox{122.0, 24.0, 146.0, 46.0}, 6},
                                    std::pair{BoundingBox{139.68, 35.65, 139.74, 35.72}, 12}}) {
     const auto range = cells_covering(box, level);
-    expect_same(fold(stores.cells(range, filter).value()), brute_force(all, range, filter),
+    expect_same(fold(this->stores.cells(range, filter).value()), brute_force(this->all, range, filter),
                 "level " + std::to_string(level));
-    expect_same(fold(stores.cells(range, testing::reported_since(kNow - 86'400)).value()),
-                brute_force(all, range, testing::reported_since(kNow - 86'400)),
+    expect_same(fold(this->stores.cells(range, testing::reported_since(kNow - 86'400)).value()),
+                brute_force(this->all, range, testing::reported_since(kNow - 86'400)),
                 "level " + std::to_string(level) + " unfiltered");
   }
   // Which paths ran follows from the store counts in range.
   const auto in_range = [&](const BoundingBox& box, int level) {
     std::int64_t n = 0;
     // Keep the Result alive: a range-for over `temporary.value()` dangles before C++23.
-    const auto cells = stores.cells(cells_covering(box, level), {});
+    const auto cells = this->stores.cells(cells_covering(box, level), {});
     for (const auto& c : cells.value()) n += c.count;
     return n;
   };
@@ -149,17 +153,17 @@ TEST_F(StoreCells, ReportedSinceAgreesOnBothReadPaths) {
   EXPECT_LE(in_range({139.68, 35.65, 139.74, 35.72}, 12), kMaxStoresForBoxScan);
 }
 
-TEST_F(StoreCells, CountActiveAgreesWithTheStores) {
-  const auto active =
-      std::count_if(all.begin(), all.end(), [](const Store& s) { return s.status == StoreStatus::kActive; });
-  EXPECT_EQ(stores.count_active().value(), active);
-  const auto by_prefecture = stores.count_by_prefecture().value();
+TYPED_TEST(StoreCells, CountActiveAgreesWithTheStores) {
+  const auto active = std::count_if(this->all.begin(), this->all.end(),
+                                    [](const Store& s) { return s.status == StoreStatus::kActive; });
+  EXPECT_EQ(this->stores.count_active().value(), active);
+  const auto by_prefecture = this->stores.count_by_prefecture().value();
   ASSERT_EQ(by_prefecture.size(), 1u);
   EXPECT_EQ(by_prefecture[0].count, active);
 }
 
-TEST_F(StoreCells, AnEmptyOrInvertedRangeHasNoCells) {
-  EXPECT_TRUE(stores.cells({5, 10, 9, 0, 100}, {}).value().empty());
+TYPED_TEST(StoreCells, AnEmptyOrInvertedRangeHasNoCells) {
+  EXPECT_TRUE(this->stores.cells({5, 10, 9, 0, 100}, {}).value().empty());
 }
 
 }  // namespace

@@ -184,7 +184,7 @@ TEST_F(StoreQueries, CountsAreOfActiveStores) {
   EXPECT_EQ(by_prefecture[1].count, 3);
 }
 
-// Issue 13: a bbox list tests the stores the HTTP layer keeps on their kept facts in C++
+// A bbox list tests the stores the HTTP layer keeps on their kept facts in C++
 // (listed_in) and reads the others with SQL. Both must list exactly what in_bbox lists,
 // in its order: stores on the box's edges, every status, NULL and boundary last reports,
 // unknown / no / yes for each product, several types.

@@ -1,5 +1,5 @@
 #pragma once
-// The thin handlers of the admin console (issue 11 §1–4; /work CONTRACT-11): stores,
+// The thin handlers of the admin console: stores,
 // photos, users, purchase reports and the audit log. Access (kAdmin) is the route
 // table's; every write's audit row is the service's.
 #include "api_call.hpp"

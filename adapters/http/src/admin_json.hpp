@@ -1,5 +1,5 @@
 #pragma once
-// The admin console's JSON (issue 11, CONTRACT): AdminStore, AdminPhoto, AdminReport,
+// The admin console's JSON: AdminStore, AdminPhoto, AdminReport,
 // AdminUser, AuditEntry, and the PUT /admin/stores/{id} body.
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Issue 11 §5: POST /analytics/events (a page view; public, its own per-IP limit, 204)
+// POST /analytics/events (a page view; public, its own per-IP limit, 204)
 // and GET /admin/analytics (the dashboard's numbers, admin only).
 #include "api_call.hpp"
 #include "pokeca/analytics.hpp"

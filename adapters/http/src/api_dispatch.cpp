@@ -150,13 +150,13 @@ constexpr std::array kRoutes{
           kPublicRead},
     Route{{"GET", "/api/v1/purchases/timeline"}, kPublic, kNormalLane, kNone,
           call<&StoreHandlers::get_purchase_timeline>, kPublicRead},
-    // Open data (issue 12)
+    // Open data
     Route{{"GET", "/api/v1/export/stores.csv"}, kPublic, kNormalLane, kNone, call<&ExportHandlers::get_stores_csv>},
     Route{{"GET", "/api/v1/export/stores.geojson"}, kPublic, kNormalLane, kNone,
           call<&ExportHandlers::get_stores_geojson>},
-    // Current location from the IP address (issue 12): per caller, never cached.
+    // Current location from the IP address: per caller, never cached.
     Route{{"GET", "/api/v1/geo/ip"}, kPublic, kNormalLane, kNone, call<&GeoHandlers::get_geo_ip>},
-    // Accounts (issue 3)
+    // Accounts
     Route{{"POST", "/api/v1/users"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_users>},
     Route{{"POST", "/api/v1/auth/login"}, kPublic, kSlowLane, kNone, call<&AccountHandlers::post_auth_login>},
     Route{{"POST", "/api/v1/auth/refresh"}, kPublic, kNormalLane, kNone, call<&AccountHandlers::post_auth_refresh>},
@@ -175,7 +175,7 @@ constexpr std::array kRoutes{
     Route{{"PUT", "/api/v1/users/profile"}, kUser, kNormalLane, kWrite, call<&AccountHandlers::put_users_profile>},
     Route{{"DELETE", "/api/v1/users/withdrawal"}, kUser, kNormalLane, kWrite,
           call<&AccountHandlers::delete_users_withdrawal>},
-    // Contributions (issue 4)
+    // Contributions
     Route{{"GET", "/api/v1/users/ranking"}, kPublic, kNormalLane, kNone, call<&RankingHandlers::get_users_ranking>,
           kPublicRead},
     Route{{"POST", "/api/v1/purchases"}, kUser, kNormalLane, kWrite, call<&PurchaseHandlers::post_purchases>},
@@ -187,14 +187,14 @@ constexpr std::array kRoutes{
           call<&SubmissionHandlers::post_admin_submission_approve>},
     Route{{"POST", "/api/v1/admin/submissions/{id}/reject"}, kAdmin, kNormalLane, kWrite,
           call<&SubmissionHandlers::post_admin_submission_reject>},
-    // Personal (issue 9)
+    // Personal
     Route{{"GET", "/api/v1/favorites"}, kUser, kNormalLane, kNone, call<&FavoriteHandlers::get_favorites>},
     Route{{"POST", "/api/v1/favorites"}, kUser, kNormalLane, kWrite, call<&FavoriteHandlers::post_favorites>},
     Route{{"DELETE", "/api/v1/favorites/{id}"}, kUser, kNormalLane, kWrite, call<&FavoriteHandlers::delete_favorite>},
     Route{{"GET", "/api/v1/users/stats"}, kUser, kNormalLane, kNone, call<&StatsHandlers::get_users_stats>},
     Route{{"POST", "/api/v1/alerts/unsubscribe"}, kPublic, kNormalLane, kWrite,
           call<&AlertHandlers::post_alerts_unsubscribe>, kNo, kIgnoredBody},
-    // Routes (issue 10)
+    // Routes
     Route{{"POST", "/api/v1/routes/plan"}, kUser, kNormalLane, kNone, call<&RouteHandlers::post_routes_plan>},
     Route{{"GET", "/api/v1/saved_routes"}, kUser, kNormalLane, kNone, call<&RouteHandlers::get_saved_routes>},
     Route{{"POST", "/api/v1/saved_routes"}, kUser, kNormalLane, kWrite, call<&RouteHandlers::post_saved_routes>},
@@ -205,7 +205,7 @@ constexpr std::array kRoutes{
     // Public, but not kPublicRead: the answer must stop the moment sharing is turned off.
     Route{{"GET", "/api/v1/shared_routes/{share_id}"}, kPublic, kNormalLane, kNone,
           call<&RouteHandlers::get_shared_route>},
-    // Admin console (issue 11 §1–4)
+    // Admin console
     Route{{"GET", "/api/v1/admin/stores"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_stores>},
     Route{{"GET", "/api/v1/admin/stores/{id}"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_store>},
     Route{{"PUT", "/api/v1/admin/stores/{id}"}, kAdmin, kNormalLane, kWrite, call<&AdminHandlers::put_admin_store>},
@@ -229,7 +229,7 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/admin/purchases/bulk_delete"}, kAdmin, kNormalLane, kWrite,
           call<&AdminHandlers::post_admin_purchases_bulk_delete>},
     Route{{"GET", "/api/v1/admin/audit"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_audit>},
-    // Analytics (issue 11 §5): page views count against their own per-IP limit (kAnalyticsEventsPerIp).
+    // Analytics: page views count against their own per-IP limit (kAnalyticsEventsPerIp).
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},
     Route{{"GET", "/api/v1/admin/analytics"}, kAdmin, kNormalLane, kNone, call<&AnalyticsHandlers::get_admin_analytics>},
@@ -353,7 +353,7 @@ RoutePlan ApiDispatcher::plan(bhttp::verb method, std::string_view path) {
     RoutePlan plan{route.lane, std::nullopt, i};
     if (route.body.max_bytes != 0) plan.body_limit = route.body.max_bytes;
     // A large body for a route that needs a user: who is calling is checked before it
-    // is read, so anonymous clients cannot make the server hold it (issue 14 §1).
+    // is read, so anonymous clients cannot make the server hold it.
     const bool needs_user = route.access == kUser || route.access == kAdmin;
     plan.admit_first = needs_user && (route.body.max_bytes != 0 || route.lane == kUploadLane);
     return plan;

@@ -143,7 +143,7 @@ ApiResult AccountHandlers::delete_users_withdrawal(const ApiCall& call) const {
   auto reason = string_member(*body, "reason");
   if (!reason) return std::unexpected(reason.error());
   if (auto ok = auth_.withdraw(*call.user, *reason); !ok) return std::unexpected(ok.error());
-  // Issue 14 §6: the account's unapproved submissions and their photo files go too.
+  // The account's unapproved submissions and their photo files go too.
   if (auto ok = submissions_.forget_unapproved_of(call.user->id); !ok) return std::unexpected(ok.error());
   ApiOutput out{message_body(msg::kWithdrawn)};
   out.set_cookies.push_back(cleared_refresh_cookie(secure_cookies_));

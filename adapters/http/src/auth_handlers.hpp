@@ -1,6 +1,6 @@
 #pragma once
 // The thin handlers of docs/API.md's accounts section: read the JSON body or the
-// refresh cookie, call one AuthService method, answer with the contract's shapes.
+// refresh cookie, call one AuthService method, answer with docs/API.md's shapes.
 #include "api_call.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/submission_service.hpp"
@@ -9,7 +9,7 @@ namespace pokeca::http {
 
 class AccountHandlers {
  public:
-  // `submissions`: withdrawal also forgets the account's unapproved submissions (issue 14).
+  // `submissions`: withdrawal also forgets the account's unapproved submissions.
   // `secure_cookies`: the refresh and device cookies get `Secure` (https deployments).
   AccountHandlers(AuthService& auth, SubmissionService& submissions, bool secure_cookies)
       : auth_(auth), submissions_(submissions), secure_cookies_(secure_cookies) {}

@@ -15,20 +15,14 @@ namespace {
 constexpr std::array<std::string_view, 9> kPrecompressedExtensions{".js",   ".mjs",         ".css", ".svg", ".html",
                                                                    ".json", ".webmanifest", ".map", ".xml"};
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 // The q of "gzip;q=0.5" (1 when absent; 0 when unreadable, so a bad value never enables).
 double quality(std::string_view params) {
   while (!params.empty()) {
     const auto semi = params.find(';');
-    auto param = trim(params.substr(0, semi));
+    auto param = trim_blanks(params.substr(0, semi));
     params = semi == std::string_view::npos ? std::string_view{} : params.substr(semi + 1);
     if (param.size() >= 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') {
-      const auto text = trim(param.substr(2));
+      const auto text = trim_blanks(param.substr(2));
       double q = 0;
       const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), q);
       return ec == std::errc{} && end == text.data() + text.size() ? q : 0.0;
@@ -47,7 +41,7 @@ bool accepts_encoding(std::string_view header, std::string_view coding) {
     const auto item = header.substr(0, comma);
     header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
     const auto semi = item.find(';');
-    const auto name = ascii_lower(trim(item.substr(0, semi)));
+    const auto name = ascii_lower(trim_blanks(item.substr(0, semi)));
     const auto q = semi == std::string_view::npos ? 1.0 : quality(item.substr(semi + 1));
     if (name == coding || (coding == "gzip" && name == "x-gzip"))
       named = std::max(named, q);

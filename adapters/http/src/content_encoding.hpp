@@ -1,5 +1,5 @@
 #pragma once
-// Compressed answers (issue 13): which codings a client accepts, gzip for API JSON, and
+// Compressed answers: which codings a client accepts, gzip for API JSON, and
 // which static files may have build-time .br / .gz siblings (frontend/scripts/precompress.mjs).
 #include <cstddef>
 #include <filesystem>

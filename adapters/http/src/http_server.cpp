@@ -172,7 +172,7 @@ struct HttpServer::State {
   const RequestHandler& handler;
   HttpServerConfig config;
   RequestIds request_ids;
-  // The default access log (stderr) is written in chunks, off the I/O threads (issue 13).
+  // The default access log (stderr) is written in chunks, off the I/O threads.
   LogBuffer stderr_access_log{write_chunk_to_stderr};
 
   std::mutex stop_mutex;  // held through stop(), so a second caller waits for the first
@@ -185,7 +185,7 @@ struct HttpServer::State {
   bool stopped = false;
   std::atomic<bool> stopping{false};
   std::uint16_t bound_port = 0;
-  // Issue 14 §1–2: what connections may hold (request_budget.hpp).
+  // What connections may hold (request_budget.hpp).
   BodyBudget body_budget;
   PerKeySlots uploads_per_user;
   RefusalTally refused_connections{kRefusedConnectionsLogInterval};

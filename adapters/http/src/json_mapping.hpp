@@ -23,8 +23,9 @@ inline constexpr double kCoordinateStepsPerDegree = 1e6;
 
 [[nodiscard]] boost::json::value time_or_null(std::optional<UnixSeconds> t);
 [[nodiscard]] boost::json::object store_json(const Store& store, std::optional<double> distance_km = std::nullopt);
-// store_json's bytes written straight into `out` (issue 13: a 300-store answer without
-// 300 JSON objects to build, copy and free): to_json_text(store_json(s, d)) == this.
+// store_json's bytes written straight into `out` (a 300-store answer without
+// 300 JSON objects to build, copy and free): to_json_text(store_json(s, d)) == this, held
+// by StoreJsonText. Why the lists need their own writer: docs/decisions/store-json.md.
 void append_store_json(std::string& out, const Store& store, std::optional<double> distance_km = std::nullopt);
 [[nodiscard]] boost::json::object report_json(const PurchaseReport& report);
 [[nodiscard]] boost::json::object timeline_item_json(const TimelineItem& item);

@@ -1,6 +1,6 @@
 #pragma once
 // Access-log lines gathered in memory and written in one chunk, instead of one write(2)
-// per request on the I/O thread (issue 13). A background thread writes what has
+// per request on the I/O thread. A background thread writes what has
 // gathered every kLogFlushInterval, or sooner once kLogFlushBytes are waiting; flush()
 // and the destructor write the rest, so a clean stop loses no line. Lines keep their
 // order and are never cut or mixed: each chunk holds whole lines.

@@ -1,5 +1,5 @@
 #pragma once
-// GET /api/v1/export/stores.csv and .geojson (issue 12 §5): the open data files, written
+// GET /api/v1/export/stores.csv and .geojson: the open data files, written
 // to disk page by page (never whole in memory) with a gzip copy beside each, and sent
 // from there in pieces. Only the very first request waits for a build: later, when the
 // data changed and the files are kOpenDataRefreshSeconds old, a request starts a rebuild

@@ -1,5 +1,5 @@
 #pragma once
-// The personal endpoints (issue 9, docs/API.md "Personal"): favourites, store search,
+// The personal endpoints (docs/API.md "Personal"): favourites, store search,
 // my stats, and the one-click unsubscribe of the favourite-store alert mails.
 #include "api_call.hpp"
 #include "pokeca/favorite_alerts.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The thin handlers of docs/API.md's purchase reports: read the JSON body or the path,
-// call PurchaseService, answer with the contract's shapes.
+// call PurchaseService, answer with docs/API.md's shapes.
 #include "api_call.hpp"
 #include "pokeca/purchase_service.hpp"
 

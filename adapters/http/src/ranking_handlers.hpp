@@ -1,5 +1,5 @@
 #pragma once
-// GET /users/ranking: the public contributors' ranking (docs/API.md, issue 4).
+// GET /users/ranking: the public contributors' ranking (docs/API.md).
 #include "api_call.hpp"
 #include "pokeca/ranking_service.hpp"
 

@@ -20,7 +20,7 @@ inline constexpr std::string_view kRefreshCookiePath = "/api/v1/auth";
 // The cookie's value in a Cookie header; empty when absent.
 [[nodiscard]] std::string_view refresh_token_from(std::string_view cookie_header);
 
-// The device cookie (issue 14 §4, core's device_token.hpp): set on every successful
+// The device cookie (core's device_token.hpp): set on every successful
 // login with the same attributes, so it too reaches only /api/v1/auth/*.
 inline constexpr std::string_view kDeviceCookieName = "pokeca_device";
 [[nodiscard]] std::string device_cookie(std::string_view token, UnixSeconds max_age, bool secure);

@@ -1,6 +1,6 @@
 #pragma once
-// What one client may hold of the server while its request is read and run (issue 14
-// §1–2): request-body bytes across all connections (BodyBudget), uploads per account
+// What one client may hold of the server while its request is read and run:
+// request-body bytes across all connections (BodyBudget), uploads per account
 // (PerKeySlots), and a once-per-interval summary of connections refused at the cap
 // (RefusalTally). Plain counters under a lock or atomics: no Asio, so the tests use them
 // directly and the server stays the only place that knows about sockets.

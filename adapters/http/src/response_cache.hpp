@@ -24,13 +24,13 @@ class ResponseCache {
  public:
   using Clock = std::chrono::steady_clock;
   // An entry's bytes, immutable once kept: the reply that built them and every hit send
-  // the same buffer (issue 13 goal 3), so neither a miss nor a hit copies the body.
+  // the same buffer, so neither a miss nor a hit copies the body.
   using Body = std::shared_ptr<const std::string>;
 
   // The kept body for key, or null.
   [[nodiscard]] Body find(std::string_view key, std::uint64_t generation, Clock::time_point now);
   void put(std::string_view key, std::uint64_t generation, Clock::time_point now, Body body);
-  // The gzip form of an entry's body, kept with it (issue 13) so a hit from a browser
+  // The gzip form of an entry's body, kept with it so a hit from a browser
   // costs no compression: find_gzip answers while find() would; put_gzip adds it to the
   // entry of that generation (nothing if the entry is gone or newer).
   [[nodiscard]] Body find_gzip(std::string_view key, std::uint64_t generation, Clock::time_point now);

@@ -1,5 +1,5 @@
 #pragma once
-// Routes (issue 10): the request bodies of /routes/plan and /saved_routes read into
+// Routes: the request bodies of /routes/plan and /saved_routes read into
 // core's inputs, and RouteView / SavedRoute into the JSON of docs/API.md.
 #include <string_view>
 

@@ -63,7 +63,7 @@ struct Router::Impl {
         site_pages(&services.stores, config.catalog,
                    {config.static_dir, config.public_base_url,
                     // The pages carry GET /config's data, so the first view asks for nothing
-                    // before it can lay itself out (issue 13 goal 5).
+                    // before it can lay itself out.
                     [&c = config] { return boost::json::serialize(site_config_json(c)); }}) {
     if (config.catalog && !config.export_dir.empty() && !config.open_data)
       config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.export_dir, config.data_generation,

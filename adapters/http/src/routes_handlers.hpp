@@ -1,5 +1,5 @@
 #pragma once
-// Routes (issue 10): POST /routes/plan, the signed-in user's /saved_routes and the
+// Routes: POST /routes/plan, the signed-in user's /saved_routes and the
 // public GET /shared_routes/{share_id} (docs/API.md "Routes").
 #include "api_call.hpp"
 #include "pokeca/route_service.hpp"

@@ -13,8 +13,8 @@ namespace pokeca::http {
 
 // The app's own scripts, style sheets, API and images, plus map tiles from the tile
 // host and, when an analytics tag is configured, Google's tag. Style *attributes* stay
-// allowed (Leaflet's marker HTML and attribution flag carry them; docs/DECISIONS.md,
-// issue 14), style *elements* only from 'self'.
+// allowed (Leaflet's marker HTML and attribution flag carry them;
+// docs/decisions/http-server-limits.md), style *elements* only from 'self'.
 [[nodiscard]] std::string content_security_policy(std::string_view tile_url, bool with_analytics);
 
 // One year of HTTPS only for this host (RFC 6797); sent only when the base URL is https.

@@ -9,7 +9,7 @@
 
 namespace pokeca::http {
 
-// GET /config's data; also inlined into the HTML pages (site_pages.hpp, issue 13 goal 5).
+// GET /config's data; also inlined into the HTML pages (site_pages.hpp).
 [[nodiscard]] boost::json::object site_config_json(const RouterConfig& config);
 
 class SiteHandlers {

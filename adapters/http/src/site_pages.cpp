@@ -273,7 +273,7 @@ std::optional<Response> SitePages::html_page(std::string_view path, std::string_
     } else {
       // The plain map and its ?view= links keep the static page's head; they get only
       // /config's data, so the entry's first view knows about the demo notice as the
-      // ?prefecture= pages do (issue 13 goal 5). Without a config source: the static file.
+      // ?prefecture= pages do. Without a config source: the static file.
       if (!config_.site_config_json) return std::nullopt;
       auto index = read_file(config_.static_dir / kIndexFile);
       if (!index) return std::nullopt;

@@ -1,5 +1,5 @@
 #pragma once
-// What the server writes for search engines and link previews (issue 12):
+// What the server writes for search engines and link previews:
 //   /robots.txt
 //   /sitemap.xml                 a sitemap index (the 50,000-URL limit per file)
 //   /sitemaps/pages.xml          home, guide, privacy policy, the 47 prefecture maps
@@ -7,7 +7,7 @@
 //                                ((n-1)·kSitemapStoresPerFile, n·kSitemapStoresPerFile]
 //   /, /map?prefecture=…, /map?store=…   index.html with its own <title>, description,
 //                                Open Graph and Twitter card tags (the SPA still boots),
-//                                and GET /config's data inlined (issue 13 goal 5)
+//                                and GET /config's data inlined
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -29,7 +29,7 @@ inline constexpr std::size_t kSitemapReadBatch = 10'000;
 inline constexpr std::string_view kContentIndexFile = "content-index.json";
 
 // The id of the inert <script type="application/json"> that carries GET /config's data in
-// the pages above (frontend/src/api/config.ts reads it instead of asking, issue 13 goal 5).
+// the pages above (frontend/src/api/config.ts reads it instead of asking).
 inline constexpr std::string_view kInlineConfigId = "site-config";
 
 struct SitePagesConfig {

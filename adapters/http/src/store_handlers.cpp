@@ -76,7 +76,7 @@ std::optional<ApiResult> StoreHandlers::bbox_from_fragments(const ApiCall& call)
   std::string body;
   Result<std::optional<KeptStoreSearchResult>> found;
   {
-    // One lock for the scan and the copies (issue 13 goal 3); the epoch is read under it,
+    // One lock for the scan and the copies; the epoch is read under it,
     // before the snapshot: a fragment built from it is kept only if no store changed since.
     const StoreFragments::Reader reader(*fragments_);
     epoch = reader.epoch();

@@ -1,5 +1,5 @@
 #pragma once
-// The thin handlers of store submissions and their moderation (issue 4).
+// The thin handlers of store submissions and their moderation.
 #include <cstdint>
 
 #include "api_call.hpp"

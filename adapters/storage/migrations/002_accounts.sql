@@ -1,4 +1,4 @@
--- 002: accounts (issue 3): users, refresh sessions, mail-link tokens, withdrawals.
+-- 002: accounts: users, refresh sessions, mail-link tokens, withdrawals.
 -- Tokens are stored only as SHA-256 hashes. Times are Unix seconds (UTC).
 
 CREATE TABLE users (

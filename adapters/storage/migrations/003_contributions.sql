@@ -1,4 +1,4 @@
--- 003: contributions (issue 4): store submissions with their photos and the points
+-- 003: contributions: store submissions with their photos and the points
 -- their approval awards. The ranking is a sum over approved submissions, so there is
 -- no separate points ledger to drift. Times are Unix seconds (UTC).
 

@@ -1,4 +1,4 @@
--- 004: personal features (issue 9): favourite stores, the favourite-store alert
+-- 004: personal features: favourite stores, the favourite-store alert
 -- setting, and the durable outgoing mail queue (shared by every mail the server sends
 -- in the background). Times are Unix seconds (UTC).
 

@@ -1,4 +1,4 @@
--- 004: saved routes (issue 10): a named, ordered list of stores per account, with an
+-- 004: saved routes: a named, ordered list of stores per account, with an
 -- optional start point and an optional public share id. Times are Unix seconds (UTC).
 --
 -- Deleting rules:

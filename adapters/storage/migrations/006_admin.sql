@@ -1,4 +1,4 @@
--- 006: the admin console (issue 11 §1–4): the append-only audit log, admin edits of
+-- 006: the admin console: the append-only audit log, admin edits of
 -- stores that a re-import leaves alone, a store's status note, an account's last login
 -- and block reason. Times are Unix seconds (UTC).
 

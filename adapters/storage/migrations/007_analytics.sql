@@ -1,4 +1,4 @@
--- 007: page-view analytics and the admin dashboard's daily counters (issue 11 §5).
+-- 007: page-view analytics and the admin dashboard's daily counters.
 -- Days are Japan-time day numbers: (unix seconds + 9 h) / 86400 (integer division;
 -- every stored time is after 1970). Nothing here keeps an IP address or a User-Agent.
 -- Independent of 006: it only adds tables, indexes and triggers on tables of 001–003.

@@ -1,4 +1,4 @@
--- 008: clusters filtered by "reported within N hours" without reading stores (issue 13).
+-- 008: clusters filtered by "reported within N hours" without reading stores.
 -- Active stores that have a last report, counted per clustering cell (levels
 -- 0..kMaxCellLevel, as store_cells) and per hour of their last report
 -- (last_report_at / 3600). A "reported since T" view sums the hours after T's hour and

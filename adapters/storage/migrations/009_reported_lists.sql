@@ -1,5 +1,5 @@
 -- 009: the store lists and the type or product clusters filtered by "reported within N hours"
--- without reading every store of the area (issue 13 goal 4); all hold only reported stores.
+-- without reading every store of the area; all hold only reported stores.
 
 -- The prefecture list with the filter: in id order (the list's order) and covering every
 -- column the filters test, so the first `limit` matches are found in the index and only

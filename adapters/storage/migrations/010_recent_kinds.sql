@@ -1,5 +1,5 @@
 -- 010: cheaper report writes for the clusters "reported within N hours" with a type or
--- product filter (issue 13 goal 4). 009 kept one row per (level, type, product, hour,
+-- product filter. 009 kept one row per (level, type, product, hour,
 -- cell): a report moved its store in up to 7 × 13 rows of a table of millions, about
 -- 2 ms of CPU per store update at 1,000,000 stores. Here one row per (level, hour, cell)
 -- holds every kind at once: a BLOB with, per store type present, the count and

@@ -1,5 +1,5 @@
--- 011: clusters "reported within 24 h" at zoom 9-12 under 1 ms at 1,000,000 stores (issue 13
--- goal 4). The 24 h window read ~180 cells × 24 hour rows; here 8-hour blocks sit beside the
+-- 011: clusters "reported within 24 h" at zoom 9-12 under 1 ms at 1,000,000 stores.
+-- The 24 h window read ~180 cells × 24 hour rows; here 8-hour blocks sit beside the
 -- hours, so a window is ≤ 4 hour rows plus ~3-4 block rows per cell (an hour row may be
 -- taken away from a block instead of added) plus ≤ half an hour of stores.
 -- store_recent_blocks has 010's blobs (recent_kinds.hpp) keyed by last_report_at / 28800;

@@ -17,11 +17,11 @@ extern const std::string_view k003Contributions;
 extern const std::string_view k004Personal;
 extern const std::string_view k005SavedRoutes;
 extern const std::string_view k006Admin;
-extern const std::string_view k007Analytics;      // after admin-be's 006 (issue 11)
-extern const std::string_view k008RecentCells;    // issue 13: hour buckets for "reported within"
-extern const std::string_view k009ReportedLists;  // issue 13: store lists "reported within"
-extern const std::string_view k010RecentKinds;    // issue 13: one blob of kinds per cell hour
-extern const std::string_view k011RecentBlocks;   // issue 13: 8-hour blocks beside the hours
+extern const std::string_view k007Analytics;      // after 006 (its triggers read 001–003 only)
+extern const std::string_view k008RecentCells;    // hour buckets for "reported within"
+extern const std::string_view k009ReportedLists;  // store lists "reported within"
+extern const std::string_view k010RecentKinds;    // one blob of kinds per cell hour
+extern const std::string_view k011RecentBlocks;   // 8-hour blocks beside the hours
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {

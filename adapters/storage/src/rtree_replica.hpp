@@ -1,6 +1,6 @@
 #pragma once
 // stores_rtree's nodes copied into memory and searched in the order SQLite's rtree
-// module returns them (issue 13): a bbox miss then steps no SQLite statement at all.
+// module returns them: a bbox miss then steps no SQLite statement at all.
 // SQLite's search with plain box constraints is depth first, each node's cells in
 // stored order, a cell followed when its box meets the query box (every score is 0, so
 // the search queue holds one point per level); search() does the same on the same

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "admin_statements.hpp"
+#include "fts5.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/transaction.hpp"
 #include "pokeca/utf8.hpp"
@@ -16,8 +17,6 @@ namespace pokeca::storage {
 namespace {
 
 constexpr int kStoreColumnCount = 19;  // kStoreColumns
-// The trigram index serves substrings of at least three characters.
-constexpr std::size_t kTrigramChars = 3;
 
 std::string admin_store_select(bool with_counts) {
   std::string sql = "SELECT " + std::string(kStoreColumns) + ", s.status_note, s.admin_edited, ";

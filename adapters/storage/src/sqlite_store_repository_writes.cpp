@@ -48,7 +48,7 @@ Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& 
     if (!old) {
       if (auto id = st.writes.insert(store); !id) return std::unexpected(id.error());
     } else {
-      // Fields an admin edited keep the admin's value (issue 11; docs/DECISIONS.md).
+      // Fields an admin edited keep the admin's value (docs/decisions/gazetteer-and-import.md).
       std::vector<std::string> edited;
       auto fields =
           st.admin_edited_of.bind_int(":id", old->id).each([&](const Row& row) { edited.emplace_back(row.text(0)); });

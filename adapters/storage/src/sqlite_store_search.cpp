@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "fts5.hpp"
 #include "pokeca/storage/statement.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/utf8.hpp"
@@ -82,7 +83,8 @@ struct SqliteStoreSearch::Statements {
   Statement by_index, in_city, in_box, scan_names, by_id;
 };
 
-SqliteStoreSearch::SqliteStoreSearch(Database& db) : statements_(db) {}
+SqliteStoreSearch::SqliteStoreSearch(Database& db, int short_query_scan_rows)
+    : statements_(db), short_query_scan_rows_(short_query_scan_rows) {}
 SqliteStoreSearch::~SqliteStoreSearch() = default;
 
 namespace {
@@ -96,10 +98,10 @@ Result<void> read_stores(Statement& st, std::vector<Store>& out) {
   });
 }
 
-// A query of short words only: the first q.short_query_scan_rows active names, matched here.
-Result<std::vector<Store>> scan(Statement& names, Statement& by_id, const NameSearch& q) {
+// A query of short words only: the first `scan_rows` active names, matched here.
+Result<std::vector<Store>> scan(Statement& names, Statement& by_id, const NameSearch& q, int scan_rows) {
   std::vector<StoreId> ids;
-  auto ok = names.bind_int(":scan_rows", q.short_query_scan_rows).each([&](const Row& row) {
+  auto ok = names.bind_int(":scan_rows", scan_rows).each([&](const Row& row) {
     if (name_matches(row.text(1), q.name_groups)) ids.push_back(row.int64(0));
     return std::cmp_less(ids.size(), q.limit);  // false: enough found, stop reading
   });
@@ -115,7 +117,7 @@ Result<std::vector<Store>> scan(Statement& names, Statement& by_id, const NameSe
 Result<std::vector<Store>> SqliteStoreSearch::search(const NameSearch& q) {
   return statements_.with([&](Statements& st) -> Result<std::vector<Store>> {
     const auto match = fts_match(q.name_groups);
-    if (!q.place && match.empty()) return scan(st.scan_names, st.by_id, q);
+    if (!q.place && match.empty()) return scan(st.scan_names, st.by_id, q, short_query_scan_rows_);
     Statement* chosen = nullptr;
     if (q.place && q.place->is_area) {
       const auto box = bbox_around(q.place->centre, kAreaSearchRadiusKm);

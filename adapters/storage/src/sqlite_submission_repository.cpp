@@ -248,7 +248,7 @@ Result<ApprovedSubmission> SqliteSubmissionRepository::approve(const ApprovalReq
         .bind_int(":at", r.at)
         .bind_int(":points", r.points);
     if (auto ok = Statements::mark(st.mark_approved); !ok) return std::unexpected(ok.error());
-    // Issue 11: the review and its audit row commit together.
+    // The review and its audit row commit together.
     AuditRecord audit{r.at,
                       r.reviewer,
                       std::string(r.merge_into ? audit_action::kSubmissionMerge : audit_action::kSubmissionApprove),

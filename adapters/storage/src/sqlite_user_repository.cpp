@@ -52,7 +52,7 @@ struct SqliteUserRepository::Statements {
                             " RETURNING id"),
         set_admin(c, "UPDATE users SET admin = :admin WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         // Blocking bumps the epoch: access tokens from before the block stay dead after an
-        // unblock (issue 14 §6).
+        // unblock.
         set_blocked(c,
                     "UPDATE users SET blocked = :blocked, session_epoch = session_epoch + :blocked"
                     " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),

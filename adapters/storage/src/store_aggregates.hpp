@@ -34,7 +34,6 @@ class StoreAggregates {
   Result<void> flush();
   // Forgets pending changes (the write failed and its transaction rolls back).
   void discard();
-  [[nodiscard]] std::size_t pending_cells() const { return cells_.size(); }
 
  private:
   struct Delta {

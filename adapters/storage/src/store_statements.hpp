@@ -115,7 +115,7 @@ struct SqliteStoreRepository::Statements {
   Connection& conn;
   Statement in_prefecture;
   Statement in_bbox;
-  Statement ids_in_rtree;      // candidate ids of a box in in_bbox's R*Tree order (issue 13: kept stores)
+  Statement ids_in_rtree;      // candidate ids of a box in in_bbox's R*Tree order
   Statement rtree_size;        // the R*Tree's size and nodes, for its copy in memory (rtree_replica.hpp)
   Statement rtree_nodes;
   Statement listed_by_id;      // one store if in_bbox would list it (the same exact box test and filters)
@@ -123,7 +123,7 @@ struct SqliteStoreRepository::Statements {
   Statement reported_in_bbox;  // the same, via the stores reported since :since
   Statement find;
   Statement find_by_external_id;
-  Statement admin_edited_of;  // the fields an admin changed (issue 11): a re-import keeps them
+  Statement admin_edited_of;  // the fields an admin changed: a re-import keeps them
   Statement cells_in_column;
   Statement cells_in_range;
   Statement count_active;

@@ -1,4 +1,4 @@
-// Issue 13's peer: the server a developer would otherwise write for the map's hot reads,
+// The benchmark peer: the server a developer would otherwise write for the map's hot reads,
 // Node + Express + better-sqlite3, reading the same database file with the same SQL (the
 // same R*Tree join) and answering byte-identical JSON:
 //   GET /api/v1/healthz                        {"success":true,"data":{"status":"ok","stores":N}}

@@ -1,5 +1,5 @@
 #pragma once
-// The admin console (issue 11 §1–4): what admins see of stores, users, reports and the
+// The admin console: what admins see of stores, users, reports and the
 // audit log, and the pure rules of their actions (edit checks, self and last-admin
 // rules, the before/after diff an audit row keeps). Knows nothing of HTTP or SQL.
 #include <cstdint>

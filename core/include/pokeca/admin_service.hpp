@@ -1,5 +1,5 @@
 #pragma once
-// The admin console (issue 11 §1–4): store, user and report management and the audit
+// The admin console: store, user and report management and the audit
 // log. Every write goes through AdminRepository with its audit row in one transaction;
 // photo files no submission uses any more are deleted afterwards (as rejection does).
 #include <optional>

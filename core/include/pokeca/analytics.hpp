@@ -1,5 +1,5 @@
 #pragma once
-// First-party, cookie-less page-view analytics (issue 11 §5): the rules for one page-view
+// First-party, cookie-less page-view analytics: the rules for one page-view
 // event, the visitor hash, the days (Japan time), and the dashboard's answer.
 //
 // Privacy: the server keeps no IP address and no User-Agent. A visitor is

@@ -27,7 +27,7 @@ class UserRepository {
   virtual Result<void> set_password_hash(UserId id, std::string_view hash) = 0;
   virtual Result<User> update_profile(UserId id, std::string_view nickname, std::string_view prefecture,
                                       UnixSeconds at) = 0;
-  // The favourite-store alert setting (issue 9); kNotFound for no such live account.
+  // The favourite-store alert setting; kNotFound for no such live account.
   virtual Result<void> set_favorite_alerts(UserId id, bool on) = 0;
   virtual Result<void> set_admin(UserId id, bool admin) = 0;
   // A blocked account's access tokens are refused while it is blocked (authenticate).

@@ -1,5 +1,5 @@
 #pragma once
-// Accounts and sessions (issue 3): the site is its own identity provider.
+// Accounts and sessions: the site is its own identity provider.
 // Sign-up with e-mail verification, login with a short-lived signed access token and a
 // rotating refresh token, password reset by mail, profile, withdrawal, and the rate
 // limits that protect them. Knows nothing of HTTP: the adapter passes the client's
@@ -84,7 +84,7 @@ class AuthService {
   // From here on the verification and reset mails go into the durable queue (the request
   // only writes a row, keyed by the link's token so it is queued once; the server's mail
   // thread sends it and retries) instead of through the mailer during the request, so a
-  // known address answers as fast as an unknown one (issue 14 §5). `queued` runs after
+  // known address answers as fast as an unknown one. `queued` runs after
   // each (the server wakes its mail thread). Call before serving.
   void queue_mail(MailQueue& queue, std::function<void()> queued = {});
 
@@ -92,7 +92,7 @@ class AuthService {
   Result<SignUpOutcome> sign_up(const SignUpInput& input, const ClientInfo& client);
   // Unknown e-mail and wrong password answer alike (and take as long). Slow (hashes).
   // Limits: per IP; then, with a valid device cookie for this account, per device only;
-  // without one, per account and per (account, IP) (issue 14 §4, docs/DECISIONS.md).
+  // without one, per account and per (account, IP) (docs/decisions/rate-limits.md).
   Result<IssuedSession> login(std::string_view email, std::string_view password, const ClientInfo& client);
   // Rotates the refresh token. A token that was already rotated is a replay: the whole
   // login (family) is revoked.

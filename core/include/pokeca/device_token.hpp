@@ -1,5 +1,5 @@
 #pragma once
-// OWASP "device cookies" (issue 14 §4): every successful login leaves a signed token in
+// OWASP "device cookies": every successful login leaves a signed token in
 // an HttpOnly cookie on that device. A login attempt that presents a valid token for the
 // account it names is counted per device instead of per account, so strangers who spend
 // the account's allowance with wrong passwords cannot lock its owner out.

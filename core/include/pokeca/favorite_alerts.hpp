@@ -1,5 +1,5 @@
 #pragma once
-// Mails about 購入できた reports at a user's favourite stores (issue 9 point 5): opt-in
+// Mails about 購入できた reports at a user's favourite stores: opt-in
 // (User::favorite_alerts), at most one per store per user per 12 h and five per user a
 // day, never about the user's own report, with a signed one-click unsubscribe link.
 // The request only queues them (mail_queue.hpp); the mail thread sends them.

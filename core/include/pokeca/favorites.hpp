@@ -1,5 +1,5 @@
 #pragma once
-// Favourite stores (issue 9, PRODUCT.md §4): a signed-in user keeps up to
+// Favourite stores (PRODUCT.md §4): a signed-in user keeps up to
 // kMaxFavoritesPerUser stores; adding and removing are idempotent. A store an admin
 // hides or closes stays in the list with its status.
 #include <cstdint>

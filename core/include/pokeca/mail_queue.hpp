@@ -1,7 +1,7 @@
 #pragma once
 // The durable outgoing mail queue: a request only writes the mail into storage (fast,
 // survives a crash); the server's mail thread claims it, hands it to the Mailer and
-// marks it sent, retrying with backoff. At-least-once: see docs/DECISIONS.md (issue 9).
+// marks it sent, retrying with backoff. At-least-once: see docs/decisions/mail-queue.md.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -26,7 +26,7 @@ inline constexpr std::string_view kBadReportedWithin = "報告の期間は1〜72
 inline constexpr std::string_view kNeedOneLocation = "prefecture・bbox・lat/lngのいずれか1つを指定してください。";
 inline constexpr std::string_view kBadId = "IDの指定が正しくありません。";
 
-// Accounts (issue 3). Codes keep the identity provider's names (PRODUCT.md §3); the
+// Accounts. Codes keep the identity provider's names (PRODUCT.md §3); the
 // texts follow SPEC.md §5 and §8 where it gives them.
 inline constexpr std::string_view kInvalidEmail = "メールアドレスの形式が正しくありません。";
 inline constexpr std::string_view kPasswordTooShort = "パスワードは6文字以上で入力してください。";
@@ -106,7 +106,7 @@ inline constexpr std::string_view kResetMailBody =
     "ポケカ販売店マップ（非公式ファンサイト）\n"
     "{base_url}\n";
 
-// Purchase reports (issue 4). The numbers are purchase_rules.hpp's limits; its tests
+// Purchase reports. The numbers are purchase_rules.hpp's limits; its tests
 // check that each message names its constant.
 inline constexpr std::string_view kPurchaseReported = "購入報告を投稿しました。";
 inline constexpr std::string_view kPurchaseDeleted = "購入報告を削除しました。";
@@ -127,7 +127,7 @@ inline constexpr std::string_view kBadPurchasedAt =
 inline constexpr std::string_view kPurchasedAtInFuture = "購入日時に未来の日時は指定できません。";
 inline constexpr std::string_view kPurchasedAtTooOld = "30日より前の購入は報告できません。";
 
-// Ranking (issue 4)
+// Ranking
 inline constexpr std::string_view kBadRankingPeriod =
     "ランキングの期間（period）は all または month を指定してください。";
 
@@ -145,7 +145,7 @@ inline constexpr std::string_view kPhotoCorrupt =
     "画像ファイルが壊れているため読み込めませんでした。別の画像を選んでください。";
 inline constexpr std::string_view kPhotoProcessingFailed = "画像を処理できませんでした。別の画像を選んでください。";
 
-// Store submissions and moderation (issue 4, SPEC.md §5). Placeholders: {max}.
+// Store submissions and moderation (SPEC.md §5). Placeholders: {max}.
 inline constexpr std::string_view kSubmissionThanks = "投稿ありがとうございます！承認後に地図に表示されます。";
 inline constexpr std::string_view kSubmissionNameRequired = "店舗名を入力してください。";
 inline constexpr std::string_view kSubmissionNameTooLong = "店舗名は{max}文字以内で入力してください。";
@@ -175,7 +175,7 @@ inline constexpr std::string_view kBadSubmissionStatus =
 inline constexpr std::string_view kBadOffset = "開始位置（offset）は0以上の整数で指定してください。";
 inline constexpr std::string_view kPhotoStoreFailed = "画像を保存できませんでした。時間をおいて再度お試しください。";
 
-// Personal features (issue 9): favourites, store search, my stats, favourite alerts.
+// Personal features: favourites, store search, my stats, favourite alerts.
 inline constexpr std::string_view kFavoriteBadStoreId = "店舗ID（store_id）は正の整数で指定してください。";
 inline constexpr std::string_view kFavoritesLimit =
     "お気に入りに登録できる店舗は{max}件までです。不要なお気に入りを削除してから追加してください。";
@@ -205,7 +205,7 @@ inline constexpr std::string_view kFavoriteAlertBody =
     "通知の設定はプロフィールからも変更できます：{settings_url}\n"
     "\n"
     "ポケカ販売店マップ（非公式ファンサイト）\n";
-// Routes (issue 10): planning, saved routes and shared links.
+// Routes: planning, saved routes and shared links.
 inline constexpr std::string_view kRouteTooFewStops = "ルートには店舗を{min}件以上追加してください。";
 inline constexpr std::string_view kRouteTooManyStops = "ルートに追加できる店舗は{max}件までです。";
 inline constexpr std::string_view kRouteDuplicateStop = "同じ店舗がルートに2回以上含まれています。";
@@ -221,10 +221,10 @@ inline constexpr std::string_view kRouteLimitReached =
 inline constexpr std::string_view kRouteNotFound = "ルートが見つかりませんでした。";
 inline constexpr std::string_view kSharedRouteNotFound = "このルートは見つからないか、共有が停止されています。";
 inline constexpr std::string_view kRouteDeleted = "ルートを削除しました。";
-// Current location from the IP address (issue 12); the frontend then tries the profile.
+// Current location from the IP address; the frontend then tries the profile.
 inline constexpr std::string_view kIpLocationUnknown = "IPアドレスから現在地を推定できませんでした。";
 
-// The admin console (issue 11 §1–4)
+// The admin console
 inline constexpr std::string_view kAdminBadPage = "ページ（page）は1以上の整数で指定してください。";
 inline constexpr std::string_view kAdminQueryTooLong = "検索語は{max}文字以内で入力してください。";
 inline constexpr std::string_view kAdminBadStatus =
@@ -272,7 +272,7 @@ inline constexpr std::string_view kAdminBulkRangeTooLong = "期間は{max}日以
 inline constexpr std::string_view kAdminBulkUserRequired = "ユーザーID（user_id）を指定してください。";
 inline constexpr std::string_view kAdminReportsDeleted = "{count}件の報告を削除しました。";
 
-// Page-view analytics (issue 11 §5)
+// Page-view analytics
 inline constexpr std::string_view kAnalyticsBadPath =
     "ページのパスは「/」で始まる200文字以内で、クエリ文字列を含めずに指定してください。";
 inline constexpr std::string_view kAnalyticsBadPrefecture = "都道府県の指定が正しくありません。";

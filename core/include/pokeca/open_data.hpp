@@ -1,5 +1,5 @@
 #pragma once
-// The open data export (issue 12): every active store as CSV or GeoJSON, with the
+// The open data export: every active store as CSV or GeoJSON, with the
 // licence and attribution in the file, and nothing about any person. Pure: the stores
 // come from a StoreCatalog, page by page; the text goes to a sink.
 #include <cstddef>
@@ -36,7 +36,8 @@ enum class ExportFormat { kCsv, kGeoJson };
                                                        UnixSeconds generated_at,
                                                        const std::function<void(std::string_view)>& sink);
 
-// One row / one feature (exposed for tests).
+// One row / one feature (exposed for tests). A feature is the export's format (the CSV's
+// column names as properties), not the API's Store: docs/decisions/store-json.md.
 void append_csv_row(std::string& out, const Store& store);
 void append_geojson_feature(std::string& out, const Store& store);
 

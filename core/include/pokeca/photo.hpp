@@ -30,17 +30,6 @@ inline constexpr int kPhotoJpegQuality = 82;
 // The upload's real type, sniffed from its first bytes (never from a name or header).
 enum class PhotoFormat : std::uint8_t { kJpeg, kPng, kWebp, kGif, kHeif };
 
-inline constexpr std::string_view photo_format_name(PhotoFormat format) {
-  switch (format) {
-    case PhotoFormat::kJpeg: return "jpeg";
-    case PhotoFormat::kPng: return "png";
-    case PhotoFormat::kWebp: return "webp";
-    case PhotoFormat::kGif: return "gif";
-    case PhotoFormat::kHeif: return "heif";
-  }
-  return "unknown";
-}
-
 // A baseline JPEG (JFIF, no EXIF, no ICC, no comments) and its pixel size.
 struct EncodedJpeg {
   std::vector<std::byte> bytes;

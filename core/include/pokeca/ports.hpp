@@ -30,7 +30,7 @@ struct ReportCounts {
   std::optional<UnixSeconds> latest;
 };
 
-// One store of a list for a caller that keeps each store's rendering (issue 13): `store`
+// One store of a list for a caller that keeps each store's rendering: `store`
 // is null when the caller said it already has that store as it is now. A pointer, not an
 // optional: a list of ~300 kept stores is 16 B an entry instead of a whole Store's room.
 struct StoreOrKept {

@@ -1,5 +1,5 @@
 #pragma once
-// Purchase reports (issue 4): a signed-in user reports a purchase (or a sell-out) at an
+// Purchase reports: a signed-in user reports a purchase (or a sell-out) at an
 // active store (an admin deletes one through AdminService). The store's last report follows.
 #include "pokeca/errors.hpp"
 #include "pokeca/favorite_alerts.hpp"

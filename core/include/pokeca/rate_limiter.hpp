@@ -26,12 +26,12 @@ struct RateLimit {
   friend bool operator==(const RateLimit&, const RateLimit&) = default;
 };
 
-// PRODUCT.md / issue 3 §6: per client IP and per account, for sign-up, login, resend,
+// PRODUCT.md: per client IP and per account, for sign-up, login, resend,
 // reset and every write. Generous for people, tight for scripts.
 inline constexpr RateLimit kSignUpPerIp{5, 3600};
 inline constexpr RateLimit kLoginPerIp{30, 15 * 60};
 inline constexpr RateLimit kLoginPerAccount{10, 15 * 60};
-// Issue 14 §4: besides the per-account count (which only devices without a valid device
+// Besides the per-account count (which only devices without a valid device
 // cookie share), each (account, IP) pair and each trusted device have their own.
 inline constexpr RateLimit kLoginPerAccountIp{5, 15 * 60};
 inline constexpr RateLimit kLoginPerDevice{10, 15 * 60};
@@ -41,9 +41,9 @@ inline constexpr RateLimit kResetPerIp{10, 3600};
 inline constexpr RateLimit kResetPerAccount{3, 3600};
 inline constexpr RateLimit kWritePerIp{120, 60};
 inline constexpr RateLimit kWritePerAccount{60, 60};
-// Issue 4: purchase reports per account, on top of the write limits.
+// Purchase reports per account, on top of the write limits.
 inline constexpr RateLimit kPurchasePerAccount{30, 3600};
-// Issue 4: store submissions per account (on top of the write limits).
+// Store submissions per account (on top of the write limits).
 inline constexpr RateLimit kSubmissionPerAccount{10, 3600};
 
 // The rules, by name. Names are what the configuration uses ("login_ip=100/60").
@@ -70,7 +70,7 @@ struct RateLimits {
 // Keys tracked per shard; bounds memory under a flood of distinct keys (16 shards × this
 // many keys). When a shard is full only keys whose allowance is full again (the same as
 // never seen) are forgotten; a key that is still counting, and above all one that is
-// refused right now, is never forgotten, so a flood cannot reset a lockout (issue 14 §3).
+// refused right now, is never forgotten, so a flood cannot reset a lockout.
 // A new key that finds its shard full of such keys is refused until one of them is idle.
 inline constexpr std::size_t kRateLimiterKeysPerShard = 16'384;
 inline constexpr std::size_t kRateLimiterShards = 16;

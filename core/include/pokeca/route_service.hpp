@@ -1,5 +1,5 @@
 #pragma once
-// Routes (issue 10): order stores into a route (POST /routes/plan) and keep an
+// Routes: order stores into a route (POST /routes/plan) and keep an
 // account's saved routes, optionally shared by a public read-only link.
 #include <optional>
 #include <string>

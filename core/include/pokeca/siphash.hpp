@@ -1,7 +1,7 @@
 #pragma once
 // SipHash-2-4 (Aumasson & Bernstein): a keyed hash for tables whose keys outsiders choose.
 // With a secret random key an outsider can neither predict where a key lands nor craft
-// keys that collide (issue 14 §3).
+// keys that collide.
 #include <array>
 #include <cstdint>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// "When are things bought here" (issue 9 point 1): a store's purchase reports of the
+// "When are things bought here": a store's purchase reports of the
 // last kActivityDays days counted by weekday and hour in Japan time.
 #include <array>
 #include <cstdint>

@@ -37,7 +37,7 @@ struct StoreFilters {
   std::optional<UnixSeconds> reported_since;  // last report at or after
 };
 
-// What a store list's filter reads of a store (issue 13): kept next to a store's list
+// What a store list's filter reads of a store: kept next to a store's list
 // JSON, so a bbox list can test kept stores without reading their rows.
 struct StoreListFacts {
   LatLng location;

@@ -1,5 +1,5 @@
 #pragma once
-// GET /stores/search (issue 9 point 3): store names and places from one search box.
+// GET /stores/search: store names and places from one search box.
 // Words separated by spaces narrow the result: a word that names a place (a 市区町村 of
 // the gazetteer, or a well-known area such as 池袋 or 梅田) limits the stores to that
 // place; every other word must appear in the store's name, in any of its spellings
@@ -23,14 +23,6 @@ inline constexpr std::size_t kMaxSearchWords = 5;   // more words are ignored
 inline constexpr std::size_t kMaxSearchPlaces = 5;  // places listed in the answer
 // A well-known area (not a municipality) means stores within this distance of it.
 inline constexpr double kAreaSearchRadiusKm = 2.0;
-// The trigram index needs at least this many characters in a word.
-inline constexpr std::size_t kTrigramChars = 3;
-// A query whose words are all shorter than that and name no place can use no index: it
-// looks through at most this many active stores (lowest ids first), so its cost stays
-// bounded at a million stores (bench/RESULTS.md). Every store of the 12,000-store demo
-// data is within it; on a larger database such a query may miss stores, and adding a
-// longer word or a place finds them through an index.
-inline constexpr int kMaxShortQueryScanRows = 20'000;
 
 struct SearchPlace {
   std::string name;             // "豊島区", "池袋"
@@ -42,12 +34,12 @@ struct SearchPlace {
 
 // What the repository searches: every group must match the name (a group matches
 // when any of its spellings is a substring of the name, ASCII case ignored), and the
-// store must lie in the place when one is given. Active stores only.
+// store must lie in the place when one is given. Active stores only. How a backend finds
+// them (an index, a bounded scan for words too short for it) is the backend's own.
 struct NameSearch {
   std::vector<std::vector<std::string>> name_groups;
   std::optional<SearchPlace> place;
   int limit = kDefaultSearchLimit;
-  int short_query_scan_rows = kMaxShortQueryScanRows;  // see the constant; tests lower it
 };
 
 class StoreSearchRepository {

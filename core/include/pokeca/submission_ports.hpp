@@ -63,7 +63,7 @@ class SubmissionRepository {
   virtual Result<ApprovedSubmission> approve(const ApprovalRequest& request) = 0;
   // Same conditions as approve.
   virtual Result<Submission> reject(SubmissionId id, UserId reviewer, std::string_view reason, UnixSeconds at) = 0;
-  // Issue 14 §6: whether a pending or approved submission still uses this photo or
+  // Whether a pending or approved submission still uses this photo or
   // thumbnail hash (else its file can go).
   virtual Result<bool> photo_in_use(std::string_view hash) = 0;
   // Withdrawal: deletes the user's pending and rejected submissions in one transaction

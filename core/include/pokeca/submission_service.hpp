@@ -1,5 +1,5 @@
 #pragma once
-// Store submissions (issue 4): users submit stores with up to three photos; admins list
+// Store submissions: users submit stores with up to three photos; admins list
 // them with likely duplicates, approve (a store appears on the map, the user earns
 // points) or reject them. Knows nothing of HTTP, SQL or files.
 #include <cstddef>
@@ -86,7 +86,7 @@ class SubmissionService {
   Result<Submission> submit(const User& user, const SubmissionForm& form, std::span<const Upload> images);
   Result<AdminSubmissionPage> list_for_admin(const AdminSubmissionQuery& query);
   Result<ApprovedSubmission> approve(const User& admin, SubmissionId id, const ApprovalEdits& edits);
-  // Also deletes the photo files no pending or approved submission uses (issue 14 §6).
+  // Also deletes the photo files no pending or approved submission uses.
   Result<Submission> reject(const User& admin, SubmissionId id, std::string_view reason);
   // The account is being withdrawn: its pending and rejected submissions and their
   // photo files go (files an approved or another pending submission uses stay).

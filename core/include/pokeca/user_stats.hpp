@@ -1,5 +1,5 @@
 #pragma once
-// GET /users/stats (issue 9 point 4): a user's own numbers — submissions by status,
+// GET /users/stats: a user's own numbers — submissions by status,
 // points and rank (all time and this month, with the ranking's tie rules), purchase
 // reports, favourites, and a monthly series for the last kStatsMonths months in Japan
 // time (oldest first, the current month last).

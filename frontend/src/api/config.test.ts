@@ -16,7 +16,7 @@ function inline(text: string) {
 
 afterEach(() => document.getElementById(INLINE_CONFIG_ID)?.remove());
 
-describe("the page's inlined GET /config (issue 13 goal 5)", () => {
+describe("the page's inlined GET /config", () => {
   it('is read and validated like the API answer, with the server\'s \\u escapes undone', () => {
     inline(JSON.stringify({ ...configFixture, demo_data: true }).replace('"test"', '"\\u003ca href=\\"x\\"\\u003eOSM\\u003c/a\\u003e"'));
     const config = inlineSiteConfig();

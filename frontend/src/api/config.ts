@@ -39,7 +39,7 @@ export async function getConfig(signal?: AbortSignal): Promise<SiteConfig> {
 /**
  * The id of the inert JSON script in which the server inlines GET /config's data into the
  * pages it writes (/, /map?prefecture=…, /map?store=…; adapters/http site_pages.hpp), so the
- * first view needs no /config request (issue 13 goal 5).
+ * first view needs no /config request.
  */
 export const INLINE_CONFIG_ID = 'site-config';
 

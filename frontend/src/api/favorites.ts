@@ -7,7 +7,7 @@ import { useAuth } from '@/stores/auth-store';
 import { storeSchema, storeStatusSchema, type Store } from './stores';
 
 /**
- * Favourite stores (issue 9; docs/API.md "Favourites"): the /favorites page lists them, the
+ * Favourite stores (docs/API.md "Favourites"): the /favorites page lists them, the
  * store sheet's ★ toggles one, the map marks them. Queries under ['me', …] belong to the
  * signed-in user and are dropped when that changes.
  */

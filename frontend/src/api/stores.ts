@@ -47,7 +47,7 @@ export const storeSchema = z.object({
 });
 export type Store = z.infer<typeof storeSchema>;
 
-/** Issue 9: a store an admin removed keeps its favourites but shows as 閉店・非表示. */
+/** A store an admin removed keeps its favourites but shows as 閉店・非表示. */
 export const storeStatusSchema = z._default(z.optional(z.enum(['active', 'hidden', 'closed'])), 'active');
 export type StoreStatus = z.infer<typeof storeStatusSchema>;
 
@@ -55,7 +55,7 @@ export function isRemoved(status: StoreStatus | undefined): boolean {
   return status === 'hidden' || status === 'closed';
 }
 
-/** The URL of a store: the map centred on it with its sheet open (docs/DECISIONS.md, issue 9). */
+/** The URL of a store: the map centred on it with its sheet open (docs/decisions/personal-features.md). */
 export function storeUrl(id: Store['id'], origin: string = window.location.origin): string {
   return origin + paths.map.getHref({ store: id });
 }

@@ -1,8 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * Like React.lazy for a route, without React's Suspense reveal throttle (issue 13 goal 5,
- * docs/DECISIONS.md "First markers, third part"). A lazy component that suspends shows the
+ * Like React.lazy for a route, without React's Suspense reveal throttle (docs/decisions/first-markers.md). A lazy component that suspends shows the
  * nearest Suspense fallback, and when its chunk arrives React commits the content no sooner
  * than 300 ms after that fallback appeared (a "retry" is throttled so loading states do not
  * flicker). On a cold visit of /map the fallback is shown at the first render, the map's chunk

@@ -35,19 +35,19 @@ const PasswordResetRoute = lazy(() => account().then((m) => ({ default: m.Passwo
 const AuthActionRoute = lazy(() => account().then((m) => ({ default: m.AuthActionRoute })));
 const ProfileRoute = lazy(() => account().then((m) => ({ default: m.ProfileRoute })));
 const WithdrawalRoute = lazy(() => account().then((m) => ({ default: m.WithdrawalRoute })));
-/** Lazy: issue 9's pages (favourites, my stats, the alert mail's unsubscribe link) share one chunk. */
+/** Lazy: the personal pages (favourites, my stats, the alert mail's unsubscribe link) share one chunk. */
 const personal = () => import('./routes/personal');
 const FavoritesRoute = lazy(() => personal().then((m) => ({ default: m.FavoritesRoute })));
 const MyStatsRoute = lazy(() => personal().then((m) => ({ default: m.MyStatsRoute })));
 const UnsubscribeRoute = lazy(() => personal().then((m) => ({ default: m.UnsubscribeRoute })));
-/** Lazy: saved and shared routes (issue 10) share one chunk. */
+/** Lazy: saved and shared routes share one chunk. */
 const routes = () => import('./routes/routes');
 const SavedRoutesRoute = lazy(() => routes().then((m) => ({ default: m.SavedRoutesRoute })));
 const SharedRouteRoute = lazy(() => routes().then((m) => ({ default: m.SharedRouteRoute })));
 
 /**
  * All routes (SPEC §2). Declarative mode (not the data router): the app loads data with
- * TanStack Query, and this mode is about 18 KB gzip smaller (docs/DECISIONS.md). Access
+ * TanStack Query, and this mode is about 18 KB gzip smaller (docs/decisions/frontend-structure.md). Access
  * rules live in the layout's route guard (config/paths.ts says which route needs what).
  */
 export function AppRoutes() {

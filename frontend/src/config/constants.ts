@@ -56,7 +56,7 @@ export const SESSION_STORAGE_KEYS = [STORAGE_SESSION_KEY] as const;
 export const SUBMISSION_NEARBY_RADIUS_KM = 0.3;
 export const SUBMISSION_NEARBY_LIMIT = 5;
 
-/** Issue 9: store search, the store sheet, favourites. */
+/** Store search, the store sheet, favourites. */
 /** The search box waits this long after the last key before it asks the server. */
 export const STORE_SEARCH_DEBOUNCE_MS = 200;
 /** GET /stores/search: q is 1–50 characters after trimming; up to this many results. */

@@ -25,13 +25,13 @@ export const paths = {
   profile: { path: '/profile', getHref: () => '/profile' },
   favorites: { path: '/favorites', getHref: () => '/favorites' },
   savedRoutes: { path: '/saved-routes', getHref: () => '/saved-routes' },
-  /** A route shared by its owner: public and read-only (issue 10). */
+  /** A route shared by its owner: public and read-only. */
   sharedRoute: { path: '/shared-routes/:shareId', getHref: (shareId: string) => `/shared-routes/${encodeURIComponent(shareId)}` },
   myStats: { path: '/my-stats', getHref: () => '/my-stats' },
   withdrawal: { path: '/withdrawal', getHref: () => '/withdrawal' },
   admin: { path: '/admin', getHref: () => '/admin' },
   adminAnalytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
-  /** The admin console's tabs (issue 11); filters and page live in their query strings. */
+  /** The admin console's tabs; filters and page live in their query strings. */
   adminStores: { path: '/admin/stores', getHref: () => '/admin/stores' },
   adminStore: { path: '/admin/stores/:id', getHref: (id: number | string) => `/admin/stores/${encodeURIComponent(String(id))}` },
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
@@ -43,12 +43,12 @@ export const paths = {
   guideArticle: { path: '/guide/:slug', getHref: (slug: string) => `/guide/${encodeURIComponent(slug)}` },
   blocked: { path: '/blocked', getHref: () => '/blocked' },
   rateLimited: { path: '/rate-limited', getHref: () => '/rate-limited' },
-  /** The page the favourite-store alert mail's unsubscribe link opens (issue 9). */
+  /** The page the favourite-store alert mail's unsubscribe link opens. */
   alertsUnsubscribe: {
     path: '/alerts/unsubscribe',
     getHref: (token?: string) => (token ? `/alerts/unsubscribe?token=${encodeURIComponent(token)}` : '/alerts/unsubscribe'),
   },
-  /** The guide's article on how to post a store (issue 12 writes the guide). */
+  /** The guide's article on how to post a store. */
   guideHowToPost: { path: '/guide/how-to-post', getHref: () => '/guide/how-to-post' },
 } as const;
 

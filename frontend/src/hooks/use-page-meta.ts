@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { t } from '@/i18n/ja';
 
-/** What a page tells search engines and the browser tab (issue 12: each page its own title). */
+/** What a page tells search engines and the browser tab: each page its own title. */
 export interface PageMeta {
   /** The page's own title; the site name is appended. Absent → the site name alone. */
   title?: string;

@@ -1,7 +1,7 @@
 /**
- * The admin console's texts (issue 11: the 店舗 / ユーザー / 報告 / 履歴 tabs). They live apart
+ * The admin console's texts (the 店舗 / ユーザー / 報告 / 履歴 tabs). They live apart
  * from ja.ts because only the lazy admin chunk imports this file: the ~200 strings stay out
- * of the initial JavaScript every visitor loads (docs/DECISIONS.md, issue 11 frontend).
+ * of the initial JavaScript every visitor loads (docs/decisions/admin-console.md).
  * Placeholders are written `{name}` and filled by `ta()`, as in ja.ts.
  */
 export const jaAdmin = {

@@ -1,7 +1,7 @@
 import type { MessageParams } from './ja';
 
 /**
- * The texts of /admin/analytics (issue 11 §5), kept out of ja.ts so they load with that
+ * The texts of /admin/analytics, kept out of ja.ts so they load with that
  * page's chunk and not with every visitor's first page (the initial JS budget,
  * bench/frontend_size.sh). Same rules as ja.ts: natural Japanese, one place.
  */

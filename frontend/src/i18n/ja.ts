@@ -365,7 +365,7 @@ export const ja = {
   'soon.admin': '管理画面',
   'soon.adminAnalytics': 'アナリティクス',
 
-  // issue 9: the store sheet (PRODUCT §6)
+  // the store sheet (PRODUCT §6)
   'sheet.label': '店舗の詳細',
   'sheet.close': '店舗の詳細を閉じる',
   'sheet.loading': '店舗情報を読み込み中...',
@@ -406,7 +406,7 @@ export const ja = {
   'viewer.position': '{n} / {total}',
   'viewer.alt': '{name}の写真（{n}枚目）',
 
-  // issue 9: store search on /map
+  // store search on /map
   'search.label': '店舗名・地名で検索',
   'search.placeholder': '店舗名・地名で検索',
   'search.stores': '店舗',
@@ -418,7 +418,7 @@ export const ja = {
   'search.tooLong': '{n}文字以内で入力してください',
   'search.results': '検索結果',
 
-  // issue 9: /favorites
+  // /favorites
   'favorites.title': 'お気に入り店舗',
   'favorites.lead': '★を付けた店舗の最新の報告をまとめて確認できます。',
   'favorites.error': 'お気に入り店舗を読み込めませんでした',
@@ -433,7 +433,7 @@ export const ja = {
   'favorites.showDistance': '現在地からの距離を表示',
   'favorites.alertsHint': 'お気に入りの店舗で「購入できた」の報告があったときのメール通知は、マイページで設定できます。',
 
-  // issue 9: /my-stats
+  // /my-stats
   'stats.title': 'マイ投稿統計',
   'stats.error': '統計を読み込めませんでした',
   'stats.empty': 'まだ投稿がありません',
@@ -459,7 +459,7 @@ export const ja = {
   'stats.legendReports': '購入報告（件）',
   'stats.monthSummary': '{year}年{m}月: {points}pt、購入報告{reports}件',
 
-  // issue 9: favourite-store alert mails
+  // favourite-store alert mails
   'alerts.setting': 'お気に入り店舗の通知メール',
   'alerts.settingHint':
     'お気に入りの店舗で「購入できた」の報告があったときにメールでお知らせします（同じ店舗は12時間に1通、1日5通まで）。',
@@ -550,7 +550,7 @@ export const ja = {
   'map.unknownPrefecture': '指定された都道府県が見つかりませんでした',
   'map.precisionApprox': '位置はおおよそです',
 
-  // guide (content/guide/*.md; issue 12)
+  // guide (content/guide/*.md)
   'guide.title': 'ご利用ガイド',
   'guide.lead': 'ポケカ販売店マップの使い方をまとめました。はじめての方は「はじめての方へ」からお読みください。',
   'guide.navLabel': 'ガイドのナビゲーション',
@@ -563,13 +563,13 @@ export const ja = {
   'guide.backToIndex': 'ガイド一覧へ',
   'guide.loadError': '記事を読み込めませんでした。通信環境をご確認のうえ、もう一度お試しください。',
 
-  // page titles and descriptions (issue 12: src/hooks/use-page-meta.ts)
+  // page titles and descriptions (src/hooks/use-page-meta.ts)
   'meta.siteTitle': 'ポケカ販売店マップ - ポケモンカードが買えるお店を地図で探せる',
   'meta.titleFormat': '{title} | {site}',
   'meta.description':
     'ポケモンカードのパック・BOX・シングルが買えるお店を地図で探せる非公式ファンサイト。全国の販売店と最新の購入報告をチェック。',
 
-  // offline and updates (service worker; issue 12)
+  // offline and updates (service worker)
   'offline.badge': 'オフライン',
   'offline.noData': '通信できません。つながると最新の情報を表示します。',
   'offline.dataAge': '{time}（{ago}）に取得した情報を表示しています',
@@ -590,7 +590,7 @@ export const ja = {
   'privacy.title': 'プライバシーポリシー',
   'privacy.updated': '制定・最終更新: {date}',
 
-  // routes (issue 10): route bar, saved routes, shared routes
+  // routes: route bar, saved routes, shared routes
   'route.add': 'ルートに追加',
   'route.added': 'ルートに追加済み',
   'route.addedToast': '「{name}」をルートに追加しました（{n}件目）',

@@ -1,9 +1,9 @@
 /**
- * The optional third-party tag (SPEC §7 "An analytics tag is set up"; issue 11 §7): only
+ * The optional third-party tag (SPEC §7 "An analytics tag is set up"): only
  * when the operator configures `analytics_id` (GET /config; off by default). Google's
  * gtag.js, set up from this module (the CSP allows no inline script) with Consent Mode
  * defaults that deny every storage: no cookies, no advertising signals, only cookieless
- * pings, so no consent banner is needed and none is shown (docs/DECISIONS.md).
+ * pings, so no consent banner is needed and none is shown (docs/decisions/analytics.md).
  */
 
 const TAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';

@@ -11,7 +11,7 @@ type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 /**
  * These tests check the arguments the client hands to fetch (the exact FormData object,
  * headers it must not set, the abort signal of its timeout), so fetch itself is replaced
- * here rather than answered by the fake server (docs/DECISIONS.md, issue 8).
+ * here rather than answered by the fake server (docs/decisions/frontend-structure.md).
  */
 function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -38,7 +38,7 @@ export interface RequestOptions {
    */
   inlineRateLimit?: boolean;
   /**
-   * The same GET already started (issue 13: the map's first view, prefetched by the entry):
+   * The same GET already started (the map's first view, prefetched by the entry):
    * its answer is used instead of sending again; null (or a failed prefetch) sends as usual.
    */
   prefetched?: Promise<Response | null> | null;

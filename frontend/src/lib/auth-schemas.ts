@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * The account shapes of docs/API.md "Accounts and sessions (issue 3)", validated at the
+ * The account shapes of docs/API.md "Accounts and sessions", validated at the
  * edge. Unknown extra fields are ignored; missing optional ones get safe defaults.
  */
 export const userSchema = z.object({
@@ -12,7 +12,7 @@ export const userSchema = z.object({
   admin: z._default(z.optional(z.boolean()), false),
   email_verified: z._default(z.optional(z.boolean()), true),
   created_at: z.optional(z.nullable(z.string())),
-  /** Issue 9: a mail when someone reports 購入できた at a favourite store (off by default). */
+  /** A mail when someone reports 購入できた at a favourite store (off by default). */
   favorite_alerts: z._default(z.optional(z.boolean()), false),
 });
 export type User = z.infer<typeof userSchema>;

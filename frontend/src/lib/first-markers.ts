@@ -1,6 +1,5 @@
 /**
- * "The map has drawn its first markers" (issue 13 goal 5, docs/DECISIONS.md "First markers,
- * third part"): the entry holds work the first view does not need (the service worker's
+ * "The map has drawn its first markers" (docs/decisions/first-markers.md): the entry holds work the first view does not need (the service worker's
  * install, which downloads every asset of the site) until the markers of a visit that lands
  * on /map are on screen, so it does not compete with them for the network and the CPU.
  */

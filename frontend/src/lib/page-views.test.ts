@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAnalyticsTag, resetAnalyticsTagForTests } from './analytics-tag';
 import { pageViewEvent, sendPageView } from './page-views';
 
-describe('page views (issue 11 §5)', () => {
+describe('page views', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('sends the pathname only, a prefecture map code, the viewport class and an outside referrer host', () => {

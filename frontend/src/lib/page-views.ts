@@ -3,7 +3,7 @@ import { loadAnalyticsTag } from './analytics-tag';
 import { PREFECTURE_CODES } from './prefecture-codes';
 
 /**
- * First-party page views (issue 11 §5; docs/API.md "Analytics"): one POST
+ * First-party page views (docs/API.md "Analytics"): one POST
  * /analytics/events per route change with the pathname only (no query values; the one
  * exception is a prefecture map's code), the referrer's host on the first view only, and
  * the viewport class. Cookie-less, fire-and-forget: it never blocks, throws or retries,

@@ -1,3 +1,4 @@
+import relativeTimeCases from '../../../tests/shared/relative_time_cases.tsv?raw';
 import { describe, expect, it } from 'vitest';
 import { formatRelativeTime, isWithinHours } from './relative-time';
 
@@ -33,6 +34,24 @@ describe('formatRelativeTime (SPEC §9)', () => {
 
   it('returns an empty string for an unreadable time', () => {
     expect(formatRelativeTime('not a date', NOW)).toBe('');
+  });
+});
+
+/** tests/shared/relative_time_cases.tsv rows: elapsed seconds, label. Core's C++ test reads the same file. */
+const sharedCases = relativeTimeCases
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split('\t'))
+  .map(([seconds, label]) => [Number(seconds), label!] as const);
+
+describe('formatRelativeTime against the table of cases core shares', () => {
+  it('has the table', () => {
+    expect(sharedCases.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(sharedCases)('%i s ago → %s', (seconds, label) => {
+    expect(formatRelativeTime(ago(seconds * S), NOW)).toBe(label);
   });
 });
 

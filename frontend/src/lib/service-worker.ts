@@ -8,7 +8,7 @@ const SW_URL = '/sw.js';
 /**
  * Registers the service worker (build/sw-template.js) in production builds, after the page's
  * load event and `after` (the first markers of a visit that lands on the map: the install
- * downloads every asset, issue 13 goal 5). A new version waits and takes over on the next
+ * downloads every asset). A new version waits and takes over on the next
  * visit; the update prompt can apply it now.
  */
 export function registerServiceWorker(after: Promise<void> = Promise.resolve()): void {

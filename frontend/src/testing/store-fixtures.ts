@@ -1,6 +1,6 @@
 import type { Store } from '@/api/stores';
 
-/** A store as GET /stores answers it (issue 9 tests). */
+/** A store as GET /stores answers it. */
 export const storeFixture: Store = {
   id: 5,
   name: 'カードショップ池袋',

@@ -24,7 +24,7 @@ export function RootLayout() {
   const location = useLocation();
   useAuthLifecycle();
   const verdict = useRouteGuard();
-  // Issue 11 §5, §7: first-party page views once the page may show; the optional tag.
+  // First-party page views once the page may show; the optional tag.
   useSiteAnalytics(location.pathname, location.search, verdict.kind === 'pass');
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -38,7 +38,7 @@ export function pageTitle(pathname: string, search: string): string | null {
   } else if (path.startsWith(`${paths.guide.path}/`)) {
     return null;
   } else if (path.startsWith(`${paths.admin.path}/`) && !TITLES[path]) {
-    page = t('admin.title'); // the console's tabs and pages (issue 11)
+    page = t('admin.title'); // the console's tabs and pages
   } else {
     const key = TITLES[path];
     page = key ? t(key) : t('notFound.title');

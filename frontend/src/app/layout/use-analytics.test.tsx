@@ -5,7 +5,7 @@ import { createElement, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSiteAnalytics } from './use-analytics';
 
-describe('useSiteAnalytics (issue 11 §5)', () => {
+describe('useSiteAnalytics', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('posts once per route change with keepalive, the referrer only on the first view', async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useConfig } from '@/api/config';
 
 /**
- * Issue 11 §5, §7 in the shell, kept tiny for the initial bundle: once the route guard
+ * Page views and the optional analytics tag in the shell, kept tiny for the initial bundle: once the route guard
  * lets a page show, the page-view sender (lib/page-views.ts, its own chunk) counts it,
  * and loads the optional third-party tag when /config names an analytics id. Neither can
  * block or break a page.

@@ -40,7 +40,7 @@ function stubMap({ favorites = [] as unknown[] } = {}) {
   return { clusterBboxes };
 }
 
-describe('/map and the store sheet (issue 9)', { timeout: 20_000 }, () => {
+describe('/map and the store sheet', { timeout: 20_000 }, () => {
   it('/map?store={id} opens a guest on the store, with its sheet open', async () => {
     const { clusterBboxes } = stubMap();
     renderWithProviders(<MapRoute />, { route: '/map?store=5' });
@@ -54,7 +54,7 @@ describe('/map and the store sheet (issue 9)', { timeout: 20_000 }, () => {
     });
     fireEvent.click(within(sheet).getByRole('button', { name: '店舗の詳細を閉じる' }));
     expect(screen.queryByTestId('store-sheet')).not.toBeInTheDocument();
-    // Closing drops ?store= only (the map's own ?view= may be there: issue 15 keeps the view in the URL).
+    // Closing drops ?store= only (the map's own ?view= may be there: the view is kept in the URL).
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/map(\?view=[^&]*)?$/);
   });
 

@@ -15,14 +15,14 @@ import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
 
-/** The query parameter of a store's own URL: /map?store={id} (issue 9, docs/DECISIONS.md). */
+/** The query parameter of a store's own URL: /map?store={id} (docs/decisions/personal-features.md). */
 const STORE_PARAM = 'store';
 
 /**
  * /map: the store map; a marker, a list row or a search result opens the store's sheet
  * (?store={id}, so the URL can be shared and Back closes it) with the 報告する form; the
- * search box and the add-store button for signed-in users; the route being built (issue 10:
- * ルートに追加 in the sheet and the list, the bar, the line). ?route={id} opens a saved route.
+ * search box and the add-store button for signed-in users; the route being built
+ * (ルートに追加 in the sheet and the list, the bar, the line). ?route={id} opens a saved route.
  */
 export default function MapRoute() {
   const report = useReportDialog();

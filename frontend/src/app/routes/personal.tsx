@@ -5,7 +5,7 @@ import { t } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
 import styles from './pages.module.css';
 
-/** Issue 9's pages (one lazy chunk): お気に入り店舗, マイ投稿統計, and the alert mail's unsubscribe link. */
+/** The personal pages (one lazy chunk): お気に入り店舗, マイ投稿統計, and the alert mail's unsubscribe link. */
 
 export function FavoritesRoute() {
   return (

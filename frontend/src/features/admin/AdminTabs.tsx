@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { ta, type AdminMessageKey } from '@/i18n/ja-admin';
 import styles from './AdminTabs.module.css';
 
-/** The console's tabs, in order (issue 11 contract, "Frontend routes"). */
+/** The console's tabs, in order (docs/API.md's admin routes). */
 export const ADMIN_TABS: readonly { path: string; label: AdminMessageKey }[] = [
   { path: paths.admin.path, label: 'tabs.queue' },
   { path: paths.adminStores.path, label: 'tabs.stores' },

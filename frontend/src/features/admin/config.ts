@@ -4,7 +4,7 @@ export const ADMIN_PAGE_SIZE = 20;
 export const PREVIEW_NEARBY_RADIUS_KM = 1;
 export const PREVIEW_NEARBY_LIMIT = 100;
 
-/** The admin console's fixed sizes (issue 11 contract; the server enforces the same). */
+/** The admin console's fixed sizes (the server enforces the same). */
 export const CONSOLE_PAGE_SIZE = 50; // kAdminPageSize
 export const MAX_STORE_QUERY_CHARS = 50;
 export const MAX_STATUS_NOTE_CHARS = 200;

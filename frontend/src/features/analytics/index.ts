@@ -1,2 +1,2 @@
-/** /admin/analytics (issue 11 §5): the page the router (and admin-fe's tab bar) renders. */
+/** /admin/analytics: the page the router (inside the console's tab bar) renders. */
 export { AdminAnalyticsPage } from './components/AdminAnalyticsPage';

@@ -35,10 +35,10 @@ inline constexpr std::string_view kSlowLaneRetryAfterSeconds = "1";
 inline constexpr unsigned kDefaultUploadLaneThreads = 1;
 inline constexpr unsigned kDefaultUploadLaneQueueLimit = 4;
 // Uploads one account may have on the way at once (reading, queued or running), so one
-// account cannot fill the upload lane or the body budget (issue 14 §2).
+// account cannot fill the upload lane or the body budget.
 inline constexpr unsigned kDefaultMaxUploadsPerUser = 1;
 // Request bodies held in memory at once over all connections; a request whose body would
-// go beyond is answered 503 with Retry-After before its body is read (issue 14 §1).
+// go beyond is answered 503 with Retry-After before its body is read.
 inline constexpr std::uint64_t kDefaultMaxBufferedBodyBytes = 256ULL * 1024 * 1024;
 // Open connections; beyond, a new connection gets a 503 and is closed at once. Lowered
 // to what the process's open-file limit leaves (kReservedFileDescriptors kept for the
@@ -48,7 +48,7 @@ inline constexpr unsigned kReservedFileDescriptors = 256;
 // Connections refused at the cap are summed up in one log line per interval.
 inline constexpr std::chrono::seconds kRefusedConnectionsLogInterval{10};
 
-// The map's worker pool when none is configured (issue 13 goal 3): one thread per CPU the
+// The map's worker pool when none is configured: one thread per CPU the
 // process may run on (sched_getaffinity: taskset, cpusets), 1 to kMaxDefaultWorkerThreads.
 // More threads than CPUs only take turns on the same cores and widen the latency spread
 // (on one core: 4 workers p99 18.8–19.6 ms, 1 worker 13.4–14.6 ms for the bbox miss).

@@ -36,7 +36,7 @@ struct RoutePlan {
   // nullopt when the request is not for an API route the handler knows.
   std::optional<std::size_t> route;
   // The route needs a signed-in user and takes a large body (uploads): the server asks
-  // admit() who is calling before it reads a byte of the body (issue 14 §1–2).
+  // admit() who is calling before it reads a byte of the body.
   bool admit_first = false;
 };
 
@@ -58,7 +58,7 @@ struct RequestContext {
 // (Content-Length included) with the body read from the open file and sent in pieces,
 // so a large download (the open data export) is never held in memory. When
 // `shared_body` is set, it is the body (response.body() stays empty; Content-Length is
-// set): bytes shared with the response cache, sent without a copy (issue 13).
+// set): bytes shared with the response cache, sent without a copy.
 struct Reply {
   Response response;
   std::optional<bhttp::file_body::value_type> file;

@@ -50,7 +50,7 @@ struct RouterConfig {
   // The database's write generation; when set, public map reads are answered from a
   // short-lived cache of ready-made bodies until the next write (response_cache.hpp).
   std::function<std::uint64_t()> data_generation;
-  // Each store's list JSON kept between requests (issue 13); null = every list is
+  // Each store's list JSON kept between requests; null = every list is
   // written from full rows. Whoever sets it must call its forget() for every committed
   // change of a store (apps/server: storage::Database::on_stores_changed).
   std::shared_ptr<StoreFragments> store_fragments;
@@ -59,7 +59,7 @@ struct RouterConfig {
   // Take the client address from the last X-Forwarded-For entry (the one our reverse
   // proxy appended). Only with a trusted proxy in front: anyone can send the header.
   bool trust_forwarded_for = false;
-  // Sitemaps and share cards (site_pages.hpp, issue 12): every active store, page by
+  // Sitemaps and share cards (site_pages.hpp): every active store, page by
   // page; null = no store sitemaps. The public URL they link to; empty = http://{Host}.
   StoreCatalog* catalog = nullptr;
   std::string public_base_url;
@@ -79,15 +79,15 @@ struct ApiServices {
   PurchaseService& purchases;
   RankingService& ranking;
   SubmissionService& submissions;
-  // Personal (issue 9)
+  // Personal
   FavoriteService& favorites;
   StoreSearchService& search;
   UserStatsService& user_stats;
   FavoriteAlerts& alerts;
-  RouteService& routes;         // issue 10: /routes/plan, /saved_routes, /shared_routes
-  AdminService& admin;          // issue 11: /admin/stores, /admin/users, /admin/purchases, /admin/audit
-  AnalyticsService& analytics;  // issue 11 §5: /analytics/events, /admin/analytics
-  // Issue 12: GET /geo/ip. Without --ip-db every lookup finds nothing (404).
+  RouteService& routes;         // /routes/plan, /saved_routes, /shared_routes
+  AdminService& admin;          // /admin/stores, /admin/users, /admin/purchases, /admin/audit
+  AnalyticsService& analytics;  // /analytics/events, /admin/analytics
+  // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };
 

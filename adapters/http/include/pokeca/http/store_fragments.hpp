@@ -1,11 +1,11 @@
 #pragma once
 // Each store's JSON object as the store lists write it, kept in memory so a bbox list
-// that misses the response cache reads only ids from SQLite and copies the objects
-// (issue 13, goal 2). A store's fragment is dropped when a commit changes its row
+// that misses the response cache reads only ids from SQLite and copies the objects.
+// A store's fragment is dropped when a commit changes its row
 // (storage::Database::on_stores_changed calls forget()); a fragment built from a
 // snapshot older than such a commit is never kept (the epoch check in put()).
 //
-// Read-mostly (issue 13 goals 2–3, session 8): the kept stores sit in a flat table
+// Read-mostly: the kept stores sit in a flat table
 // indexed by id (pages of slots allocated as ids appear), so a list's ~300 lookups are
 // two loads each instead of a hash and a pointer chase. Readers take no lock and never
 // wait for each other or for a writer; writers (put, forget) take one mutex among
@@ -70,7 +70,7 @@ class StoreFragments {
   void forget(std::span<const std::int64_t> ids);
   [[nodiscard]] std::size_t size() const;
 
-  // A list's read of many kept stores (issue 13 goal 3). No lock: Readers never wait for
+  // A list's read of many kept stores. No lock: Readers never wait for
   // each other nor for writers. What find_kept() returns stays valid until the Reader is
   // gone (a writer that drops it waits for that); a store forgotten before the Reader
   // started is never found.

@@ -24,7 +24,7 @@ inline constexpr std::int64_t kPageCacheKiB = 16 * 1024;
 // file on its own and RSS counts a page once per map that touched it: a 1 GiB map grew RSS
 // with the file (453 MiB after 4,000 mixed requests at 1,000,000 stores), 64 MiB gave
 // 181–242 MiB, 16 MiB 151–157 MiB for the same CPU (no map at all cost 1.5x the CPU).
-// The 12,000-store demo file (~16 MB) still fits. bench/RESULTS.md, issue 13.
+// The 12,000-store demo file (~16 MB) still fits (bench/RESULTS.md).
 inline constexpr std::int64_t kMmapBytes = std::int64_t{16} << 20;
 // After a checkpoint the WAL file is cut back to this, so one big import does not
 // leave a file of its size behind.

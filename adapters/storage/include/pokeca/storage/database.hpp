@@ -48,7 +48,7 @@ class Database {
   // Ids of `stores` rows a commit changed (inserted, updated, deleted), passed to a
   // listener after the commit is visible and before write_generation moves for it, on
   // the committing thread (so before the writer's request is answered). For caches of
-  // per-store renderings (issue 13). Set once before serving; not thread-safe.
+  // per-store renderings. Set once before serving; not thread-safe.
   using StoresChanged = std::function<void(std::span<const std::int64_t> ids)>;
   void on_stores_changed(StoresChanged listener) { stores_changed_ = std::move(listener); }
 

@@ -1,5 +1,5 @@
 #pragma once
-// AdminRepository over SQLite (issue 11 §1–4). Every write is one BEGIN IMMEDIATE
+// AdminRepository over SQLite. Every write is one BEGIN IMMEDIATE
 // transaction holding the change and its admin_audit row; store writes go through
 // StoreWrites (cluster cells and prefecture counts follow) and report deletions use the
 // same last-report recomputation as the report repository. The response cache follows

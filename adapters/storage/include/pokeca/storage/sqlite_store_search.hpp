@@ -8,9 +8,17 @@
 
 namespace pokeca::storage {
 
+// A query whose words are all too short for the trigram index and name no place can use
+// no index: it looks through at most this many active stores (lowest ids first), so its
+// cost stays bounded at a million stores (bench/RESULTS.md). Every store of the
+// 12,000-store demo data is within it; on a larger database such a query may miss stores,
+// and adding a longer word or a place finds them through an index.
+inline constexpr int kMaxShortQueryScanRows = 20'000;
+
 class SqliteStoreSearch final : public StoreSearchRepository {
  public:
-  explicit SqliteStoreSearch(Database& db);  // throws StorageError
+  // `short_query_scan_rows`: see kMaxShortQueryScanRows (tests lower it).
+  explicit SqliteStoreSearch(Database& db, int short_query_scan_rows = kMaxShortQueryScanRows);  // throws StorageError
   ~SqliteStoreSearch() override;
 
   Result<std::vector<Store>> search(const NameSearch& query) override;
@@ -19,6 +27,7 @@ class SqliteStoreSearch final : public StoreSearchRepository {
 
  private:
   PerConnection<Statements> statements_;
+  int short_query_scan_rows_;
 };
 
 }  // namespace pokeca::storage

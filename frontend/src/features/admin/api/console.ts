@@ -13,7 +13,7 @@ import {
 } from '../types/console';
 
 /**
- * The one client of the admin console's calls (issue 11 contract, /api/v1/admin/*): stores,
+ * The one client of the admin console's calls (/api/v1/admin/*): stores,
  * users, purchase reports and the audit log. Every query lives under CONSOLE_KEY so a write
  * refreshes whatever page shows the changed row; a store edit also drops the public store
  * caches so the map of this tab shows the new position.

@@ -56,7 +56,7 @@ function FollowMarker({ position }: { position: LatLng }) {
  * The map preview of a pending submission: the submitted position as a draggable marker
  * (moving it sets the position the store is approved at), the existing stores nearby as
  * small grey dots, the same-name stores (possible duplicates) highlighted in orange, and
- * once moved, a dashed ring where the submitter put it. The admin store page (issue 11)
+ * once moved, a dashed ring where the submitter put it. The admin store page
  * reuses it as its position editor (`excludeStoreId`, `legend`, `pinTitle`).
  */
 export default function MapPreview(props: MapPreviewProps) {

@@ -22,7 +22,7 @@ import styles from './console.module.css';
 const MapPreview = lazy(() => import('./MapPreview'));
 
 /**
- * The store's edit form (issue 11 §1): name, type, address, the three "sells" values
+ * The store's edit form: name, type, address, the three "sells" values
  * (unknown / yes / no), status with an optional note, and the position — the review form's
  * draggable pin (MapPreview) mirrored by latitude / longitude fields for keyboard users.
  * Only changed fields are sent; the server's message (or refusal) goes to `onNotice`.

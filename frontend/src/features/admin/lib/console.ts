@@ -3,7 +3,7 @@ import { ta, taMaybe } from '@/i18n/ja-admin';
 import { PREFECTURE_CODES } from '@/lib/prefecture-codes';
 import { ApiError } from '@/lib/api';
 
-/** Pure helpers of the admin console pages (issue 11): URL state, dates, audit values. */
+/** Pure helpers of the admin console pages: URL state, dates, audit values. */
 
 const JAPAN = 'Asia/Tokyo';
 const DAY_MS = 86_400_000;
@@ -64,8 +64,8 @@ export function isIdText(text: string): boolean {
 }
 
 /**
- * The filters and page of a list page, kept in the query string (the contract's "filters
- * and page live in the query string"): only known keys are read, empty values are dropped,
+ * The filters and page of a list page, kept in the query string (docs/decisions/admin-console.md:
+ * filters and page live in the query string): only known keys are read, empty values are dropped,
  * and a new search starts again at page 1.
  */
 export function useListParams<K extends string>(keys: readonly K[]) {

@@ -1,6 +1,6 @@
 import { jsonResponse } from '@/testing/test-utils';
 
-/** Answers in the issue 11 contract's shapes for the admin console's tests. */
+/** Answers in docs/API.md's admin shapes for the admin console's tests. */
 
 export const storeTypes = [
   { key: 'card_shop', label: 'カードショップ', color: '#e53935', icon: '🃏' },

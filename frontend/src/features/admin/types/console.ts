@@ -3,7 +3,7 @@ import { photoSchema, storeSchema } from '@/api/stores';
 import { SUBMISSION_STATUSES } from './submission';
 
 /**
- * The admin console's shapes (issue 11 contract: AdminStore, AdminPhoto, AdminReport,
+ * The admin console's shapes (docs/API.md: AdminStore, AdminPhoto, AdminReport,
  * AdminUser, AuditEntry). Only the fields the pages read are validated; fields the server
  * may leave out are defaulted so an older or leaner answer still renders.
  */

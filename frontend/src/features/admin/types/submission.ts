@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { photoSchema, precisionSchema, storeSchema } from '@/api/stores';
 
 /**
- * The moderation shapes of docs/API.md "Contributions (issue 4)". Only the fields this
+ * The moderation shapes of docs/API.md "Contributions". Only the fields this
  * feature reads are validated; anything else the server adds is ignored.
  */
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { messageSchema } from '@/lib/auth-schemas';
 
-/** POST /alerts/unsubscribe?token= (issue 9): the alert mail's one-click link; no login needed. */
+/** POST /alerts/unsubscribe?token=: the alert mail's one-click link; no login needed. */
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: (token: string) =>

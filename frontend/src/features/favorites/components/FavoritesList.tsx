@@ -41,7 +41,7 @@ function usePosition() {
   return { position, error, locate };
 }
 
-/** /favorites お気に入り店舗 (issue 9): each favourite with its freshness, last report, distance and the map. */
+/** /favorites お気に入り店舗: each favourite with its freshness, last report, distance and the map. */
 export function FavoritesList() {
   const favorites = useFavorites();
   const { position, error: positionError, locate } = usePosition();

@@ -9,7 +9,7 @@ import ui from '@/styles/ui.module.css';
 import { useUnsubscribe } from '../api/unsubscribe';
 
 /**
- * /alerts/unsubscribe?token= (issue 9): the favourite-store alert mail's link. It stops the
+ * /alerts/unsubscribe?token=: the favourite-store alert mail's link. It stops the
  * alerts at once (the token says whose), with or without a login, and says so.
  */
 export function UnsubscribePanel() {

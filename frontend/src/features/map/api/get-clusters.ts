@@ -19,13 +19,13 @@ export async function getClusters(viewport: Viewport, filters: StoreFilters, sig
   const body = await apiRequest('/stores/clusters', envelope(clustersDataSchema), {
     query: { bbox: viewport.bbox, zoom: viewport.zoom, ...filterQuery },
     signal,
-    // The first view's answer may already be on its way (started by the entry, issue 13).
+    // The first view's answer may already be on its way (started by the entry).
     prefetched: takePrefetchedClusters(viewport, filterQuery),
   });
   return body.data;
 }
 
-/** The entry's prefetched answer, parsed ahead of the map's first request (issue 13 goal 5). */
+/** The entry's prefetched answer, parsed ahead of the map's first request. */
 let readAhead: { entry: Readonly<Prefetch>; data: ClustersData } | null = null;
 
 /**

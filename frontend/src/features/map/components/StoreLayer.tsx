@@ -24,13 +24,13 @@ interface StoreLayerProps {
   storeTypes: Map<string, StoreType>;
   focus: FocusRequest | null;
   onReport?: (store: Store) => void;
-  /** Issue 9: a marker opens the store's sheet instead of its popup. */
+  /** A marker opens the store's sheet instead of its popup. */
   onOpen?: (store: Store) => void;
-  /** Issue 9: the signed-in user's favourite stores get a ★ on their marker. */
+  /** The signed-in user's favourite stores get a ★ on their marker. */
   favoriteIds?: ReadonlySet<string>;
   /** The store whose sheet is open: drawn highlighted, above the others. */
   selectedId?: string | null;
-  /** Issue 10: more actions in the popup (ルートに追加) where the popup is used. */
+  /** More actions in the popup (ルートに追加) where the popup is used. */
   popupActions?: (store: Store) => ReactNode;
 }
 

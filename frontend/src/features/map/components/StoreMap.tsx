@@ -39,7 +39,7 @@ const OUTLINE_STYLE = { color: '#8fa39a', weight: 1, fillColor: '#f1f3e9', fillO
 /** What the nearby view was last fitted to: the point and the filters that chose its list. */
 const fitKey = (at: LatLng, f: StoreFilters) => `${at.lat},${at.lng}|${JSON.stringify(filtersToQuery(f, RECENT_REPORT_HOURS))}`;
 
-/** Issue 9: a move the page asks for (a search result, a shared store link); `key` makes it happen once. */
+/** A move the page asks for (a search result, a shared store link); `key` makes it happen once. */
 export interface MapJump {
   lat: number;
   lng: number;
@@ -87,21 +87,21 @@ function topInsetOf(map: LeafletMap, search: HTMLElement | null): number {
 interface StoreMapProps {
   onReport?: (store: Store) => void;
   mapActions?: ReactNode;
-  /** Issue 9: markers and list rows open the store's sheet instead of the popup. */
+  /** Markers and list rows open the store's sheet instead of the popup. */
   onOpenStore?: (store: Store) => void;
   favoriteIds?: ReadonlySet<string>;
   jump?: MapJump | null;
-  /** Issue 9: the search box, over the top of the map. */
+  /** The search box, over the top of the map. */
   search?: ReactNode;
-  /** Issue 9: the store sheet, over the map (a side panel on desktops, a bottom sheet on phones). */
+  /** The store sheet, over the map (a side panel on desktops, a bottom sheet on phones). */
   storeSheet?: ReactNode;
-  /** Issue 10: extra buttons in each store popup (e.g. ルートに追加). */
+  /** Extra buttons in each store popup (e.g. ルートに追加). */
   popupActions?: (store: Store) => ReactNode;
-  /** Issue 10: an extra control beside each row of the store list. */
+  /** An extra control beside each row of the store list. */
   listRowAction?: (store: Store) => ReactNode;
-  /** Issue 10: more react-leaflet layers inside the map (e.g. the route line). */
+  /** More react-leaflet layers inside the map (e.g. the route line). */
   mapLayers?: ReactNode;
-  /** Issue 10: panels floating over the map (e.g. the route bar). */
+  /** Panels floating over the map (e.g. the route bar). */
   overlay?: ReactNode;
   /** The store whose sheet is open: its marker is highlighted. */
   selectedStoreId?: string | null;
@@ -160,7 +160,7 @@ export function StoreMap({
     };
   });
 
-  // The filters live in the URL (docs/DECISIONS.md, "The map on a phone").
+  // The filters live in the URL (docs/decisions/map-on-a-phone.md).
   const filtersKey = searchParams.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const filters = useMemo(() => filtersFromParams(searchParams), [filtersKey]);
@@ -283,7 +283,7 @@ export function StoreMap({
     );
   }, [map, point, nearbyStores, filters]);
 
-  // Issue 9: jump to a search result or a shared store link, once per key.
+  // Jump to a search result or a shared store link, once per key.
   const jumpedKey = useRef<string | null>(null);
   useEffect(() => {
     if (!map || !jump || jumpedKey.current === jump.key) return;

@@ -2,7 +2,7 @@ import type { Store } from '@/api/stores';
 import type { Cluster } from '../types/store';
 
 /**
- * The map's cluster layout on the client (docs/DECISIONS.md, "The map on a phone"):
+ * The map's cluster layout on the client (docs/decisions/map-on-a-phone.md):
  * the server keeps its 64 px grid per zoom level, the map asks for one level coarser
  * (128 screen px cells, about 3 columns on a phone), and bubbles that would still touch
  * on screen (cluster means of neighbouring cells can sit close together) are merged here,

@@ -6,7 +6,7 @@ import { clusterRequestZoom } from './cluster-layout';
 import { filtersFromParams, viewFromParams } from './map-url';
 
 /**
- * Issue 13 goal 5 (docs/DECISIONS.md, "First markers"): on a visit that lands on /map, the
+ * On a visit that lands on /map, the
  * entry asks for the first view's clusters at once, while the map's chunk downloads and
  * runs, instead of after Leaflet has mounted. The map's size is not known yet, so it is
  * worked out from the window and the page's fixed layout (the CSS named below) and the

@@ -17,7 +17,7 @@ const storeIcons = new Map<string, L.DivIcon>();
 /**
  * A round marker in the store type's colour with its icon. The latest report decides the
  * rest: a recent 購入できた gets the yellow ring and red badge, a recent 売り切れ a grey marker
- * with a grey × badge, anything older nothing. The user's favourites get a ★ (issue 9), the store
+ * with a grey × badge, anything older nothing. The user's favourites get a ★, the store
  * whose sheet is open a larger outlined marker.
  */
 export function storeIcon(type: StoreType | undefined, result: LatestResult, favorite = false, selected = false): L.DivIcon {

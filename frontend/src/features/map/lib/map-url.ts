@@ -4,7 +4,7 @@ import { EMPTY_FILTERS, type ProductFilter, type StoreFilters } from '../types/s
 
 /**
  * The map's filters and view in its URL, so reload, back and a shared link keep them
- * (docs/DECISIONS.md, "The map on a phone"):
+ * (docs/decisions/map-on-a-phone.md):
  *   recent=1                      24時間以内に報告あり
  *   product=packs|boxes|singles   商品
  *   type=card_shop,convenience    店舗の種類 (sorted)

@@ -2,7 +2,7 @@ import type { Store } from '@/api/stores';
 import { distanceKm } from '@/lib/distance';
 
 /**
- * The list sheet while clusters are shown (docs/DECISIONS.md, "The map on a phone"): the
+ * The list sheet while clusters are shown (docs/decisions/map-on-a-phone.md): the
  * most useful stores for the view without zooming: those with a 購入できた report in the
  * last 24 h first, then the other stores; each group nearest to the view's centre first
  * (a prefecture's page lists that prefecture before the neighbours at the view's edge).

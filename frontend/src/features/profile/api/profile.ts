@@ -25,7 +25,7 @@ export interface ProfileInput {
   nickname: string;
   /** A Japanese prefecture name, or '' for none. */
   prefecture: string;
-  /** Issue 9: mails about 購入できた at favourite stores; left out, the setting stays as it is. */
+  /** Mails about 購入できた at favourite stores; left out, the setting stays as it is. */
   favoriteAlerts?: boolean;
 }
 

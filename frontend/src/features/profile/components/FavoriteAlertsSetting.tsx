@@ -7,7 +7,7 @@ import { useUpdateProfile } from '../api/profile';
 import { profileErrorMessage } from './ProfileForm';
 import styles from './profile.module.css';
 
-/** Issue 9: the opt-in (off by default) for a mail when 購入できた is reported at a favourite store. */
+/** The opt-in (off by default) for a mail when 購入できた is reported at a favourite store. */
 export function FavoriteAlertsSetting({ user }: { user: User }) {
   const id = useId();
   const update = useUpdateProfile();

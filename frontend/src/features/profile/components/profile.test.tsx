@@ -11,7 +11,7 @@ import { WithdrawalForm } from './WithdrawalForm';
 
 const profileAnswer = (user = userFixture) => () => jsonResponse({ success: true, user });
 
-describe('/profile: favourite-store alert mails (issue 9)', () => {
+describe('/profile: favourite-store alert mails', () => {
   it('is off by default; switching it on sends favorite_alerts with the profile and keeps the answer', async () => {
     signInForTest({ prefecture: '東京都' });
     const fetchMock = mockApi({

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { t, type MessageKey } from '@/i18n/ja';
 import { formatNumber } from '@/lib/format';
 import { useRanking, type RankingEntry, type RankingPeriod } from '../api/get-ranking';
+import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './RankingDialog.module.css';
 
 const MEDALS: Record<number, { icon: string; label: MessageKey }> = {
@@ -70,16 +71,16 @@ function RankingList({ period, enabled }: { period: RankingPeriod; enabled: bool
   if (ranking.isPending) return <Spinner label={t('common.loading')} />;
   if (ranking.isError) {
     return (
-      <div className={styles.state} role="alert">
+      <div className={`${dialogStyles.state} ${styles.state}`} role="alert">
         <p>{t('ranking.error')}</p>
-        <button type="button" className={styles.retry} onClick={() => void ranking.refetch()} disabled={ranking.isFetching}>
+        <button type="button" className={dialogStyles.retry} onClick={() => void ranking.refetch()} disabled={ranking.isFetching}>
           {t('common.retry')}
         </button>
       </div>
     );
   }
   if (ranking.data.length === 0) {
-    return <p className={styles.state}>{t(period === 'month' ? 'ranking.emptyMonth' : 'ranking.empty')}</p>;
+    return <p className={dialogStyles.state}>{t(period === 'month' ? 'ranking.emptyMonth' : 'ranking.empty')}</p>;
   }
   return (
     <>

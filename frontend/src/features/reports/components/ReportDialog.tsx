@@ -17,6 +17,7 @@ import {
   type ReportKind,
   type ReportProduct,
 } from '../lib/report-form';
+import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './ReportDialog.module.css';
 
 export interface ReportTarget {
@@ -86,7 +87,7 @@ function OpenReportDialog({ store, limits, onClose }: { store: ReportTarget; lim
     >
       <form id={formId} className={form.form} onSubmit={(e) => void submit(e)} noValidate data-testid="report-form">
         <p className={styles.store}>{store.name}</p>
-        <fieldset className={styles.fieldset} disabled={mutation.isPending}>
+        <fieldset className={dialogStyles.fieldset} disabled={mutation.isPending}>
           <SegmentedRadio
             legend={t('report.kind')}
             name="report-kind"

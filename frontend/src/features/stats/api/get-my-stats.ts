@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/stores/auth-store';
 
-/** GET /users/stats (issue 9): the signed-in user's numbers and a 12-month series (Japan time). */
+/** GET /users/stats: the signed-in user's numbers and a 12-month series (Japan time). */
 const count = z._default(z.optional(z.number()), 0);
 export const monthSchema = z.object({ month: z.string(), points: count, reports: count });
 export type MonthStats = z.infer<typeof monthSchema>;

@@ -26,7 +26,7 @@ function Figure({ label, value, sub, testId }: { label: string; value: string; s
 
 const rank = (n: number | null | undefined) => (n ? t('stats.rankValue', { n: formatNumber(n) }) : t('stats.rankNone'));
 
-/** /my-stats マイ投稿統計 (issue 9): submissions, points, rank, reports, favourites and the last 12 months. */
+/** /my-stats マイ投稿統計: submissions, points, rank, reports, favourites and the last 12 months. */
 export function MyStats() {
   const stats = useMyStats();
 

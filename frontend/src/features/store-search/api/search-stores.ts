@@ -4,7 +4,7 @@ import { storeSchema } from '@/api/stores';
 import { STORE_SEARCH_LIMIT } from '@/config/constants';
 import { apiRequest } from '@/lib/api';
 
-/** GET /stores/search (issue 9): stores by name (kana/kanji/romaji variants) and places (市区町村). */
+/** GET /stores/search: stores by name (kana/kanji/romaji variants) and places (市区町村). */
 export const placeSchema = z.object({
   name: z.string(),
   prefecture: z.nullish(z.string()),

@@ -22,7 +22,7 @@ interface StoreSearchProps {
 }
 
 /**
- * The /map search box (issue 9): a combobox that asks GET /stores/search once typing pauses
+ * The /map search box: a combobox that asks GET /stores/search once typing pauses
  * and lists the matching stores and places; ↑/↓ and Enter choose, Escape closes.
  */
 export function StoreSearch({ onPickStore, onPickPlace }: StoreSearchProps) {

@@ -10,6 +10,7 @@ import { formatRelativeTime, isWithinHours, lastReportText } from '@/lib/relativ
 import { useStore, type StoreDetail, type StoreReport } from '@/api/stores';
 import { FavoriteButton } from './FavoriteButton';
 import { ShareButton } from './ShareButton';
+import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './StoreSheet.module.css';
 
 /** Lazy: the full-size photo viewer and the chart load only when shown. */
@@ -41,7 +42,7 @@ export interface StoreSheetProps {
   /** Called once the store's details have arrived (the route centres a shared link's store). */
   onLoaded?: (store: StoreDetail) => void;
   /**
-   * ルートに追加 (issue 10): the routes feature renders its button here. Left out (the button
+   * ルートに追加: the routes feature renders its button here. Left out (the button
    * stays hidden) until that feature exists.
    */
   routeAction?: (store: Store) => ReactNode;
@@ -50,7 +51,7 @@ export interface StoreSheetProps {
 }
 
 /**
- * A store's sheet (issue 9): a bottom sheet on phones, a side panel on desktops. Everything
+ * A store's sheet: a bottom sheet on phones, a side panel on desktops. Everything
  * GET /stores/{id} knows: type, name, address, position note, what it sells, freshness,
  * photos, the recent purchase reports and when they happen, and the actions.
  */
@@ -83,7 +84,7 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction, 
       }}
     >
       <span className={styles.grip} aria-hidden="true" />
-      <button type="button" className={styles.close} onClick={onClose} aria-label={t('sheet.close')}>
+      <button type="button" className={`${dialogStyles.close} ${styles.close}`} onClick={onClose} aria-label={t('sheet.close')}>
         ×
       </button>
       {detail.isPending ? (
@@ -96,7 +97,7 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction, 
             {detail.error instanceof ApiError && detail.error.status === 404 ? t('sheet.notFound') : t('sheet.loadError')}
           </p>
           {!(detail.error instanceof ApiError && detail.error.status === 404) && (
-            <button type="button" className={styles.retry} onClick={() => void detail.refetch()}>
+            <button type="button" className={dialogStyles.retry} onClick={() => void detail.refetch()}>
               {t('common.retry')}
             </button>
           )}

@@ -1,4 +1,4 @@
-/** Share links for browsers without the Web Share API (issue 9: X and LINE with the store's URL). */
+/** Share links for browsers without the Web Share API: X and LINE with the store's URL. */
 export function xShareUrl(text: string, url: string): string {
   return `https://x.com/intent/post?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`;
 }

@@ -16,6 +16,7 @@ import { GpsStatus } from './GpsStatus';
 import { ImagePicker } from './ImagePicker';
 import { MethodSwitch } from './MethodSwitch';
 import { StoresAround } from './StoresAround';
+import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './SubmissionModal.module.css';
 
 /**
@@ -97,7 +98,7 @@ function OpenSubmissionModal({ limits, onClose }: { limits: Limits; onClose: () 
     >
       <form id={formId} className={form.form} onSubmit={(e) => void submit(e)} noValidate data-testid="submission-form">
         <p className={styles.lead}>{t('submission.lead')}</p>
-        <fieldset className={styles.fieldset} disabled={mutation.isPending}>
+        <fieldset className={dialogStyles.fieldset} disabled={mutation.isPending}>
           <Field label={t('submission.storeName')} required>
             <input
               className={form.input}

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { t, type MessageKey } from '@/i18n/ja';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useTimeline, type TimelineItem } from '../api/get-timeline';
+import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './TimelineDialog.module.css';
 
 /** 最新の購入報告: loading, empty or list (SPEC §2 Home). */
@@ -17,16 +18,16 @@ export function TimelineDialog({ open, onClose }: { open: boolean; onClose: () =
     content = <Spinner label={t('common.loading')} />;
   } else if (timeline.isError) {
     content = (
-      <div className={styles.state}>
+      <div className={dialogStyles.state}>
         <p>{t('timeline.error')}</p>
-        <button type="button" className={styles.retry} onClick={() => void timeline.refetch()}>
+        <button type="button" className={dialogStyles.retry} onClick={() => void timeline.refetch()}>
           {t('common.retry')}
         </button>
       </div>
     );
   } else if (timeline.data.length === 0) {
     content = (
-      <p className={styles.state} data-testid="timeline-empty">
+      <p className={dialogStyles.state} data-testid="timeline-empty">
         {t('timeline.empty')}
       </p>
     );
