@@ -31,6 +31,10 @@ test.describe('route guard', () => {
 
   test('the blocked flag confines every page, the login page included, to /blocked', async ({ page }, testInfo) => {
     await page.addInitScript(() => localStorage.setItem('pokeca.blocked', 'true'));
+    // The server's answer for a blocked login, so /blocked's re-check keeps the flag.
+    await page.route('**/api/v1/auth/refresh', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'ブロックされています', code: 'blocked' }) }),
+    );
     for (const path of ['/login', '/profile', '/']) {
       await page.goto(url(path));
       await expect(page).toHaveURL(/\/blocked$/);

@@ -86,9 +86,30 @@ test('現在地から探す asks a guest to log in', async ({ page }) => {
   await expect(page.getByText('現在地から探すにはログインが必要です')).toBeVisible();
 });
 
-test('the blocked flag confines the visitor to /blocked', async ({ page }) => {
+test('the blocked flag confines the visitor to /blocked while the server says blocked', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pokeca.blocked', 'true'));
+  // The server's answer for a blocked login (the refresh cookie of a blocked account).
+  await page.route('**/api/v1/auth/refresh', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'ブロックされています', code: 'blocked' }) }),
+  );
   await page.goto(url('/map'));
   await expect(page).toHaveURL(/\/blocked$/);
   await expect(page.getByRole('heading', { name: 'アクセスが制限されています' })).toBeVisible();
+  await expect(page.getByText('制限が続いているか確認しています')).toBeHidden();
+  await expect(page).toHaveURL(/\/blocked$/);
+});
+
+test('a blocked flag the server does not confirm is dropped: the public map opens', async ({ page }) => {
+  // A browser someone was once blocked on; the server knows no blocked login for it.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e.flagged')) {
+      sessionStorage.setItem('e2e.flagged', '1');
+      localStorage.setItem('pokeca.blocked', 'true');
+    }
+  });
+  await page.goto(url('/map?prefecture=tokyo'));
+  await expect(page).not.toHaveURL(/\/blocked/, { timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('pokeca.blocked'))).toBeNull();
+  await page.goto(url('/map?prefecture=tokyo'));
+  await expectMarkers(page);
 });

@@ -573,6 +573,8 @@ export const ja = {
   'blocked.title': 'アクセスが制限されています',
   'blocked.body':
     'このアカウントまたは端末からのアクセスは、利用規約に反する行為が確認されたため制限されています。心当たりがない場合はお問い合わせください。',
+  'blocked.checking': '制限が続いているか確認しています…',
+  'blocked.lifted': 'アクセスの制限は解除されています。',
   'rateLimited.title': 'アクセスが集中しています',
   'rateLimited.body': '短時間に多くのリクエストがありました。しばらく待ってから、もう一度お試しください。',
   'rateLimited.countdown': 'あと {s} 秒で再開できます',
