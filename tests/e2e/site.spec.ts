@@ -55,6 +55,17 @@ test('the clip button opens the latest purchase reports', async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
+test('a report in 最新の購入報告 opens its store on the map with the sheet', async ({ page }, testInfo) => {
+  await page.goto(url('/'));
+  await page.getByRole('button', { name: /最新の購入報告/ }).click();
+  const first = page.getByRole('dialog', { name: '最新の購入報告' }).getByTestId('timeline-list').getByRole('link').first();
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/map\?store=\d+$/);
+  await expect(page.getByTestId('store-sheet')).toContainText(name, { timeout: 15_000 });
+  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}/timeline-store.png` });
+});
+
 test('a store can be opened from the nearby list, with a directions link', async ({ page }) => {
   await page.goto(url('/map?lat=35.6812&lng=139.7671'));
   const list = page.getByTestId('store-list');
