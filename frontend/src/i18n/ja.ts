@@ -28,6 +28,7 @@ export const ja = {
   'nav.ranking': 'ランキング',
   'nav.admin': '管理画面',
   'nav.logout': 'ログアウト',
+  'nav.guide': '使い方ガイド',
   'nav.userMenu': 'ユーザーメニュー',
   'nav.userMenuSuffix': 'さんのメニュー',
 
@@ -67,6 +68,8 @@ export const ja = {
   'home.locating': '現在地を取得中...',
   'home.prefectureStores': '{name}（{n}件）',
   'home.timelineButton': '最新の購入報告を見る',
+  'home.guideLead': 'はじめての方へ',
+  'home.guideLink': '使い方ガイドを読む',
   'home.regionsLoadError': '都道府県の一覧を読み込めませんでした',
   'home.reports24h': '直近24時間の報告 {n}件',
 
@@ -283,6 +286,7 @@ export const ja = {
 
   // ranking (SPEC §2 Shell)
   'ranking.title': '投稿ランキング',
+  'ranking.rulesLink': 'ポイントの決まりを見る',
   'ranking.error': 'ランキングの取得に失敗しました',
   'ranking.empty': 'まだランキングはありません',
   'ranking.note': '承認された投稿をもとに集計しています（写真付き5pt・写真なし1pt）',
@@ -302,6 +306,11 @@ export const ja = {
   'submission.open': '店舗を投稿',
   'submission.title': '店舗情報を投稿',
   'submission.lead': '地図にないお店を教えてください。運営が確認・承認したあと地図に表示されます。',
+  'submission.guideLink': '投稿のしかた（使い方ガイド・新しいタブ）',
+  'submission.discardTitle': '入力した内容を破棄して閉じますか？',
+  'submission.discardBody': '閉じると、店舗名・コメント・写真などの入力内容は消えます。',
+  'submission.discardConfirm': '破棄して閉じる',
+  'submission.discardCancel': '入力を続ける',
   'submission.storeName': '店舗名',
   'submission.storeNamePlaceholder': '例: カードショップ〇〇 秋葉原店',
   'submission.method': '位置の指定方法',
