@@ -91,6 +91,13 @@ test.describe('contributions', () => {
     await card.getByRole('combobox', { name: '店舗の種類' }).selectOption('card_shop');
     await card.getByRole('button', { name: '承認する' }).click();
     await expect(card).toBeHidden({ timeout: 15_000 });
+    // The audit log tells the review in Japanese (審査中 → 承認済み), never pending/approved.
+    await adminPage.goto(url('/admin/audit'));
+    const approval = adminPage.getByTestId('audit-entry').filter({ hasText: '投稿を承認' }).first();
+    await expect(approval).toContainText('審査中');
+    await expect(approval).toContainText('承認済み');
+    await expect(approval).not.toContainText(/pending|approved/);
+    await shot(adminPage, testInfo, 'admin-audit-approval');
     await adminPage.context().close();
 
     // 3. The store is on the map: the nearest-stores list at its spot starts with it.
