@@ -88,6 +88,9 @@ class ActionTokenRepository {
   // and has not expired at `now`, marks it used and returns it; otherwise nullopt.
   virtual Result<std::optional<ActionToken>> consume(std::string_view token_hash, ActionPurpose purpose,
                                                      UnixSeconds now) = 0;
+  // The token with this hash and purpose if it has already been used (expired or not),
+  // else nullopt: a mail link opened a second time is told apart from an unknown one.
+  virtual Result<std::optional<ActionToken>> find_used(std::string_view token_hash, ActionPurpose purpose) = 0;
   // Forgets every token of the user for the purpose (used or not).
   virtual Result<void> delete_for_user(UserId user, ActionPurpose purpose) = 0;
 };

@@ -232,6 +232,8 @@ export const ja = {
   'action.verifying': 'メールアドレスを確認しています...',
   'action.verifiedTitle': 'メールアドレスを確認しました',
   'action.verifiedBody': '登録が完了しました。ログインしてご利用ください。',
+  'action.alreadyVerifiedTitle': 'メールアドレスは認証済みです',
+  'action.alreadyVerifiedBody': 'このリンクはすでに使われ、メールアドレスの認証は完了しています。ログインしてご利用ください。',
   'action.verifyFailedTitle': 'メールアドレスを確認できませんでした',
   'action.invalidLinkTitle': 'リンクが正しくありません',
   'action.invalidLinkBody': 'メールに記載されたリンクを、もう一度そのまま開いてください。',
