@@ -131,6 +131,8 @@ Result<ApprovedSubmission> SubmissionService::approve(const User& admin, Submiss
     if (!target) return std::unexpected(target.error());
     if (!*target) return fail(ErrorCode::kNotFound, msg::kMergeStoreNotFound);
     request.merge_into = *edits.merge_into_store_id;
+    // A duplicate adds no store: only its photos (shown on the existing store) earn points.
+    request.points = points_for_merge(submission->photos.size());
   } else {
     auto store = store_for(*submission, edits, now);
     if (!store) return std::unexpected(store.error());

@@ -182,6 +182,24 @@ TEST_F(SubmissionServiceTest, MergeLinksToTheExistingStore) {
   EXPECT_TRUE(repo.created_stores.empty());
 }
 
+// A plain duplicate merged into the existing store earns nothing (the form warned it was
+// already on the map); one whose photos are added to that store earns the photo part.
+TEST_F(SubmissionServiceTest, MergingADuplicatePaysOnlyForAddedPhotos) {
+  EXPECT_EQ(kPointsPerMergedSubmission, 0);
+  EXPECT_EQ(kPointsPerMergedPhotos, 4);
+  ASSERT_TRUE(submit(form()));
+  ASSERT_TRUE(submit(form(), {bytes("a")}));
+  Store existing;
+  existing.id = 42;
+  EXPECT_CALL(stores, find(42)).Times(2).WillRepeatedly(Return(std::optional<Store>(existing)));
+  const auto plain = service.approve(admin, 1, {.merge_into_store_id = 42});
+  ASSERT_TRUE(plain) << plain.error().message;
+  EXPECT_EQ(plain->submission.points_awarded, 0);
+  const auto with_photo = service.approve(admin, 2, {.merge_into_store_id = 42});
+  ASSERT_TRUE(with_photo) << with_photo.error().message;
+  EXPECT_EQ(with_photo->submission.points_awarded, 4);
+}
+
 TEST_F(SubmissionServiceTest, RejectNeedsAReason) {
   ASSERT_TRUE(submit(form()));
   EXPECT_EQ(service.reject(admin, 1, "").error().message, msg::kRejectReasonRequired);
