@@ -355,6 +355,8 @@ Result<User> AuthService::update_profile(const User& user, const ProfileUpdate& 
   if (update.favorite_alerts && *update.favorite_alerts != user.favorite_alerts)
     if (auto ok = deps_.users.set_favorite_alerts(user.id, *update.favorite_alerts); !ok)
       return std::unexpected(ok.error());
+  if (update.review_mail && *update.review_mail != user.review_mail)
+    if (auto ok = deps_.users.set_review_mail(user.id, *update.review_mail); !ok) return std::unexpected(ok.error());
   return deps_.users.update_profile(user.id, nickname, prefecture, deps_.clock.now());
 }
 

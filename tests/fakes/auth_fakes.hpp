@@ -76,6 +76,9 @@ class FakeUserRepository final : public UserRepository {
       return std::unexpected(ok.error());
     return **find_by_id(id);
   }
+  Result<void> set_review_mail(UserId id, bool on) override {
+    return change(id, [on](User& u) { u.review_mail = on; });
+  }
   Result<void> set_favorite_alerts(UserId id, bool on) override {
     return change(id, [on](User& u) { u.favorite_alerts = on; });
   }

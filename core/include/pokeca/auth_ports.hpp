@@ -29,6 +29,8 @@ class UserRepository {
                                       UnixSeconds at) = 0;
   // The favourite-store alert setting (issue 9); kNotFound for no such live account.
   virtual Result<void> set_favorite_alerts(UserId id, bool on) = 0;
+  // The mail about each review of the user's store submissions; kNotFound likewise.
+  virtual Result<void> set_review_mail(UserId id, bool on) = 0;
   virtual Result<void> set_admin(UserId id, bool admin) = 0;
   // A blocked account's access tokens are refused while it is blocked (authenticate).
   virtual Result<void> set_blocked(UserId id, bool blocked) = 0;

@@ -54,6 +54,7 @@ struct ProfileUpdate {
   std::optional<std::string> nickname;    // nullopt = unchanged
   std::optional<std::string> prefecture;  // nullopt = unchanged; "" = cleared
   std::optional<bool> favorite_alerts{};  // nullopt = unchanged
+  std::optional<bool> review_mail{};      // nullopt = unchanged
 };
 
 struct AuthDeps {
