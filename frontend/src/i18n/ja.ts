@@ -451,6 +451,16 @@ export const ja = {
   'stats.emptyHint': '店舗の情報や購入報告を投稿すると、ポイントや順位がここに表示されます。',
   'stats.howToPost': '投稿のしかたを見る',
   'stats.submissions': '店舗の投稿',
+  'stats.approvedCount': '承認済み {n}件',
+  'stats.pendingCount': '審査中 {n}件',
+  'stats.rejectedCount': '非承認 {n}件',
+  'stats.listTitle': '投稿した店舗',
+  'stats.listHint': '審査が終わると、結果をメールでもお知らせします（プロフィールで停止できます）。',
+  'stats.postedAt': '{date} 投稿',
+  'stats.reviewedAt': '{date} 審査',
+  'stats.earned': '+{n}pt',
+  'stats.rejectReason': '理由: {reason}',
+  'stats.openOnMap': '地図で見る',
   'stats.approved': '承認済み',
   'stats.pending': '審査中',
   'stats.rejected': '非承認',
@@ -471,6 +481,11 @@ export const ja = {
   'stats.monthSummary': '{year}年{m}月: {points}pt、購入報告{reports}件',
 
   // issue 9: favourite-store alert mails
+  'reviewMail.setting': '投稿の審査結果のメール',
+  'reviewMail.settingHint': '店舗の投稿が承認されたとき・承認されなかったとき（理由つき）に、1件につき1通お知らせします。',
+  'reviewMail.toggle': '審査結果のメールを受け取る',
+  'reviewMail.enabled': '投稿の審査結果のメールをオンにしました',
+  'reviewMail.disabled': '投稿の審査結果のメールをオフにしました',
   'alerts.setting': 'お気に入り店舗の通知メール',
   'alerts.settingHint':
     'お気に入りの店舗で「購入できた」の報告があったときにメールでお知らせします（同じ店舗は12時間に1通、1日5通まで）。',

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ja } from '@/i18n/ja';
 import { jaAdmin } from '@/i18n/ja-admin';
@@ -10,7 +8,7 @@ import { jaAdmin } from '@/i18n/ja-admin';
  * article that sends readers to a control the screens do not have (「＋」, 「凡例」) fails here.
  * Controls of the browser or the phone (not the site's) are listed apart.
  */
-const GUIDE_DIR = resolve(__dirname, '../../../../content/guide');
+const GUIDE = import.meta.glob<string>('../../../../content/guide/*.md', { query: '?raw', import: 'default', eager: true });
 /** A quoted name, an optional （gloss）, then a word that makes it a control to press or open. */
 const CONTROL = /「([^」]+)」(?:（[^）]*）)?(?:ボタン|を押|を選|タブ|から|の一覧)/g;
 /** The browser's and the phone's own controls, which the guide may name. */
@@ -19,9 +17,7 @@ const NOT_THE_SITES = new Set(['ホーム画面に追加', '共有']);
 const labels = new Set<string>([...Object.values(ja), ...Object.values(jaAdmin)].map((v) => v.trim()));
 
 function articles(): { file: string; text: string }[] {
-  return readdirSync(GUIDE_DIR)
-    .filter((f) => f.endsWith('.md'))
-    .map((file) => ({ file, text: readFileSync(resolve(GUIDE_DIR, file), 'utf8') }));
+  return Object.entries(GUIDE).map(([path, text]) => ({ file: path.split('/').pop()!, text }));
 }
 
 function namedControls(markdown: string): string[] {
