@@ -57,7 +57,10 @@ ApiResult FavoriteHandlers::delete_favorite(const ApiCall& call) const {
 }
 
 ApiResult SearchHandlers::get_stores_search(const ApiCall& call) const {
-  auto found = search_.search(find_param(call.query, "q"), find_param(call.query, "limit"));
+  // lat/lng: where the user is looking (the map's centre); the stores are ranked by distance from it.
+  auto near = parse_search_near(find_param(call.query, "lat"), find_param(call.query, "lng"));
+  if (!near) return std::unexpected(near.error());
+  auto found = search_.search(find_param(call.query, "q"), find_param(call.query, "limit"), *near);
   if (!found) return std::unexpected(found.error());
   json::array stores;
   for (const auto& s : found->stores) stores.push_back(store_json(s));

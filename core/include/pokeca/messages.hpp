@@ -180,6 +180,8 @@ inline constexpr std::string_view kFavoriteBadStoreId = "店舗ID（store_id）�
 inline constexpr std::string_view kFavoritesLimit =
     "お気に入りに登録できる店舗は{max}件までです。不要なお気に入りを削除してから追加してください。";
 inline constexpr std::string_view kSearchQueryLength = "検索語は1〜50文字で入力してください。";
+inline constexpr std::string_view kSearchNearInvalid =
+    "検索の基準位置（lat・lng）は、緯度と経度を両方とも数値で指定してください。";
 inline constexpr std::string_view kSearchLimit = "件数（limit）は1〜20の範囲で指定してください。";
 inline constexpr std::string_view kUnsubscribed = "お気に入り店舗の通知を停止しました。";
 inline constexpr std::string_view kBadUnsubscribeToken =
