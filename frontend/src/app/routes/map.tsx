@@ -9,6 +9,7 @@ import { AddToRouteButton } from '@/features/routes/components/AddToRouteButton'
 import { RouteBar } from '@/features/routes/components/RouteBar';
 import { RouteLayer } from '@/features/routes/components/RouteLayer';
 import { useOpenSavedRoute } from '@/features/routes/hooks/use-open-saved-route';
+import { SearchViewTracker } from '@/features/store-search/components/SearchViewTracker';
 import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
@@ -91,7 +92,12 @@ export default function MapRoute() {
         mapActions={<AddStoreButton placement="inline" />}
         popupActions={(store) => <AddToRouteButton store={store} />}
         listRowAction={(store) => <AddToRouteButton store={store} compact />}
-        mapLayers={<RouteLayer />}
+        mapLayers={
+          <>
+            <RouteLayer />
+            <SearchViewTracker />
+          </>
+        }
         overlay={<RouteBar />}
       />
       {report.dialog}
