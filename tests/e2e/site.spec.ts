@@ -61,7 +61,7 @@ test('a report in 最新の購入報告 opens its store on the map with the shee
   const first = page.getByRole('dialog', { name: '最新の購入報告' }).getByTestId('timeline-list').getByRole('link').first();
   const name = (await first.textContent())!.trim();
   await first.click();
-  await expect(page).toHaveURL(/\/map\?store=\d+$/);
+  await expect(page).toHaveURL(/\/map\?store=\d+(&|$)/);
   await expect(page.getByTestId('store-sheet')).toContainText(name, { timeout: 15_000 });
   await page.screenshot({ path: `test-results/screens/${testInfo.project.name}/timeline-store.png` });
 });
