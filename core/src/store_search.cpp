@@ -188,8 +188,9 @@ std::vector<SearchPlace> places_named(std::string_view word, const Gazetteer& ga
   // The reading matches in hiragana or katakana, however the word was typed.
   const std::string as_hiragana = shift_kana(normalize_store_name(word), false);
   for (const auto& a : kAreas)
-    if ((a.name == word || a.reading == as_hiragana) &&
-        std::none_of(out.begin(), out.end(), [&](const SearchPlace& p) { return p.centre.lat == a.lat && p.centre.lng == a.lng; }))
+    if ((a.name == word || a.reading == as_hiragana) && std::none_of(out.begin(), out.end(), [&](const SearchPlace& p) {
+          return p.centre.lat == a.lat && p.centre.lng == a.lng;
+        }))
       out.push_back({std::string(a.name), std::string(a.prefecture_code), std::string(a.city), {a.lat, a.lng}, true});
   for (const auto& m : gazetteer.all()) {
     const std::string_view city = m.city;

@@ -374,8 +374,8 @@ TEST(StoreSearch, WhereTheUserIsLookingRanksTheStores) {
   StoreSearchService service(repo, gazetteer);
   const LatLng tokyo{35.6812, 139.7671};
   repo.answers.push_back({store_at(3, 35.7295, 139.7109), store_at(2, 35.6812, 139.7671)});  // around Tokyo
-  repo.answers.push_back({store_at(1, 43.0683, 141.3496), store_at(4, 34.7025, 135.4959),
-                          store_at(2, 35.6812, 139.7671)});  // anywhere
+  repo.answers.push_back(
+      {store_at(1, 43.0683, 141.3496), store_at(4, 34.7025, 135.4959), store_at(2, 35.6812, 139.7671)});  // anywhere
   const auto r = service.search("ポケモンセンター", "4", tokyo).value();
   ASSERT_EQ(repo.queries.size(), 2U);
   ASSERT_TRUE(repo.queries[0].place);

@@ -209,7 +209,9 @@ class RecordingMailQueue final : public MailQueue {
     queued.push_back(m);
     return true;
   }
-  Result<std::optional<QueuedMail>> claim_next(UnixSeconds, UnixSeconds) override { return std::optional<QueuedMail>{}; }
+  Result<std::optional<QueuedMail>> claim_next(UnixSeconds, UnixSeconds) override {
+    return std::optional<QueuedMail>{};
+  }
   Result<void> mark_sent(MailId, UnixSeconds) override { return {}; }
   Result<void> mark_retry(MailId, UnixSeconds, std::string_view) override { return {}; }
   Result<void> mark_failed(MailId, std::string_view) override { return {}; }

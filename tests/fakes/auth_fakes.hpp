@@ -208,7 +208,8 @@ class FakeActionTokenRepository final : public ActionTokenRepository {
   Result<std::optional<ActionToken>> find_used(std::string_view hash, ActionPurpose purpose) override {
     std::lock_guard lock(mutex_);
     for (const auto& s : tokens)
-      if (s.token.token_hash == hash && s.token.purpose == purpose && s.used) return std::optional<ActionToken>{s.token};
+      if (s.token.token_hash == hash && s.token.purpose == purpose && s.used)
+        return std::optional<ActionToken>{s.token};
     return std::optional<ActionToken>{};
   }
   Result<void> delete_for_user(UserId user, ActionPurpose purpose) override {

@@ -58,18 +58,20 @@ Result<UserActivity> SqliteActivityRepository::activity(UserId user, UnixSeconds
       a.reports_since.push_back(row.int64(0));
     });
     if (!ok) return std::unexpected(ok.error());
-    ok = st.own_submissions.bind_int(":user", user).bind_int(":limit", kStatsSubmissionsListed).each([&](const Row& row) {
-      OwnSubmission s;
-      s.id = row.int64(0);
-      s.store_name = row.text(1);
-      s.status = submission_status_from(row.text(2)).value_or(SubmissionStatus::kPending);
-      s.created_at = row.int64(3);
-      s.reviewed_at = row.optional_int64(4);
-      s.reject_reason = row.text(5);
-      s.points = row.int64(6);
-      s.store_id = row.optional_int64(7);
-      a.recent_submissions.push_back(std::move(s));
-    });
+    ok = st.own_submissions.bind_int(":user", user)
+             .bind_int(":limit", kStatsSubmissionsListed)
+             .each([&](const Row& row) {
+               OwnSubmission s;
+               s.id = row.int64(0);
+               s.store_name = row.text(1);
+               s.status = submission_status_from(row.text(2)).value_or(SubmissionStatus::kPending);
+               s.created_at = row.int64(3);
+               s.reviewed_at = row.optional_int64(4);
+               s.reject_reason = row.text(5);
+               s.points = row.int64(6);
+               s.store_id = row.optional_int64(7);
+               a.recent_submissions.push_back(std::move(s));
+             });
     if (!ok) return std::unexpected(ok.error());
     if (auto done = tx->commit(); !done) return std::unexpected(done.error());
     return a;
