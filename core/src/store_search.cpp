@@ -215,8 +215,11 @@ Result<std::optional<LatLng>> parse_search_near(const std::optional<std::string>
 
 Result<std::vector<Store>> StoreSearchService::ranked_near(const NameSearch& query, LatLng near) {
   const auto by_distance = [near](std::vector<Store>& stores) {
-    std::stable_sort(stores.begin(), stores.end(), [near](const Store& a, const Store& b) {
-      return haversine_km(near, a.location) < haversine_km(near, b.location);
+    // Nearest first; equal distances by id, so the order is the same every time.
+    std::sort(stores.begin(), stores.end(), [near](const Store& a, const Store& b) {
+      const double da = haversine_km(near, a.location);
+      const double db = haversine_km(near, b.location);
+      return da != db ? da < db : a.id < b.id;
     });
   };
   // First the matches around where the user is looking, then (when they are too few)

@@ -130,7 +130,7 @@ Result<ApprovedSubmission> SubmissionService::approve(const User& admin, Submiss
     auto target = deps_.stores.find(*edits.merge_into_store_id);
     if (!target) return std::unexpected(target.error());
     if (!*target) return fail(ErrorCode::kNotFound, msg::kMergeStoreNotFound);
-    request.merge_into = *edits.merge_into_store_id;
+    request.merge_into = edits.merge_into_store_id;
     // A duplicate adds no store: only its photos (shown on the existing store) earn points.
     request.points = points_for_merge(submission->photos.size());
   } else {
