@@ -281,6 +281,11 @@ int serve(const Config& configured) {
   mail_sender.start();
   // Verification and reset mails through the same durable queue.
   auth.queue_mail(mail_queue, [&mail_sender] { mail_sender.wake(); });
+  // One mail per review of a store submission, to its poster (opt-out in the profile).
+  SubmissionReviewMails review_mails({users, mail_queue, clock}, config.base_url);
+  review_mails.on_error = [](const DomainError& e) { log_event("review_mail_error", {{"detail", e.cause()}}); };
+  review_mails.on_queued = [&mail_sender] { mail_sender.wake(); };
+  submissions.observe_reviews(&review_mails);
 
   http::HttpServerConfig server_config;
   server_config.bind_address = config.bind_address;

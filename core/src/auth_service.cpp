@@ -229,14 +229,28 @@ void AuthService::logout(std::string_view refresh_token) {
 Result<void> AuthService::verify_email(std::string_view token) {
   if (!usable_token(token)) return invalid_action_code();
   const auto now = deps_.clock.now();
-  auto consumed = deps_.action_tokens.consume(deps_.crypto.hash_token(token), ActionPurpose::kVerifyEmail, now);
+  const auto hash = deps_.crypto.hash_token(token);
+  auto consumed = deps_.action_tokens.consume(hash, ActionPurpose::kVerifyEmail, now);
   if (!consumed) return propagate(consumed.error());
-  if (!*consumed) return invalid_action_code();
+  if (!*consumed) return verification_link_reused(hash);
   auto user = deps_.users.find_by_id((*consumed)->user_id);
   if (!user) return propagate(user.error());
   if (!*user || (*user)->withdrawn()) return invalid_action_code();
   if ((*user)->email_verified()) return {};
   return deps_.users.mark_email_verified((*user)->id, now);
+}
+
+// A verification link opened again (a second tap, the mail app's preview) after it did its
+// work: its owner is verified, so say so (409 already verified, the page offers login)
+// instead of "invalid link". Anything else about the token stays "invalid".
+Result<void> AuthService::verification_link_reused(std::string_view token_hash) {
+  auto used = deps_.action_tokens.find_used(token_hash, ActionPurpose::kVerifyEmail);
+  if (!used) return propagate(used.error());
+  if (!*used) return invalid_action_code();
+  auto user = deps_.users.find_by_id((*used)->user_id);
+  if (!user) return propagate(user.error());
+  if (!*user || (*user)->withdrawn() || !(*user)->email_verified()) return invalid_action_code();
+  return fail(ErrorCode::kConflict, msg::kAlreadyVerified, auth_code::kAlreadyVerified);
 }
 
 Result<void> AuthService::resend_verification(std::string_view email_typed, std::string_view password,
@@ -343,6 +357,8 @@ Result<User> AuthService::update_profile(const User& user, const ProfileUpdate& 
   if (update.favorite_alerts && *update.favorite_alerts != user.favorite_alerts)
     if (auto ok = deps_.users.set_favorite_alerts(user.id, *update.favorite_alerts); !ok)
       return std::unexpected(ok.error());
+  if (update.review_mail && *update.review_mail != user.review_mail)
+    if (auto ok = deps_.users.set_review_mail(user.id, *update.review_mail); !ok) return std::unexpected(ok.error());
   return deps_.users.update_profile(user.id, nickname, prefecture, deps_.clock.now());
 }
 

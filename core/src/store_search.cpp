@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "pokeca/messages.hpp"
+#include "pokeca/numbers.hpp"
 #include "pokeca/store_name_match.hpp"
 #include "pokeca/store_query.hpp"  // parse_bounded_int
 #include "pokeca/text.hpp"
@@ -14,37 +15,40 @@ namespace pokeca {
 namespace {
 
 // Areas people search by that are not municipalities (station districts), with the
-// municipality they lie in. Kept short on purpose: the big shopping districts.
+// municipality they lie in and their reading in hiragana (a word typed in kana before
+// conversion, あきはばら or アキハバラ, names the area too). Kept short on purpose: the big
+// shopping districts.
 struct Area {
   std::string_view name;
   std::string_view prefecture_code;
   std::string_view city;
   double lat, lng;
+  std::string_view reading;
 };
 constexpr std::array kAreas{
-    Area{"池袋", "tokyo", "豊島区", 35.7295, 139.7109},
-    Area{"秋葉原", "tokyo", "千代田区", 35.6984, 139.7731},
-    Area{"アキバ", "tokyo", "千代田区", 35.6984, 139.7731},
-    Area{"上野", "tokyo", "台東区", 35.7141, 139.7774},
-    Area{"原宿", "tokyo", "渋谷区", 35.6702, 139.7027},
-    Area{"吉祥寺", "tokyo", "武蔵野市", 35.7031, 139.5798},
-    Area{"中野ブロードウェイ", "tokyo", "中野区", 35.7090, 139.6656},
-    Area{"梅田", "osaka", "大阪市", 34.7025, 135.4959},
-    Area{"難波", "osaka", "大阪市", 34.6660, 135.5004},
-    Area{"なんば", "osaka", "大阪市", 34.6660, 135.5004},
-    Area{"日本橋", "osaka", "大阪市", 34.6594, 135.5063},
-    Area{"心斎橋", "osaka", "大阪市", 34.6746, 135.5011},
-    Area{"天王寺", "osaka", "大阪市", 34.6466, 135.5135},
-    Area{"栄", "aichi", "名古屋市", 35.1709, 136.9084},
-    Area{"大須", "aichi", "名古屋市", 35.1593, 136.9010},
-    Area{"名駅", "aichi", "名古屋市", 35.1709, 136.8815},
-    Area{"天神", "fukuoka", "福岡市", 33.5914, 130.3989},
-    Area{"博多", "fukuoka", "福岡市", 33.5897, 130.4207},
-    Area{"三宮", "hyogo", "神戸市", 34.6946, 135.1955},
-    Area{"河原町", "kyoto", "京都市", 35.0037, 135.7694},
-    Area{"すすきの", "hokkaido", "札幌市", 43.0556, 141.3531},
-    Area{"大通", "hokkaido", "札幌市", 43.0606, 141.3545},
-    Area{"みなとみらい", "kanagawa", "横浜市", 35.4576, 139.6325},
+    Area{"池袋", "tokyo", "豊島区", 35.7295, 139.7109, "いけぶくろ"},
+    Area{"秋葉原", "tokyo", "千代田区", 35.6984, 139.7731, "あきはばら"},
+    Area{"アキバ", "tokyo", "千代田区", 35.6984, 139.7731, "あきば"},
+    Area{"上野", "tokyo", "台東区", 35.7141, 139.7774, "うえの"},
+    Area{"原宿", "tokyo", "渋谷区", 35.6702, 139.7027, "はらじゅく"},
+    Area{"吉祥寺", "tokyo", "武蔵野市", 35.7031, 139.5798, "きちじょうじ"},
+    Area{"中野ブロードウェイ", "tokyo", "中野区", 35.7090, 139.6656, "なかのぶろーどうぇい"},
+    Area{"梅田", "osaka", "大阪市", 34.7025, 135.4959, "うめだ"},
+    Area{"難波", "osaka", "大阪市", 34.6660, 135.5004, "なんば"},
+    Area{"なんば", "osaka", "大阪市", 34.6660, 135.5004, "なんば"},
+    Area{"日本橋", "osaka", "大阪市", 34.6594, 135.5063, "にっぽんばし"},
+    Area{"心斎橋", "osaka", "大阪市", 34.6746, 135.5011, "しんさいばし"},
+    Area{"天王寺", "osaka", "大阪市", 34.6466, 135.5135, "てんのうじ"},
+    Area{"栄", "aichi", "名古屋市", 35.1709, 136.9084, "さかえ"},
+    Area{"大須", "aichi", "名古屋市", 35.1593, 136.9010, "おおす"},
+    Area{"名駅", "aichi", "名古屋市", 35.1709, 136.8815, "めいえき"},
+    Area{"天神", "fukuoka", "福岡市", 33.5914, 130.3989, "てんじん"},
+    Area{"博多", "fukuoka", "福岡市", 33.5897, 130.4207, "はかた"},
+    Area{"三宮", "hyogo", "神戸市", 34.6946, 135.1955, "さんのみや"},
+    Area{"河原町", "kyoto", "京都市", 35.0037, 135.7694, "かわらまち"},
+    Area{"すすきの", "hokkaido", "札幌市", 43.0556, 141.3531, "すすきの"},
+    Area{"大通", "hokkaido", "札幌市", 43.0606, 141.3545, "おおどおり"},
+    Area{"みなとみらい", "kanagawa", "横浜市", 35.4576, 139.6325, "みなとみらい"},
 };
 
 char32_t decode(std::string_view s, std::size_t& i) {
@@ -181,8 +185,12 @@ std::vector<std::string> search_spellings(std::string_view word) {
 std::vector<SearchPlace> places_named(std::string_view word, const Gazetteer& gazetteer) {
   std::vector<SearchPlace> out;
   if (word.empty()) return out;
+  // The reading matches in hiragana or katakana, however the word was typed.
+  const std::string as_hiragana = shift_kana(normalize_store_name(word), false);
   for (const auto& a : kAreas)
-    if (a.name == word)
+    if ((a.name == word || a.reading == as_hiragana) && std::none_of(out.begin(), out.end(), [&](const SearchPlace& p) {
+          return p.centre.lat == a.lat && p.centre.lng == a.lng;
+        }))
       out.push_back({std::string(a.name), std::string(a.prefecture_code), std::string(a.city), {a.lat, a.lng}, true});
   for (const auto& m : gazetteer.all()) {
     const std::string_view city = m.city;
@@ -195,8 +203,51 @@ std::vector<SearchPlace> places_named(std::string_view word, const Gazetteer& ga
   return out;
 }
 
+Result<std::optional<LatLng>> parse_search_near(const std::optional<std::string>& lat,
+                                                const std::optional<std::string>& lng) {
+  if (!lat && !lng) return std::optional<LatLng>{};
+  const auto la = lat ? parse_decimal(*lat) : std::nullopt;
+  const auto ln = lng ? parse_decimal(*lng) : std::nullopt;
+  if (!la || !ln || *la < -90.0 || *la > 90.0 || *ln < -180.0 || *ln > 180.0)
+    return fail(ErrorCode::kBadRequest, msg::kSearchNearInvalid);
+  return std::optional<LatLng>{LatLng{*la, *ln}};
+}
+
+Result<std::vector<Store>> StoreSearchService::ranked_near(const NameSearch& query, LatLng near) {
+  const auto by_distance = [near](std::vector<Store>& stores) {
+    // Nearest first; equal distances by id, so the order is the same every time.
+    std::sort(stores.begin(), stores.end(), [near](const Store& a, const Store& b) {
+      const double da = haversine_km(near, a.location);
+      const double db = haversine_km(near, b.location);
+      return da != db ? da < db : a.id < b.id;
+    });
+  };
+  // First the matches around where the user is looking, then (when they are too few)
+  // the matches anywhere, each nearest first.
+  NameSearch local = query;
+  local.place = SearchPlace{"", "", "", near, true};
+  local.radius_km = kNearSearchRadiusKm;
+  local.limit = kNearSearchCandidates;
+  auto stores = repository_.search(local);
+  if (!stores) return std::unexpected(stores.error());
+  by_distance(*stores);
+  if (std::cmp_less(stores->size(), query.limit)) {
+    NameSearch anywhere = query;
+    anywhere.limit = kNearSearchCandidates;
+    auto more = repository_.search(anywhere);
+    if (!more) return std::unexpected(more.error());
+    by_distance(*more);
+    for (auto& s : *more)
+      if (std::none_of(stores->begin(), stores->end(), [&](const Store& t) { return t.id == s.id; }))
+        stores->push_back(std::move(s));
+  }
+  if (std::cmp_greater(stores->size(), query.limit)) stores->resize(static_cast<std::size_t>(query.limit));
+  return stores;
+}
+
 Result<NameSearchResult> StoreSearchService::search(const std::optional<std::string>& q,
-                                                    const std::optional<std::string>& limit_text) {
+                                                    const std::optional<std::string>& limit_text,
+                                                    std::optional<LatLng> near) {
   const std::string_view text = q ? trim_spaces(*q) : std::string_view{};
   if (text.empty() || has_control_character(text) || utf8_length(text) > kMaxSearchQueryChars)
     return fail(ErrorCode::kBadRequest, msg::kSearchQueryLength);
@@ -247,7 +298,7 @@ Result<NameSearchResult> StoreSearchService::search(const std::optional<std::str
     query.name_groups.clear();
     query.place = result.places.front();
   }
-  auto stores = repository_.search(query);
+  auto stores = near && !query.place ? ranked_near(query, *near) : repository_.search(query);
   if (!stores) return std::unexpected(stores.error());
   result.stores = std::move(*stores);
   return result;

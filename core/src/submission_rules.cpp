@@ -120,6 +120,10 @@ int points_for(std::size_t photo_count) {
   return photo_count > 0 ? kPointsPerSubmissionWithPhotos : kPointsPerSubmission;
 }
 
+int points_for_merge(std::size_t photo_count) {
+  return photo_count > 0 ? kPointsPerMergedPhotos : kPointsPerMergedSubmission;
+}
+
 std::vector<DuplicateCandidate> find_duplicates(const Submission& submission,
                                                 std::span<const StoreWithDistance> nearby) {
   const auto name = normalize_store_name(submission.store_name);

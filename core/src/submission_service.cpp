@@ -131,12 +131,16 @@ Result<ApprovedSubmission> SubmissionService::approve(const User& admin, Submiss
     if (!target) return std::unexpected(target.error());
     if (!*target) return fail(ErrorCode::kNotFound, msg::kMergeStoreNotFound);
     request.merge_into = edits.merge_into_store_id;
+    // A duplicate adds no store: only its photos (shown on the existing store) earn points.
+    request.points = points_for_merge(submission->photos.size());
   } else {
     auto store = store_for(*submission, edits, now);
     if (!store) return std::unexpected(store.error());
     request.new_store = std::move(*store);
   }
-  return deps_.submissions.approve(request);
+  auto approved = deps_.submissions.approve(request);
+  if (approved && review_observer_) review_observer_->reviewed(approved->submission, request.merge_into.has_value());
+  return approved;
 }
 
 Result<Submission> SubmissionService::reject(const User& admin, SubmissionId id, std::string_view reason) {
@@ -146,6 +150,7 @@ Result<Submission> SubmissionService::reject(const User& admin, SubmissionId id,
   if (!submission) return std::unexpected(submission.error());
   auto rejected = deps_.submissions.reject(id, admin.id, *checked, deps_.clock.now());
   if (!rejected) return rejected;
+  if (review_observer_) review_observer_->reviewed(*rejected, false);
   if (auto ok = delete_unused_photo_files(deps_.submissions, deps_.photos, rejected->photos); !ok)
     return std::unexpected(ok.error());
   return rejected;

@@ -61,6 +61,7 @@ Result<UserStats> UserStatsService::stats(const User& user) {
   out.rank_month = month->rank;
   out.purchase_reports = activity->purchase_reports;
   out.favorites = activity->favorites;
+  out.recent_submissions = std::move(activity->recent_submissions);
   out.monthly.reserve(kStatsMonths);
   for (const auto start : starts) out.monthly.push_back({japan_month_key(start), 0, 0});
   // The month an instant falls in: the last start at or before it.

@@ -50,8 +50,14 @@ describe('rendering', () => {
     expect(html).toContain('<a href="https://opendatacommons.org/licenses/odbl/" target="_blank" rel="noopener noreferrer">ODbL</a>');
   });
 
+  it('labels each table cell with its column heading, for the stacked phone layout', () => {
+    const { html } = renderMarkdown('| 情報 | 内容 |\n| --- | --- |\n| アカウント | メールアドレス |');
+    expect(html).toContain('<td data-label="情報">アカウント</td>');
+    expect(html).toContain('<td data-label="内容">メールアドレス</td>');
+  });
+
   it('renders tables (GFM)', () => {
-    expect(renderMarkdown('| a | b |\n| --- | --- |\n| 1 | 2 |').html).toContain('<td>1</td>');
+    expect(renderMarkdown('| a | b |\n| --- | --- |\n| 1 | 2 |').html).toContain('<td data-label="a">1</td>');
   });
 });
 

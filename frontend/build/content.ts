@@ -70,7 +70,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     h3: ['id'],
     img: ['src', 'alt', 'width', 'height', 'loading'],
     th: ['align'],
-    td: ['align'],
+    td: ['align', 'data-label'],
   },
   allowedSchemes: ['https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
@@ -89,6 +89,27 @@ function stripTags(html: string): string {
   return html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim();
 }
 
+/**
+ * Each body cell of a table gets its column's heading as `data-label`: on a phone the
+ * prose styles stack a row's cells and show that label before each one, so a wide
+ * table (the privacy policy's) reads as cards instead of three squeezed columns.
+ */
+export function labelTableCells(html: string): string {
+  return html.replace(/<table>([\s\S]*?)<\/table>/g, (table: string, inner: string) => {
+    const head = /<thead>([\s\S]*?)<\/thead>/.exec(inner)?.[1] ?? '';
+    const labels = [...head.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => stripTags(m[1]!).replace(/"/g, '&quot;'));
+    if (labels.length === 0) return table;
+    return table.replace(/<tr>([\s\S]*?)<\/tr>/g, (row: string, cells: string) => {
+      let i = 0;
+      const labelled = cells.replace(/<td([^>]*)>/g, (_cell: string, attrs: string) => {
+        const label = labels[i++];
+        return label ? `<td${attrs} data-label="${label}">` : `<td${attrs}>`;
+      });
+      return `<tr>${labelled}</tr>`;
+    });
+  });
+}
+
 /** Markdown → sanitised HTML; h2/h3 get ids (s1, s2, …) and make up the table of contents. */
 export function renderMarkdown(body: string): { html: string; toc: TocEntry[] } {
   const raw = new Marked({ gfm: true }).parse(body, { async: false });
@@ -98,7 +119,7 @@ export function renderMarkdown(body: string): { html: string; toc: TocEntry[] } 
     toc.push({ id, text: stripTags(inner), level: Number(level) as 2 | 3 });
     return `<h${level} id="${id}">${inner}</h${level}>`;
   });
-  return { html: sanitizeHtml(withIds, SANITIZE), toc };
+  return { html: sanitizeHtml(labelTableCells(withIds), SANITIZE), toc };
 }
 
 export function renderDocument(source: string, file: string): RenderedDocument {

@@ -141,9 +141,14 @@ TEST_F(AuthServiceTest, VerificationLinksAreSingleUseAndExpireAfterADay) {
   const auto token = mailer.last_token();
   clock.advance(24 * 3600 - 1);
   ASSERT_TRUE(auth.verify_email(token));
+  // Opened again, the link does nothing more but says the address is verified.
   const auto again = auth.verify_email(token);
   ASSERT_FALSE(again);
-  EXPECT_EQ(again.error().detail, auth_code::kInvalidActionCode);
+  EXPECT_EQ(again.error().code, ErrorCode::kConflict);
+  EXPECT_EQ(again.error().detail, auth_code::kAlreadyVerified);
+  EXPECT_EQ(again.error().message, msg::kAlreadyVerified);
+  clock.advance(24 * 3600);  // still true once the link has expired
+  EXPECT_EQ(auth.verify_email(token).error().detail, auth_code::kAlreadyVerified);
 
   ASSERT_TRUE(auth.sign_up(input("kasumi@example.com"), client));
   clock.advance(24 * 3600);

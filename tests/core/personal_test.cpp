@@ -345,6 +345,59 @@ TEST(StoreSearch, PlacesNarrowAndNameWordsMatchEverySpelling) {
   EXPECT_TRUE(repo.queries[1].name_groups.empty());
 }
 
+// あきはばら (typed before kana conversion) names 秋葉原 as its written form does.
+TEST(StoreSearch, ShoppingAreasAreFoundByTheirReadingInKana) {
+  const auto gazetteer = Gazetteer::from_tsv(data::kGazetteerTsv).value();
+  for (const auto* word : {"あきはばら", "アキハバラ", "秋葉原"}) {
+    const auto places = places_named(word, gazetteer);
+    ASSERT_EQ(places.size(), 1U) << word;
+    EXPECT_EQ(places[0].name, "秋葉原");
+    EXPECT_TRUE(places[0].is_area);
+  }
+  EXPECT_EQ(places_named("いけぶくろ", gazetteer).at(0).name, "池袋");
+  EXPECT_EQ(places_named("なんば", gazetteer).size(), 1U);  // 難波 and なんば are one place
+}
+
+Store store_at(StoreId id, double lat, double lng) {
+  Store s;
+  s.id = id;
+  s.name = "ポケモンセンター" + std::to_string(id);
+  s.location = {lat, lng};
+  return s;
+}
+
+// On the Tokyo map, ポケモンセンター lists the Tokyo shops first, nearest first, then the
+// rest of the country (nearest first), not Sapporo because it has the lowest id.
+TEST(StoreSearch, WhereTheUserIsLookingRanksTheStores) {
+  FakeSearch repo;
+  const auto gazetteer = Gazetteer::from_tsv(data::kGazetteerTsv).value();
+  StoreSearchService service(repo, gazetteer);
+  const LatLng tokyo{35.6812, 139.7671};
+  repo.answers.push_back({store_at(3, 35.7295, 139.7109), store_at(2, 35.6812, 139.7671)});  // around Tokyo
+  repo.answers.push_back(
+      {store_at(1, 43.0683, 141.3496), store_at(4, 34.7025, 135.4959), store_at(2, 35.6812, 139.7671)});  // anywhere
+  const auto r = service.search("ポケモンセンター", "4", tokyo).value();
+  ASSERT_EQ(repo.queries.size(), 2U);
+  ASSERT_TRUE(repo.queries[0].place);
+  EXPECT_DOUBLE_EQ(repo.queries[0].radius_km, kNearSearchRadiusKm);
+  EXPECT_EQ(repo.queries[0].limit, kNearSearchCandidates);
+  EXPECT_FALSE(repo.queries[1].place);
+  std::vector<StoreId> ids;
+  for (const auto& s : r.stores) ids.push_back(s.id);
+  EXPECT_EQ(ids, (std::vector<StoreId>{2, 3, 4, 1}));  // Tokyo station, Ikebukuro, Osaka, Sapporo
+
+  // Enough stores around: the rest of the country is not asked.
+  repo.queries.clear();
+  repo.answers.push_back({store_at(3, 35.7295, 139.7109), store_at(2, 35.6812, 139.7671)});
+  EXPECT_EQ(service.search("ポケモンセンター", "1", tokyo).value().stores.at(0).id, 2);
+  EXPECT_EQ(repo.queries.size(), 1U);
+
+  EXPECT_FALSE(parse_search_near(std::nullopt, std::nullopt).value());
+  EXPECT_EQ(parse_search_near("35.6", std::nullopt).error().message, msg::kSearchNearInvalid);
+  EXPECT_EQ(parse_search_near("abc", "139").error().code, ErrorCode::kBadRequest);
+  EXPECT_EQ(parse_search_near("35.6", "139.7").value()->lng, 139.7);
+}
+
 TEST(StoreSearch, Spellings) {
   EXPECT_EQ(romaji_to_katakana("pokemon"), "ポケモン");
   EXPECT_EQ(romaji_to_katakana("Yodobashi"), "ヨドバシ");

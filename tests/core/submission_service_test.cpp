@@ -182,6 +182,98 @@ TEST_F(SubmissionServiceTest, MergeLinksToTheExistingStore) {
   EXPECT_TRUE(repo.created_stores.empty());
 }
 
+// A plain duplicate merged into the existing store earns nothing (the form warned it was
+// already on the map); one whose photos are added to that store earns the photo part.
+TEST_F(SubmissionServiceTest, MergingADuplicatePaysOnlyForAddedPhotos) {
+  EXPECT_EQ(kPointsPerMergedSubmission, 0);
+  EXPECT_EQ(kPointsPerMergedPhotos, 4);
+  ASSERT_TRUE(submit(form()));
+  ASSERT_TRUE(submit(form(), {bytes("a")}));
+  Store existing;
+  existing.id = 42;
+  EXPECT_CALL(stores, find(42)).Times(2).WillRepeatedly(Return(std::optional<Store>(existing)));
+  const auto plain = service.approve(admin, 1, {.merge_into_store_id = 42});
+  ASSERT_TRUE(plain) << plain.error().message;
+  EXPECT_EQ(plain->submission.points_awarded, 0);
+  const auto with_photo = service.approve(admin, 2, {.merge_into_store_id = 42});
+  ASSERT_TRUE(with_photo) << with_photo.error().message;
+  EXPECT_EQ(with_photo->submission.points_awarded, 4);
+}
+
+// The mail queue, as the review mails see it: what was queued, once per key.
+class RecordingMailQueue final : public MailQueue {
+ public:
+  Result<bool> enqueue(const MailMessage& m, UnixSeconds) override {
+    for (const auto& q : queued)
+      if (q.idempotency_key == m.idempotency_key) return false;
+    queued.push_back(m);
+    return true;
+  }
+  Result<std::optional<QueuedMail>> claim_next(UnixSeconds, UnixSeconds) override {
+    return std::optional<QueuedMail>{};
+  }
+  Result<void> mark_sent(MailId, UnixSeconds) override { return {}; }
+  Result<void> mark_retry(MailId, UnixSeconds, std::string_view) override { return {}; }
+  Result<void> mark_failed(MailId, std::string_view) override { return {}; }
+  Result<std::int64_t> purge_sent(UnixSeconds) override { return 0; }
+  std::vector<MailMessage> queued;
+};
+
+// One mail per decision to the poster: approved (with the points), merged, or rejected
+// with the admin's reason; none for an account that turned it off.
+TEST_F(SubmissionServiceTest, EachReviewMailsThePosterOnceUnlessTurnedOff) {
+  FakeUserRepository users;
+  RecordingMailQueue queue;
+  SubmissionReviewMails mails({users, queue, clock}, "https://pokeca.example/");
+  int woken = 0;
+  mails.on_queued = [&] { ++woken; };
+  service.observe_reviews(&mails);
+  user = *users.create({"poster@example.com", "投稿者", "", "h", kNow});
+
+  ASSERT_TRUE(submit(form(), {bytes("a")}));
+  ASSERT_TRUE(submit(form()));
+  ASSERT_TRUE(submit(form()));
+  ASSERT_TRUE(service.approve(admin, 1, {}));
+  ASSERT_TRUE(service.reject(admin, 2, "販売店ではないため"));
+  ASSERT_EQ(queue.queued.size(), 2u);
+  EXPECT_EQ(woken, 2);
+  const auto& approved = queue.queued[0];
+  EXPECT_EQ(approved.kind, kSubmissionReviewMailKind);
+  EXPECT_EQ(approved.user_id, user.id);
+  EXPECT_EQ(approved.mail.to, "poster@example.com");
+  EXPECT_EQ(approved.mail.subject, "【ポケカ販売店マップ】「カードショップ東京」の投稿が承認されました");
+  EXPECT_NE(approved.mail.text_body.find("獲得ポイント：5pt"), std::string::npos);
+  EXPECT_NE(approved.mail.text_body.find("https://pokeca.example/my-stats"), std::string::npos);
+  EXPECT_NE(approved.mail.text_body.find("https://pokeca.example/profile"), std::string::npos);
+  const auto& rejected = queue.queued[1];
+  EXPECT_EQ(rejected.mail.subject, "【ポケカ販売店マップ】「カードショップ東京」の投稿について");
+  EXPECT_NE(rejected.mail.text_body.find("理由：販売店ではないため"), std::string::npos);
+
+  // The same decision never mails twice (the key is the submission).
+  EXPECT_FALSE(*mails.queue_for(repo.rows[0], false));
+
+  // Turned off in the profile: the third review sends nothing.
+  ASSERT_TRUE(users.set_review_mail(user.id, false));
+  ASSERT_TRUE(service.reject(admin, 3, "重複"));
+  EXPECT_EQ(queue.queued.size(), 2u);
+}
+
+TEST_F(SubmissionServiceTest, AMergedSubmissionsMailSaysItWasMergedAndWhatItEarned) {
+  FakeUserRepository users;
+  RecordingMailQueue queue;
+  SubmissionReviewMails mails({users, queue, clock}, "https://pokeca.example");
+  service.observe_reviews(&mails);
+  user = *users.create({"poster@example.com", "投稿者", "", "h", kNow});
+  ASSERT_TRUE(submit(form()));
+  Store existing;
+  existing.id = 42;
+  EXPECT_CALL(stores, find(42)).WillOnce(Return(std::optional<Store>(existing)));
+  ASSERT_TRUE(service.approve(admin, 1, {.merge_into_store_id = 42}));
+  ASSERT_EQ(queue.queued.size(), 1u);
+  EXPECT_NE(queue.queued[0].mail.text_body.find("すでに地図にある店舗と同じお店"), std::string::npos);
+  EXPECT_NE(queue.queued[0].mail.text_body.find("獲得ポイント：0pt"), std::string::npos);
+}
+
 TEST_F(SubmissionServiceTest, RejectNeedsAReason) {
   ASSERT_TRUE(submit(form()));
   EXPECT_EQ(service.reject(admin, 1, "").error().message, msg::kRejectReasonRequired);

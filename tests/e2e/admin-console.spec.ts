@@ -124,5 +124,31 @@ test.describe('admin console', () => {
     // The member's next call (their profile page asks the server) lands on /blocked.
     await page.goto(url('/profile'));
     await expect(page).toHaveURL(/\/blocked$/, { timeout: 15_000 });
+    // /blocked asks the server again: still blocked, so the public map stays out of reach.
+    await page.goto(url('/map'));
+    await expect(page).toHaveURL(/\/blocked$/);
+    await expect(page.getByText('制限が続いているか確認しています')).toBeHidden({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/blocked$/);
+    await shot(page, testInfo, 'blocked-still');
+
+    // The admin lifts the block: the same browser is free at once, without clearing storage.
+    const adminAgain = await otherPage(browser, testInfo);
+    await signInAsAdmin(adminAgain, testInfo);
+    await adminAgain.goto(url('/admin/users'));
+    await adminAgain.getByRole('searchbox', { name: 'メールアドレスまたはニックネーム' }).fill(member.email);
+    await adminAgain.getByRole('button', { name: '検索', exact: true }).click();
+    await adminAgain.getByTestId('user-row').getByRole('link', { name: 'ブロック対象' }).click();
+    await adminAgain.getByRole('button', { name: 'ブロックを解除' }).click();
+    await adminAgain.getByRole('dialog', { name: 'ブロックを解除' }).getByRole('button', { name: 'ブロックを解除' }).click();
+    await expect(adminAgain.getByText('ブロック中')).toHaveCount(0);
+    await adminAgain.context().close();
+
+    await page.goto(url('/map?prefecture=tokyo'));
+    await expect(page).not.toHaveURL(/\/blocked/, { timeout: 15_000 });
+    await expect(page.getByText('アクセスの制限は解除されています。')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('pokeca.blocked'))).toBeNull();
+    await page.goto(url('/login'));
+    await expect(page).toHaveURL(/\/login$/);
+    await shot(page, testInfo, 'blocked-lifted-login');
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { grantAdmin, otherPage, signIn } from './accounts';
 import { isMobile, shot, url } from './helpers';
+import { waitForMail } from './maildev';
 
 /**
  * The contribution loop in the browser, against the real server, its SQLite
@@ -91,6 +92,13 @@ test.describe('contributions', () => {
     await card.getByRole('combobox', { name: '店舗の種類' }).selectOption('card_shop');
     await card.getByRole('button', { name: '承認する' }).click();
     await expect(card).toBeHidden({ timeout: 15_000 });
+    // The audit log tells the review in Japanese (審査中 → 承認済み), never pending/approved.
+    await adminPage.goto(url('/admin/audit'));
+    const approval = adminPage.getByTestId('audit-entry').filter({ hasText: '投稿を承認' }).first();
+    await expect(approval).toContainText('審査中');
+    await expect(approval).toContainText('承認済み');
+    await expect(approval).not.toContainText(/pending|approved/);
+    await shot(adminPage, testInfo, 'admin-audit-approval');
     await adminPage.context().close();
 
     // 3. The store is on the map: the nearest-stores list at its spot starts with it.
@@ -127,5 +135,49 @@ test.describe('contributions', () => {
     await expect(first).toContainText(storeName);
     await expect(first).toContainText('1人1BOXまで');
     await shot(page, testInfo, 'timeline-after-report');
+  });
+
+  test('a rejected post: my stats shows it pending beside approved, then rejected with the reason; one mail says why', async ({ browser, context, page }, testInfo) => {
+    const run = Date.now().toString(36).slice(-5);
+    const storeName = `E2E却下 ${testInfo.project.name} ${run}`;
+    const spot = SPOTS[testInfo.project.name as keyof typeof SPOTS];
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(spot);
+    const member = await signIn(page, testInfo, '-rejected', `却下${run}`);
+    await page.getByRole('button', { name: '店舗を投稿' }).click();
+    const modal = page.getByRole('dialog', { name: '店舗情報を投稿' });
+    await expect(modal.getByTestId('submission-gps')).toContainText(spot.latitude.toFixed(3).slice(0, 5));
+    await modal.getByTestId('submission-store-name').fill(storeName);
+    await modal.getByTestId('submission-submit').click();
+    await expect(modal).toBeHidden({ timeout: 30_000 });
+
+    // Right after posting: pending stands beside approved, as large.
+    await page.goto(url('/my-stats'));
+    await expect(page.getByTestId('stats-pending')).toHaveText('審査中 1件');
+    await expect(page.getByTestId('stats-submissions')).toContainText('承認済み 0件');
+    await expect(page.getByTestId('stats-submission').filter({ hasText: storeName })).toContainText('審査中');
+    await shot(page, testInfo, 'my-stats-pending');
+
+    const adminPage = await otherPage(browser, testInfo);
+    const admin = await signIn(adminPage, testInfo, '-rejecter', `管理却下${run}`);
+    grantAdmin(admin.email);
+    await adminPage.goto(url('/admin'));
+    const card = adminPage.getByTestId('submission-card').filter({ hasText: storeName });
+    await card.getByRole('button', { name: '却下する' }).click();
+    await card.getByRole('textbox', { name: /却下の理由/ }).fill('店舗の場所を確認できなかったため');
+    await card.getByRole('button', { name: '却下を確定' }).click();
+    await expect(card).toBeHidden({ timeout: 15_000 });
+    await adminPage.context().close();
+
+    await page.goto(url('/my-stats'));
+    const row = page.getByTestId('stats-submission').filter({ hasText: storeName });
+    await expect(row).toContainText('非承認');
+    await expect(row).toContainText('理由: 店舗の場所を確認できなかったため');
+    await shot(page, testInfo, 'my-stats-rejected');
+
+    // One mail about the decision, with the reason.
+    const mail = await waitForMail(process.env.E2E_MAILDEV_URL!, member.email, /投稿について/);
+    expect(mail.subject).toBe(`【ポケカ販売店マップ】「${storeName}」の投稿について`);
+    expect(mail.text).toContain('理由：店舗の場所を確認できなかったため');
   });
 });

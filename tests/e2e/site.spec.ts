@@ -55,6 +55,17 @@ test('the clip button opens the latest purchase reports', async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
+test('a report in 最新の購入報告 opens its store on the map with the sheet', async ({ page }, testInfo) => {
+  await page.goto(url('/'));
+  await page.getByRole('button', { name: /最新の購入報告/ }).click();
+  const first = page.getByRole('dialog', { name: '最新の購入報告' }).getByTestId('timeline-list').getByRole('link').first();
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/map\?store=\d+(&|$)/);
+  await expect(page.getByTestId('store-sheet')).toContainText(name, { timeout: 15_000 });
+  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}/timeline-store.png` });
+});
+
 test('a store can be opened from the nearby list, with a directions link', async ({ page }) => {
   await page.goto(url('/map?lat=35.6812&lng=139.7671'));
   const list = page.getByTestId('store-list');
@@ -86,9 +97,30 @@ test('現在地から探す asks a guest to log in', async ({ page }) => {
   await expect(page.getByText('現在地から探すにはログインが必要です')).toBeVisible();
 });
 
-test('the blocked flag confines the visitor to /blocked', async ({ page }) => {
+test('the blocked flag confines the visitor to /blocked while the server says blocked', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pokeca.blocked', 'true'));
+  // The server's answer for a blocked login (the refresh cookie of a blocked account).
+  await page.route('**/api/v1/auth/refresh', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'ブロックされています', code: 'blocked' }) }),
+  );
   await page.goto(url('/map'));
   await expect(page).toHaveURL(/\/blocked$/);
   await expect(page.getByRole('heading', { name: 'アクセスが制限されています' })).toBeVisible();
+  await expect(page.getByText('制限が続いているか確認しています')).toBeHidden();
+  await expect(page).toHaveURL(/\/blocked$/);
+});
+
+test('a blocked flag the server does not confirm is dropped: the public map opens', async ({ page }) => {
+  // A browser someone was once blocked on; the server knows no blocked login for it.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e.flagged')) {
+      sessionStorage.setItem('e2e.flagged', '1');
+      localStorage.setItem('pokeca.blocked', 'true');
+    }
+  });
+  await page.goto(url('/map?prefecture=tokyo'));
+  await expect(page).not.toHaveURL(/\/blocked/, { timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('pokeca.blocked'))).toBeNull();
+  await page.goto(url('/map?prefecture=tokyo'));
+  await expectMarkers(page);
 });

@@ -76,6 +76,9 @@ class FakeUserRepository final : public UserRepository {
       return std::unexpected(ok.error());
     return **find_by_id(id);
   }
+  Result<void> set_review_mail(UserId id, bool on) override {
+    return change(id, [on](User& u) { u.review_mail = on; });
+  }
   Result<void> set_favorite_alerts(UserId id, bool on) override {
     return change(id, [on](User& u) { u.favorite_alerts = on; });
   }
@@ -200,6 +203,13 @@ class FakeActionTokenRepository final : public ActionTokenRepository {
         s.used = true;
         return std::optional<ActionToken>{s.token};
       }
+    return std::optional<ActionToken>{};
+  }
+  Result<std::optional<ActionToken>> find_used(std::string_view hash, ActionPurpose purpose) override {
+    std::lock_guard lock(mutex_);
+    for (const auto& s : tokens)
+      if (s.token.token_hash == hash && s.token.purpose == purpose && s.used)
+        return std::optional<ActionToken>{s.token};
     return std::optional<ActionToken>{};
   }
   Result<void> delete_for_user(UserId user, ActionPurpose purpose) override {

@@ -167,9 +167,15 @@ TEST_F(AccountRepositories, ActionTokensAreSingleUseAndExpire) {
   EXPECT_EQ(used->user_id, u.id);
   EXPECT_EQ(used->expires_at, kNow + 100);
   EXPECT_FALSE(*tokens.consume("v1", ActionPurpose::kVerifyEmail, kNow + 99));
+  // A used token is found again as used (expired or not), for its own purpose only.
+  const auto again = *tokens.find_used("v1", ActionPurpose::kVerifyEmail);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->user_id, u.id);
+  EXPECT_FALSE(*tokens.find_used("v1", ActionPurpose::kResetPassword));
 
   ASSERT_TRUE(tokens.create({"v2", u.id, ActionPurpose::kVerifyEmail, kNow, kNow + 100}));
   EXPECT_FALSE(*tokens.consume("v2", ActionPurpose::kVerifyEmail, kNow + 100));
+  EXPECT_FALSE(*tokens.find_used("v2", ActionPurpose::kVerifyEmail));  // expired unused: not "used"
 
   ASSERT_TRUE(tokens.create({"r1", u.id, ActionPurpose::kResetPassword, kNow, kNow + 100}));
   ASSERT_TRUE(tokens.create({"r2", u.id, ActionPurpose::kResetPassword, kNow, kNow + 100}));

@@ -132,7 +132,13 @@ ApiResult AccountHandlers::put_users_profile(const ApiCall& call) const {
     if (!alerts->is_bool()) return fail(ErrorCode::kBadRequest, msg::kFavoriteAlertsNotBool);
     favorite_alerts = alerts->as_bool();
   }
-  auto updated = auth_.update_profile(*call.user, {std::move(*nickname), std::move(*prefecture), favorite_alerts});
+  std::optional<bool> review_mail;
+  if (const auto* review = user->if_contains("review_mail"); review && !review->is_null()) {
+    if (!review->is_bool()) return fail(ErrorCode::kBadRequest, msg::kReviewMailNotBool);
+    review_mail = review->as_bool();
+  }
+  auto updated =
+      auth_.update_profile(*call.user, {std::move(*nickname), std::move(*prefecture), favorite_alerts, review_mail});
   if (!updated) return std::unexpected(updated.error());
   return user_body(*updated);
 }

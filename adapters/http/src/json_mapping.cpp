@@ -168,6 +168,7 @@ boost::json::object user_json(const User& user) {
           {"admin", user.admin},
           {"email_verified", user.email_verified()},
           {"favorite_alerts", user.favorite_alerts},
+          {"review_mail", user.review_mail},
           {"created_at", text(format_iso8601(user.created_at))}};
 }
 

@@ -57,7 +57,10 @@ ApiResult FavoriteHandlers::delete_favorite(const ApiCall& call) const {
 }
 
 ApiResult SearchHandlers::get_stores_search(const ApiCall& call) const {
-  auto found = search_.search(find_param(call.query, "q"), find_param(call.query, "limit"));
+  // lat/lng: where the user is looking (the map's centre); the stores are ranked by distance from it.
+  auto near = parse_search_near(find_param(call.query, "lat"), find_param(call.query, "lng"));
+  if (!near) return std::unexpected(near.error());
+  auto found = search_.search(find_param(call.query, "q"), find_param(call.query, "limit"), *near);
   if (!found) return std::unexpected(found.error());
   json::array stores;
   for (const auto& s : found->stores) stores.push_back(store_json(s));
@@ -87,6 +90,22 @@ ApiResult StatsHandlers::get_users_stats(const ApiCall& call) const {
                      {"purchase_reports", s->purchase_reports},
                      {"favorites", s->favorites},
                      {"monthly", std::move(monthly)}};
+  json::array submissions;
+  for (const auto& own : s->recent_submissions) {
+    json::object o{{"id", own.id},
+                   {"store_name", json::string(own.store_name)},
+                   {"status", json::string(to_string(own.status))},
+                   {"created_at", json::string(format_iso8601(own.created_at))},
+                   {"reviewed_at", nullptr},
+                   {"reject_reason", nullptr},
+                   {"points", own.points},
+                   {"store_id", nullptr}};
+    if (own.reviewed_at) o["reviewed_at"] = json::string(format_iso8601(*own.reviewed_at));
+    if (own.status == SubmissionStatus::kRejected) o["reject_reason"] = json::string(own.reject_reason);
+    if (own.store_id && own.status == SubmissionStatus::kApproved) o["store_id"] = *own.store_id;
+    submissions.push_back(std::move(o));
+  }
+  stats["submissions_list"] = std::move(submissions);
   return success_body({{"stats", std::move(stats)}});
 }
 

@@ -22,6 +22,7 @@ extern const std::string_view k008RecentCells;    // hour buckets for "reported 
 extern const std::string_view k009ReportedLists;  // store lists "reported within"
 extern const std::string_view k010RecentKinds;    // one blob of kinds per cell hour
 extern const std::string_view k011RecentBlocks;   // 8-hour blocks beside the hours
+extern const std::string_view k012ReviewMail;     // the mail about each submission review (opt-out)
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -41,6 +42,7 @@ std::span<const Migration> all_migrations() {
       Migration{9, "reported_lists", embedded::k009ReportedLists},
       Migration{10, "recent_kinds", embedded::k010RecentKinds},
       Migration{11, "recent_blocks", embedded::k011RecentBlocks},
+      Migration{12, "review_mail", embedded::k012ReviewMail},
   };
   return migrations;
 }

@@ -16,12 +16,16 @@ struct SqliteActivityRepository::Statements {
                   " WHERE user_id = :user AND status = 'approved' AND reviewed_at >= :since"),
         report_times_of_user(c,
                              "SELECT created_at FROM purchase_reports WHERE user_id = :user AND created_at >= :since"),
+        own_submissions(c,
+                        "SELECT id, store_name, status, created_at, reviewed_at, reject_reason, points_awarded,"
+                        " store_id FROM store_submissions WHERE user_id = :user"
+                        " ORDER BY created_at DESC, id DESC LIMIT :limit"),
         report_times_of_store(c,
                               "SELECT purchased_at FROM purchase_reports"
                               " WHERE store_id = :store AND purchased_at >= :since") {}
 
   Connection& conn;
-  Statement submissions, reports, favorites, approvals, report_times_of_user, report_times_of_store;
+  Statement submissions, reports, favorites, approvals, report_times_of_user, own_submissions, report_times_of_store;
 };
 
 SqliteActivityRepository::SqliteActivityRepository(Database& db) : statements_(db) {}
@@ -53,6 +57,21 @@ Result<UserActivity> SqliteActivityRepository::activity(UserId user, UnixSeconds
     ok = st.report_times_of_user.bind_int(":user", user).bind_int(":since", since).each([&](const Row& row) {
       a.reports_since.push_back(row.int64(0));
     });
+    if (!ok) return std::unexpected(ok.error());
+    ok = st.own_submissions.bind_int(":user", user)
+             .bind_int(":limit", kStatsSubmissionsListed)
+             .each([&](const Row& row) {
+               OwnSubmission s;
+               s.id = row.int64(0);
+               s.store_name = row.text(1);
+               s.status = submission_status_from(row.text(2)).value_or(SubmissionStatus::kPending);
+               s.created_at = row.int64(3);
+               s.reviewed_at = row.optional_int64(4);
+               s.reject_reason = row.text(5);
+               s.points = row.int64(6);
+               s.store_id = row.optional_int64(7);
+               a.recent_submissions.push_back(std::move(s));
+             });
     if (!ok) return std::unexpected(ok.error());
     if (auto done = tx->commit(); !done) return std::unexpected(done.error());
     return a;

@@ -120,7 +120,7 @@ Result<std::vector<Store>> SqliteStoreSearch::search(const NameSearch& q) {
     if (!q.place && match.empty()) return scan(st.scan_names, st.by_id, q, short_query_scan_rows_);
     Statement* chosen = nullptr;
     if (q.place && q.place->is_area) {
-      const auto box = bbox_around(q.place->centre, kAreaSearchRadiusKm);
+      const auto box = bbox_around(q.place->centre, q.radius_km);
       chosen = &st.in_box.bind_real(":min_lng", box.min_lng)
                     .bind_real(":min_lat", box.min_lat)
                     .bind_real(":max_lng", box.max_lng)

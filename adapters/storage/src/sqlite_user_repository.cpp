@@ -50,6 +50,7 @@ struct SqliteUserRepository::Statements {
         set_favorite_alerts(c,
                             "UPDATE users SET favorite_alerts = :on WHERE id = :id AND withdrawn_at IS NULL"
                             " RETURNING id"),
+        set_review_mail(c, "UPDATE users SET review_mail = :on WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         set_admin(c, "UPDATE users SET admin = :admin WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         // Blocking bumps the epoch: access tokens from before the block stay dead after an
         // unblock.
@@ -66,8 +67,8 @@ struct SqliteUserRepository::Statements {
         delete_tokens(c, "DELETE FROM action_tokens WHERE user_id = :id") {}
 
   Connection& conn;
-  Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_favorite_alerts, set_admin,
-      set_blocked, record_withdrawal, anonymise, delete_sessions, delete_tokens;
+  Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_favorite_alerts, set_review_mail,
+      set_admin, set_blocked, record_withdrawal, anonymise, delete_sessions, delete_tokens;
 };
 
 SqliteUserRepository::SqliteUserRepository(Database& db) : statements_(db) {}
@@ -123,6 +124,11 @@ Result<void> SqliteUserRepository::set_favorite_alerts(UserId id, bool on) {
   return statements_.with([&](Statements& st) {
     return update_one(st.set_favorite_alerts.bind_int(":id", id).bind_int(":on", on ? 1 : 0));
   });
+}
+
+Result<void> SqliteUserRepository::set_review_mail(UserId id, bool on) {
+  return statements_.with(
+      [&](Statements& st) { return update_one(st.set_review_mail.bind_int(":id", id).bind_int(":on", on ? 1 : 0)); });
 }
 
 Result<void> SqliteUserRepository::set_admin(UserId id, bool admin) {

@@ -20,6 +20,7 @@ User read_user(const Row& row) {
   u.created_at = row.int64(9);
   u.withdrawn_at = row.optional_int64(10);
   u.favorite_alerts = row.int64(11) != 0;
+  u.review_mail = row.int64(12) != 0;
   return u;
 }
 

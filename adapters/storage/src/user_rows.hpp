@@ -11,8 +11,8 @@ namespace pokeca::storage {
 // Columns of `users` in the order read_user() expects (unqualified: FROM users).
 inline constexpr std::string_view kUserColumns =
     "id, email, password_hash, nickname, prefecture, admin, blocked, email_verified_at, session_epoch, "
-    "created_at, withdrawn_at, favorite_alerts";
-inline constexpr int kUserColumnCount = 12;
+    "created_at, withdrawn_at, favorite_alerts, review_mail";
+inline constexpr int kUserColumnCount = 13;
 
 [[nodiscard]] std::string select_user(std::string_view where);
 [[nodiscard]] User read_user(const Row& row);

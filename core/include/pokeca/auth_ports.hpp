@@ -29,6 +29,8 @@ class UserRepository {
                                       UnixSeconds at) = 0;
   // The favourite-store alert setting; kNotFound for no such live account.
   virtual Result<void> set_favorite_alerts(UserId id, bool on) = 0;
+  // The mail about each review of the user's store submissions; kNotFound likewise.
+  virtual Result<void> set_review_mail(UserId id, bool on) = 0;
   virtual Result<void> set_admin(UserId id, bool admin) = 0;
   // A blocked account's access tokens are refused while it is blocked (authenticate).
   virtual Result<void> set_blocked(UserId id, bool blocked) = 0;
@@ -88,6 +90,9 @@ class ActionTokenRepository {
   // and has not expired at `now`, marks it used and returns it; otherwise nullopt.
   virtual Result<std::optional<ActionToken>> consume(std::string_view token_hash, ActionPurpose purpose,
                                                      UnixSeconds now) = 0;
+  // The token with this hash and purpose if it has already been used (expired or not),
+  // else nullopt: a mail link opened a second time is told apart from an unknown one.
+  virtual Result<std::optional<ActionToken>> find_used(std::string_view token_hash, ActionPurpose purpose) = 0;
   // Forgets every token of the user for the purpose (used or not).
   virtual Result<void> delete_for_user(UserId user, ActionPurpose purpose) = 0;
 };

@@ -54,6 +54,7 @@ struct ProfileUpdate {
   std::optional<std::string> nickname;    // nullopt = unchanged
   std::optional<std::string> prefecture;  // nullopt = unchanged; "" = cleared
   std::optional<bool> favorite_alerts{};  // nullopt = unchanged
+  std::optional<bool> review_mail{};      // nullopt = unchanged
 };
 
 struct AuthDeps {
@@ -99,6 +100,7 @@ class AuthService {
   Result<IssuedSession> refresh(std::string_view refresh_token);
   // Revokes the login the token belongs to; unknown tokens are ignored.
   void logout(std::string_view refresh_token);
+  // A link opened again after it verified its owner answers 409 auth/already-verified.
   Result<void> verify_email(std::string_view token);
   // SPEC.md §5's two refusals: wrong credentials (not logged in), already verified. Slow.
   Result<void> resend_verification(std::string_view email, std::string_view password, const ClientInfo& client);
@@ -127,6 +129,7 @@ class AuthService {
   Result<void> deliver(const User& user, std::string_view kind, std::string_view token, Mail mail);
   // Verifies against a fixed hash, so an unknown e-mail costs as much as a known one.
   void spend_equal_time(std::string_view password);
+  Result<void> verification_link_reused(std::string_view token_hash);
 
   AuthDeps deps_;
   AuthSettings settings_;

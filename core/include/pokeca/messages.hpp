@@ -180,12 +180,52 @@ inline constexpr std::string_view kFavoriteBadStoreId = "店舗ID（store_id）�
 inline constexpr std::string_view kFavoritesLimit =
     "お気に入りに登録できる店舗は{max}件までです。不要なお気に入りを削除してから追加してください。";
 inline constexpr std::string_view kSearchQueryLength = "検索語は1〜50文字で入力してください。";
+inline constexpr std::string_view kSearchNearInvalid =
+    "検索の基準位置（lat・lng）は、緯度と経度を両方とも数値で指定してください。";
 inline constexpr std::string_view kSearchLimit = "件数（limit）は1〜20の範囲で指定してください。";
 inline constexpr std::string_view kUnsubscribed = "お気に入り店舗の通知を停止しました。";
 inline constexpr std::string_view kBadUnsubscribeToken =
     "通知停止のリンクが正しくないか、有効期限が切れています。ログインしてプロフィールから通知を停止してください。";
 inline constexpr std::string_view kFavoriteAlertsNotBool =
     "お気に入り店舗の通知（favorite_alerts）はtrueかfalseで指定してください。";
+inline constexpr std::string_view kReviewMailNotBool =
+    "投稿の審査結果のメール（review_mail）はtrueかfalseで指定してください。";
+// The mail about a review of the user's store submission, one per decision.
+// Placeholders: {store}, {points}, {reason}, {stats_url}, {settings_url}.
+inline constexpr std::string_view kReviewApprovedSubject = "【ポケカ販売店マップ】「{store}」の投稿が承認されました";
+inline constexpr std::string_view kReviewApprovedBody =
+    "投稿いただいた店舗「{store}」を承認しました。ありがとうございます。\n"
+    "獲得ポイント：{points}pt\n"
+    "\n"
+    "投稿の状況とポイントは、マイ投稿統計で確認できます：\n{stats_url}\n"
+    "\n"
+    "このメールは投稿の審査が終わるたびに1通お送りしています。\n"
+    "受け取らない設定はプロフィールから変更できます：{settings_url}\n"
+    "\n"
+    "ポケカ販売店マップ（非公式ファンサイト）\n";
+inline constexpr std::string_view kReviewMergedBody =
+    "投稿いただいた店舗「{store}」は、すでに地図にある店舗と同じお店だったため、その店舗にまとめて承認しました。"
+    "ありがとうございます。\n"
+    "獲得ポイント：{points}pt（すでにあるお店の投稿は、追加された写真の分だけポイントがつきます）\n"
+    "\n"
+    "投稿の状況とポイントは、マイ投稿統計で確認できます：\n{stats_url}\n"
+    "\n"
+    "このメールは投稿の審査が終わるたびに1通お送りしています。\n"
+    "受け取らない設定はプロフィールから変更できます：{settings_url}\n"
+    "\n"
+    "ポケカ販売店マップ（非公式ファンサイト）\n";
+inline constexpr std::string_view kReviewRejectedSubject = "【ポケカ販売店マップ】「{store}」の投稿について";
+inline constexpr std::string_view kReviewRejectedBody =
+    "投稿いただいた店舗「{store}」は、次の理由により承認できませんでした。\n"
+    "\n"
+    "理由：{reason}\n"
+    "\n"
+    "内容を見直して、もう一度投稿していただくこともできます。投稿の状況はマイ投稿統計で確認できます：\n{stats_url}\n"
+    "\n"
+    "このメールは投稿の審査が終わるたびに1通お送りしています。\n"
+    "受け取らない設定はプロフィールから変更できます：{settings_url}\n"
+    "\n"
+    "ポケカ販売店マップ（非公式ファンサイト）\n";
 // The alert mail. Placeholders: {store}, {place}, {product}, {time}, {store_url}, {unsubscribe_url}, {settings_url}.
 inline constexpr std::string_view kFavoriteAlertSubject =
     "【ポケカ販売店マップ】お気に入りの「{store}」で購入報告がありました";

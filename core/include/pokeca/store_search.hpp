@@ -23,6 +23,11 @@ inline constexpr std::size_t kMaxSearchWords = 5;   // more words are ignored
 inline constexpr std::size_t kMaxSearchPlaces = 5;  // places listed in the answer
 // A well-known area (not a municipality) means stores within this distance of it.
 inline constexpr double kAreaSearchRadiusKm = 2.0;
+// Where the user is looking (the map's centre, or their position) ranks the stores: those
+// within this distance of it come first, nearest first, then the others, nearest first.
+inline constexpr double kNearSearchRadiusKm = 30.0;
+// How many matches are read to be ranked by distance (each of the two steps above).
+inline constexpr int kNearSearchCandidates = 100;
 
 struct SearchPlace {
   std::string name;             // "豊島区", "池袋"
@@ -39,6 +44,7 @@ struct SearchPlace {
 struct NameSearch {
   std::vector<std::vector<std::string>> name_groups;
   std::optional<SearchPlace> place;
+  double radius_km = kAreaSearchRadiusKm;  // an area place: stores this close to its centre
   int limit = kDefaultSearchLimit;
 };
 
@@ -62,6 +68,11 @@ struct NameSearchResult {
 // ("豊島" → 豊島区), and the well-known areas.
 [[nodiscard]] std::vector<SearchPlace> places_named(std::string_view word, const Gazetteer& gazetteer);
 
+// `lat` and `lng` of GET /stores/search: both absent → nullopt; both plain decimals in
+// range → the point; anything else → kBadRequest (msg::kSearchNearInvalid).
+[[nodiscard]] Result<std::optional<LatLng>> parse_search_near(const std::optional<std::string>& lat,
+                                                              const std::optional<std::string>& lng);
+
 class StoreSearchService {
  public:
   StoreSearchService(StoreSearchRepository& repository, const Gazetteer& gazetteer)
@@ -69,9 +80,13 @@ class StoreSearchService {
 
   // kBadRequest for a query of 0 or more than kMaxSearchQueryChars characters after
   // trimming, or a limit outside 1–kMaxSearchLimit.
-  Result<NameSearchResult> search(const std::optional<std::string>& q, const std::optional<std::string>& limit);
+  // `near`: where the user is looking; the stores are then ranked by distance from it.
+  Result<NameSearchResult> search(const std::optional<std::string>& q, const std::optional<std::string>& limit,
+                                  std::optional<LatLng> near = std::nullopt);
 
  private:
+  Result<std::vector<Store>> ranked_near(const NameSearch& query, LatLng near);
+
   StoreSearchRepository& repository_;
   const Gazetteer& gazetteer_;
 };

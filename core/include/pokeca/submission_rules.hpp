@@ -69,7 +69,15 @@ struct SubmissionDraft {
 // The municipality's centre, or the prefecture's when no municipality is named.
 [[nodiscard]] Result<Placement> place_by_address(std::string_view address, const Gazetteer& gazetteer);
 
+// A submission approved as a new store (SPEC.md §9: 1, or 5 with photos).
 [[nodiscard]] int points_for(std::size_t photo_count);
+// A submission merged into a store that was already on the map
+// (docs/decisions/duplicate-merge-points.md): the store itself is not new, so it earns
+// nothing; photos it adds to that store earn the photo part of a post
+// (kPointsPerSubmissionWithPhotos - kPointsPerSubmission).
+inline constexpr int kPointsPerMergedSubmission = 0;
+inline constexpr int kPointsPerMergedPhotos = kPointsPerSubmissionWithPhotos - kPointsPerSubmission;
+[[nodiscard]] int points_for_merge(std::size_t photo_count);
 
 struct DuplicateCandidate {
   Store store;

@@ -17,6 +17,7 @@
 #include "pokeca/rate_limiter.hpp"
 #include "pokeca/submission.hpp"
 #include "pokeca/submission_ports.hpp"
+#include "pokeca/submission_review_mail.hpp"
 #include "pokeca/submission_rules.hpp"
 #include "pokeca/time.hpp"
 #include "pokeca/user.hpp"
@@ -81,6 +82,9 @@ class SubmissionService {
  public:
   SubmissionService(SubmissionDeps deps, SubmissionSettings settings = {}) : deps_(deps), settings_(settings) {}
 
+  // Told about each approval and rejection once it has committed (the review mails).
+  void observe_reviews(SubmissionReviewObserver* observer) { review_observer_ = observer; }
+
   // Checks the form, counts against the per-account limit, re-encodes and stores each
   // photo (slow: up to about a second per photo), then stores the pending submission.
   Result<Submission> submit(const User& user, const SubmissionForm& form, std::span<const Upload> images);
@@ -99,6 +103,7 @@ class SubmissionService {
 
   SubmissionDeps deps_;
   SubmissionSettings settings_;
+  SubmissionReviewObserver* review_observer_ = nullptr;
 };
 
 }  // namespace pokeca

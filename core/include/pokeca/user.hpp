@@ -26,6 +26,7 @@ struct User {
   UnixSeconds created_at = 0;
   std::optional<UnixSeconds> withdrawn_at;
   bool favorite_alerts = false;  // mail me about 購入できた reports at my favourite stores
+  bool review_mail = true;       // mail me when my store submission is approved or rejected (opt-out)
 
   [[nodiscard]] bool email_verified() const { return email_verified_at.has_value(); }
   [[nodiscard]] bool withdrawn() const { return withdrawn_at.has_value(); }

@@ -11,12 +11,16 @@
 
 #include "pokeca/errors.hpp"
 #include "pokeca/ports.hpp"
+#include "pokeca/submission.hpp"
 #include "pokeca/time.hpp"
 #include "pokeca/user.hpp"
 
 namespace pokeca {
 
 inline constexpr int kStatsMonths = 12;
+// My stats lists this many of the user's own submissions, newest first, with their state
+// and, when rejected, the reason the admin gave.
+inline constexpr int kStatsSubmissionsListed = 50;
 
 struct SubmissionCounts {
   std::int64_t pending = 0;
@@ -29,6 +33,18 @@ struct Approval {
   std::int64_t points = 0;
 };
 
+// One of the user's own submissions, as my stats lists it.
+struct OwnSubmission {
+  SubmissionId id = 0;
+  std::string store_name;
+  SubmissionStatus status = SubmissionStatus::kPending;
+  UnixSeconds created_at = 0;
+  std::optional<UnixSeconds> reviewed_at;
+  std::string reject_reason;  // "" unless rejected
+  std::int64_t points = 0;
+  std::optional<StoreId> store_id;  // the store it created or was merged into
+};
+
 // One account's raw facts; `since` bounds the two time lists.
 struct UserActivity {
   SubmissionCounts submissions;
@@ -36,6 +52,7 @@ struct UserActivity {
   std::int64_t favorites = 0;
   std::vector<Approval> approvals_since;   // approved submissions reviewed at or after since
   std::vector<UnixSeconds> reports_since;  // the user's purchase reports created at or after since
+  std::vector<OwnSubmission> recent_submissions;  // newest kStatsSubmissionsListed, newest first
 };
 
 class UserStatsRepository {
@@ -59,6 +76,7 @@ struct UserStats {
   std::int64_t purchase_reports = 0;
   std::int64_t favorites = 0;
   std::vector<MonthlyStats> monthly;  // kStatsMonths entries, oldest first
+  std::vector<OwnSubmission> recent_submissions;
 };
 
 // The first instant of each of the kStatsMonths Japan-time months ending with the one

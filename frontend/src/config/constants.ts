@@ -26,6 +26,20 @@ export const NEARBY_LIMIT = 50;
 /** localStorage keys used by the route guard (SPEC §2 Route guard). */
 export const STORAGE_BLOCKED_KEY = 'pokeca.blocked';
 export const STORAGE_RATE_LIMIT_UNTIL_KEY = 'pokeca.rateLimitedUntil';
+/** When the blocked flag was last confirmed by the server (ms since epoch). */
+export const STORAGE_BLOCKED_AT_KEY = 'pokeca.blockedAt';
+/**
+ * The blocked flag lapses this long after the server last said "blocked": a block lifted
+ * while the browser was away (or offline on /blocked) never confines it for ever. A still
+ * blocked account hears 403 again on its next call, which sets the flag anew.
+ */
+export const BLOCKED_FLAG_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * No stored rate limit lasts longer than the longest window a server limit has (one hour
+ * by default, see core's rate_limiter.hpp): a timestamp further ahead is stale (a device
+ * clock that moved back, a bad Retry-After) and is removed instead of obeyed.
+ */
+export const MAX_RATE_LIMIT_RETRY_SECONDS = 60 * 60;
 
 /** Google Maps directions URL for a destination (PRODUCT §6). */
 export function directionsUrl(lat: number, lng: number): string {

@@ -50,6 +50,8 @@ export const paths = {
   },
   /** The guide's article on how to post a store. */
   guideHowToPost: { path: '/guide/how-to-post', getHref: () => '/guide/how-to-post' },
+  /** The guide's article on points and the ranking (the rule the ranking dialog states). */
+  guidePoints: { path: '/guide/points-and-ranking', getHref: () => '/guide/points-and-ranking' },
 } as const;
 
 /** Pages whose content fills the viewport below the header (the map). */

@@ -61,6 +61,13 @@ export const jaAdmin = {
   'status.active': '公開',
   'status.hidden': '非表示',
   'status.closed': '閉店',
+  // A submission's review state, as the audit log records it (pending → approved / rejected).
+  'status.pending': '審査中',
+  'status.approved': '承認済み',
+  'status.rejected': '却下',
+  'precision.exact': '正確な位置',
+  'precision.municipality': '市区町村の中心',
+  'precision.prefecture': '都道府県の中心',
   'source.demo': 'デモ',
   'source.import': 'インポート',
   'source.submission': '投稿',

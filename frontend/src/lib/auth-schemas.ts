@@ -14,6 +14,8 @@ export const userSchema = z.object({
   created_at: z.optional(z.nullable(z.string())),
   /** A mail when someone reports 購入できた at a favourite store (off by default). */
   favorite_alerts: z._default(z.optional(z.boolean()), false),
+  /** A mail per review of my store submissions (approved or rejected, with the reason): on unless turned off. */
+  review_mail: z._default(z.optional(z.boolean()), true),
 });
 export type User = z.infer<typeof userSchema>;
 

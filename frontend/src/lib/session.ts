@@ -3,6 +3,7 @@ import { isGuestsOnly, paths, skipsAuthInit } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { sessionSchema, type Session } from '@/lib/auth-schemas';
 import { ApiError, applyAccessRules, buildUrl, errorFromResponse, isFailure, readBody, send } from '@/lib/http';
+import { clearBlocked } from '@/lib/access-state';
 import { navigateTo } from '@/lib/navigation';
 import { authStore, resetAuth, setAuthLoading, setSignedIn } from '@/stores/auth-store';
 import { showToast } from '@/stores/toast-store';
@@ -212,6 +213,24 @@ export async function clearExistingSession(): Promise<void> {
     await send(buildUrl('/auth/logout'), { method: 'POST', token: authStore.get().accessToken }).catch(() => undefined);
   }
   clearLocalSession();
+}
+
+export type BlockCheck = 'blocked' | 'free' | 'unknown';
+
+/**
+ * /blocked asks the server again (POST /auth/refresh, as the session does) whether this
+ * browser's login is still blocked: 403 blocked → still blocked (the flag is set anew);
+ * a session, or no login at all → free, the flag is removed at once (a lifted block, or a
+ * browser someone else was blocked on); a network or server error → unknown, nothing changes.
+ */
+export async function recheckBlocked(): Promise<BlockCheck> {
+  try {
+    await refreshSession();
+  } catch (error) {
+    return error instanceof ApiError && error.code === 'blocked' ? 'blocked' : 'unknown';
+  }
+  clearBlocked();
+  return 'free';
 }
 
 /** Test helper: forget that auth was initialised. */

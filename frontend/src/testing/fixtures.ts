@@ -23,6 +23,7 @@ export const userFixture: User = {
   email_verified: true,
   created_at: '2025-04-01T03:00:00Z',
   favorite_alerts: false,
+  review_mail: true,
 };
 
 /** Signs a user in locally (store + session marker), as after a login. */

@@ -103,6 +103,9 @@ export function Header() {
           <button type="button" className={styles.navLink} onClick={openRanking}>
             {t('nav.ranking')}
           </button>
+          <NavLink to={paths.guide.getHref()} className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}>
+            {t('nav.guide')}
+          </NavLink>
         </nav>
 
         <div className={styles.right}>
@@ -168,6 +171,11 @@ export function Header() {
                 <button type="button" className={styles.menuItem} onClick={openRanking}>
                   <span aria-hidden="true">🏆</span> {t('nav.ranking')}
                 </button>
+              </li>
+              <li>
+                <Link to={paths.guide.getHref()} className={styles.menuItem}>
+                  <span aria-hidden="true">📖</span> {t('nav.guide')}
+                </Link>
               </li>
               {!user && !isLoading && (
                 <li>

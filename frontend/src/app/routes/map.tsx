@@ -11,6 +11,7 @@ import { RouteBar } from '@/features/routes/components/RouteBar';
 import { RouteLayer } from '@/features/routes/components/RouteLayer';
 import { useOpenSavedRoute } from '@/features/routes/hooks/use-open-saved-route';
 import { useRouteDraft } from '@/features/routes/hooks/use-route-draft';
+import { SearchViewTracker } from '@/features/store-search/components/SearchViewTracker';
 import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
@@ -138,7 +139,12 @@ export default function MapRoute() {
         mapActions={<AddStoreButton placement="toolbar" />}
         popupActions={(store) => <AddToRouteButton store={store} />}
         listRowAction={(store) => <AddToRouteButton store={store} compact />}
-        mapLayers={<RouteLayer />}
+        mapLayers={
+          <>
+            <RouteLayer />
+            <SearchViewTracker />
+          </>
+        }
         overlay={<RouteBar />}
       />
       {report.dialog}

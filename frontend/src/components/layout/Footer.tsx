@@ -34,6 +34,9 @@ export function Footer() {
               </>
             )}
             <li>
+              <Link to={paths.guide.getHref()}>{t('nav.guide')}</Link>
+            </li>
+            <li>
               <Link to={paths.privacyPolicy.getHref()}>{t('footer.privacy')}</Link>
             </li>
             {config?.contact_url && (

@@ -14,6 +14,7 @@ class SqliteActionTokenRepository final : public ActionTokenRepository {
   Result<void> create(const ActionToken& token) override;
   Result<std::optional<ActionToken>> consume(std::string_view token_hash, ActionPurpose purpose,
                                              UnixSeconds now) override;
+  Result<std::optional<ActionToken>> find_used(std::string_view token_hash, ActionPurpose purpose) override;
   Result<void> delete_for_user(UserId user, ActionPurpose purpose) override;
 
   struct Statements;

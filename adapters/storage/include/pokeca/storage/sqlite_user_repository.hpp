@@ -20,6 +20,7 @@ class SqliteUserRepository final : public UserRepository {
   Result<User> update_profile(UserId id, std::string_view nickname, std::string_view prefecture,
                               UnixSeconds at) override;
   Result<void> set_favorite_alerts(UserId id, bool on) override;
+  Result<void> set_review_mail(UserId id, bool on) override;
   Result<void> set_admin(UserId id, bool admin) override;
   Result<void> set_blocked(UserId id, bool blocked) override;
   // The e-mail becomes "withdrawn-<id>@invalid" (never a valid sign-up address, so the

@@ -39,6 +39,11 @@ describe('admin console helpers', () => {
 
   it('writes audit values in Japanese', () => {
     expect(formatAuditValue('status', 'hidden')).toBe('非表示');
+    // A submission's review in the audit log reads in Japanese, not pending/approved/rejected.
+    expect(formatAuditValue('status', 'pending')).toBe('審査中');
+    expect(formatAuditValue('status', 'approved')).toBe('承認済み');
+    expect(formatAuditValue('status', 'rejected')).toBe('却下');
+    expect(formatAuditValue('location_precision', 'municipality')).toBe('市区町村の中心');
     expect(formatAuditValue('packs', null)).toBe('不明');
     expect(formatAuditValue('sells_boxes', false)).toBe('なし');
     expect(formatAuditValue('admin', true)).toBe('はい');

@@ -264,7 +264,8 @@ function DailyTable({ data }: { data: Analytics }) {
           {ta('downloadCsv')}
         </button>
       </div>
-      <div className={styles.scroll}>
+      {/* A wide table scrolls sideways on a phone: the region takes focus so keys can scroll it too. */}
+      <div className={styles.scroll} tabIndex={0} role="region" aria-label={ta('dailyTable')}>
         <table className={`${styles.table} ${styles.daily}`} data-testid="analytics-daily">
           <thead>
             <tr>

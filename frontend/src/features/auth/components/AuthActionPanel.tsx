@@ -58,6 +58,16 @@ function VerifyEmail({ token }: { token: string }) {
     refetchOnReconnect: false,
   });
   if (verification.isPending) return <Spinner label={t('action.verifying')} />;
+  // The link was opened before and did its work: nothing failed, the address is verified.
+  if ((verification.error as { code?: string } | null)?.code === 'auth/already-verified') {
+    return (
+      <Outcome ok title={t('action.alreadyVerifiedTitle')} body={t('action.alreadyVerifiedBody')}>
+        <Link to={paths.login.getHref()} className={ui.primary}>
+          {t('login.submit')}
+        </Link>
+      </Outcome>
+    );
+  }
   if (verification.isError) {
     return (
       <Outcome ok={false} title={t('action.verifyFailedTitle')} body={authErrorMessage(verification.error)}>

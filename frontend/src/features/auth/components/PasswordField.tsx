@@ -33,7 +33,8 @@ function EyeIcon({ open }: { open: boolean }) {
 
 export function PasswordField({ label, value, onChange, autoComplete, withHint, error, name }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const hint = withHint ? passwordHint(value) : null;
+  // The length rule is said once: an error (which states it) replaces the live hint.
+  const hint = withHint && !error ? passwordHint(value) : null;
   return (
     <Field label={label} required hint={hint?.text} hintOk={hint?.ok} hintLive={withHint} error={error}>
       <PasswordInput

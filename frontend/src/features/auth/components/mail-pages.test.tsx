@@ -71,6 +71,18 @@ describe('/auth/action', () => {
     expect(sentBody(fetchMock.mock.calls[0]![1])).toEqual({ token: 'abc123' });
   });
 
+  it('verifyEmail: a link opened again after it verified says the address is verified and offers login', async () => {
+    mockApi({
+      'POST /api/v1/auth/verify-email': () =>
+        jsonResponse({ success: false, error: 'メールは既に認証済みです', code: 'auth/already-verified' }, { status: 409 }),
+    });
+    renderWithProviders(<AuthActionPanel />, { route: '/auth/action?mode=verifyEmail&token=used' });
+    expect(await screen.findByRole('heading', { name: 'メールアドレスは認証済みです' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('認証は完了しています');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ログイン' })).toHaveAttribute('href', '/login');
+  });
+
   it('verifyEmail: a used or expired link says so and offers a new mail', async () => {
     mockApi({
       'POST /api/v1/auth/verify-email': () =>

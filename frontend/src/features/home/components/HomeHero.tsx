@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/ja';
 import { CurrentLocationButton } from './CurrentLocationButton';
 import { DataCount } from './DataCount';
@@ -16,6 +18,12 @@ export function HomeHero({ extraActions }: { extraActions?: ReactNode }) {
           <CurrentLocationButton />
           {extraActions}
         </div>
+        <p className={styles.guide}>
+          {t('home.guideLead')}
+          <Link to={paths.guide.getHref()} className={styles.guideLink}>
+            {t('home.guideLink')}
+          </Link>
+        </p>
       </div>
     </section>
   );

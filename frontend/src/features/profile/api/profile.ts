@@ -27,12 +27,15 @@ export interface ProfileInput {
   prefecture: string;
   /** Mails about 購入できた at favourite stores; left out, the setting stays as it is. */
   favoriteAlerts?: boolean;
+  /** The mail about each review of my submissions; left out, the setting stays as it is. */
+  reviewMail?: boolean;
 }
 
 /** PUT /users/profile {user:{nickname, prefecture[, favorite_alerts]}}; on success the stored profile is replaced (SPEC §4). */
 export async function updateProfile(input: ProfileInput): Promise<User> {
   const user: Record<string, unknown> = { nickname: input.nickname.trim(), prefecture: input.prefecture };
   if (input.favoriteAlerts !== undefined) user.favorite_alerts = input.favoriteAlerts;
+  if (input.reviewMail !== undefined) user.review_mail = input.reviewMail;
   const body = await apiRequest('/users/profile', userEnvelopeSchema, { method: 'PUT', body: { user } });
   setUser(body.user);
   return body.user;

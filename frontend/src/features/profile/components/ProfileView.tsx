@@ -6,7 +6,7 @@ import { t } from '@/i18n/ja';
 import { displayName, useAuth } from '@/stores/auth-store';
 import ui from '@/styles/ui.module.css';
 import { useProfile } from '../api/profile';
-import { FavoriteAlertsSetting } from './FavoriteAlertsSetting';
+import { FavoriteAlertsSetting, ReviewMailSetting } from './FavoriteAlertsSetting';
 import { ProfileForm } from './ProfileForm';
 import styles from './profile.module.css';
 
@@ -75,6 +75,7 @@ export function ProfileView() {
       )}
 
       <FavoriteAlertsSetting user={user} />
+      <ReviewMailSetting user={user} />
 
       <nav className={styles.menu} aria-labelledby="profile-menu-title">
         <h2 id="profile-menu-title" className={styles.menuTitle}>

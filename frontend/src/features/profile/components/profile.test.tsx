@@ -36,6 +36,30 @@ describe('/profile: favourite-store alert mails', () => {
     expect(authStore.get().user?.favorite_alerts).toBe(true);
     expect(toggle).toBeChecked();
   });
+
+  it('the review mail is on by default; switching it off sends review_mail: false', async () => {
+    signInForTest({ prefecture: '東京都' });
+    const fetchMock = mockApi({
+      'GET /api/v1/users/profile': profileAnswer({ ...userFixture, prefecture: '東京都' }),
+      'PUT /api/v1/users/profile': () =>
+        jsonResponse({ success: true, user: { ...userFixture, prefecture: '東京都', review_mail: false } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <ProfileView />
+        <Toaster />
+      </>,
+      { route: '/profile' },
+    );
+    const toggle = screen.getByRole('switch', { name: '審査結果のメールを受け取る' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('投稿の審査結果のメールをオフにしました')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT')!;
+    expect(sentBody(put[1])).toEqual({ user: { nickname: 'サトシ', prefecture: '東京都', review_mail: false } });
+    expect(authStore.get().user?.review_mail).toBe(false);
+  });
 });
 
 describe('/profile マイページ', () => {
@@ -80,7 +104,7 @@ describe('/profile マイページ', () => {
     expect(sentBody(put[1])).toEqual({ user: { nickname: 'サトシ改', prefecture: '北海道' } });
     expect(authStore.get().user).toMatchObject({ nickname: 'サトシ改', prefecture: '北海道' });
     expect(screen.getByTestId('profile-prefecture')).toHaveTextContent('北海道');
-  });
+  }, 15_000);
 
   it.each([
     ['the server’s error', () => jsonResponse({ success: false, error: 'ニックネームに使えない文字があります', code: 'bad_request' }, { status: 400 }), 'ニックネームに使えない文字があります'],

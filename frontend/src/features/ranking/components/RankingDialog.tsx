@@ -1,6 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
 import { t, type MessageKey } from '@/i18n/ja';
 import { formatNumber } from '@/lib/format';
 import { useRanking, type RankingEntry, type RankingPeriod } from '../api/get-ranking';
@@ -31,6 +33,12 @@ export function RankingDialog({ open, onClose }: { open: boolean; onClose: () =>
       <div role="tabpanel" id={`ranking-panel-${period}`} aria-labelledby={`ranking-tab-${period}`}>
         <RankingList period={period} enabled={open} />
       </div>
+      <p className={styles.rules}>
+        {/* The dialog lives in the header, which stays across pages: leaving closes it. */}
+        <Link to={paths.guidePoints.getHref()} onClick={onClose}>
+          {t('ranking.rulesLink')}
+        </Link>
+      </p>
     </Dialog>
   );
 }

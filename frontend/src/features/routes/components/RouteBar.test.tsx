@@ -136,6 +136,10 @@ describe('RouteBar', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<RouteBar />);
     await user.click(screen.getByTestId('route-save'));
+    // A new route is offered a name (its first stop, how many more, the day), not a blank box.
+    const field = screen.getByLabelText('ルート名');
+    expect((field as HTMLInputElement).value).toMatch(new RegExp(`^${STOPS[0]!.name}ほか${STOPS.length - 1}店舗（\\d+月\\d+日）$`));
+    await user.clear(field);
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(screen.getByRole('alert')).toHaveTextContent('ルート名を入力してください');
     await user.type(screen.getByLabelText('ルート名'), '日曜ルート');

@@ -8,6 +8,7 @@ import { showToast } from '@/stores/toast-store';
 import { usePlanRoute, useSaveRoute } from '../api/routes';
 import { startPoint, useRouteDraft } from '../hooks/use-route-draft';
 import { ROUTE_MIN_STOPS, ROUTE_NAME_MAX_LENGTH } from '../lib/constants';
+import { defaultRouteName } from '../lib/default-name';
 import { estimateNote, formatDistance, formatEstimate } from '../lib/format';
 import { googleMapsLegs } from '../lib/google-maps';
 import { routeDistances } from '../lib/route-geometry';
@@ -332,7 +333,8 @@ export function RouteBar() {
               type="button"
               className={styles.secondary}
               onClick={() => {
-                setName(draft.name);
+                // A route saved before keeps its name; a new one is offered a name, never a blank box.
+                setName(draft.name || defaultRouteName(draft.stops));
                 setSaving(true);
               }}
               disabled={busy}

@@ -8,6 +8,18 @@ const count = z._default(z.optional(z.number()), 0);
 export const monthSchema = z.object({ month: z.string(), points: count, reports: count });
 export type MonthStats = z.infer<typeof monthSchema>;
 
+export const ownSubmissionSchema = z.object({
+  id: z.number(),
+  store_name: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  created_at: z.string(),
+  reviewed_at: z.nullish(z.string()),
+  reject_reason: z.nullish(z.string()),
+  points: count,
+  store_id: z.nullish(z.number()),
+});
+export type OwnSubmission = z.infer<typeof ownSubmissionSchema>;
+
 export const myStatsSchema = z.object({
   submissions: z.object({ pending: count, approved: count, rejected: count }),
   points: z.object({ all: count, month: count }),
@@ -15,6 +27,8 @@ export const myStatsSchema = z.object({
   purchase_reports: count,
   favorites: count,
   monthly: z.array(monthSchema),
+  /** My own submissions, newest first, with their state and a rejection's reason. */
+  submissions_list: z._default(z.optional(z.array(ownSubmissionSchema)), []),
 });
 export type MyStats = z.infer<typeof myStatsSchema>;
 

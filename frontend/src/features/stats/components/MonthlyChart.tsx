@@ -51,7 +51,13 @@ export default function MonthlyChart({ months }: { months: MonthStats[] }) {
           return (
             <g key={m.month}>
               <rect className={styles.barPoints} x={x} y={top} width={barW} height={PAD.top + plotH - top} rx={3} />
-              <text className={styles.tick} x={PAD.left + i * slot + slot / 2} y={HEIGHT - 8} textAnchor="middle">
+              {/* Phones label every other month (counted back from the current one), so the labels never touch. */}
+              <text
+                className={(months.length - 1 - i) % 2 === 1 ? `${styles.tick} ${styles.tickMinor}` : styles.tick}
+                x={PAD.left + i * slot + slot / 2}
+                y={HEIGHT - 8}
+                textAnchor="middle"
+              >
                 {t('stats.monthTick', { m: parseMonth(m.month).month })}
               </text>
             </g>

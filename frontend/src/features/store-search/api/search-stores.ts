@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { storeSchema } from '@/api/stores';
 import { STORE_SEARCH_LIMIT } from '@/config/constants';
 import { apiRequest } from '@/lib/api';
+import type { SearchView } from '../lib/search-view';
 
 /** GET /stores/search: stores by name (kana/kanji/romaji variants) and places (市区町村). */
 export const placeSchema = z.object({
@@ -21,11 +22,15 @@ const searchResponseSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResponseSchema>;
 
-export function useStoreSearch(query: string) {
+/** `near`: where the user is looking; the server ranks the stores by distance from it. */
+export function useStoreSearch(query: string, near: SearchView | null = null) {
   return useQuery({
-    queryKey: ['stores', 'search', query],
+    queryKey: ['stores', 'search', query, near?.lat ?? null, near?.lng ?? null],
     queryFn: ({ signal }) =>
-      apiRequest('/stores/search', searchResponseSchema, { query: { q: query, limit: STORE_SEARCH_LIMIT }, signal }),
+      apiRequest('/stores/search', searchResponseSchema, {
+        query: { q: query, limit: STORE_SEARCH_LIMIT, ...(near ? { lat: near.lat, lng: near.lng } : {}) },
+        signal,
+      }),
     enabled: query.length > 0,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storeFixture } from '@/testing/store-fixtures';
+import { storeFixture, storeTypesAnswer } from '@/testing/store-fixtures';
+import { setSearchView } from '../lib/search-view';
 import { jsonResponse, renderWithProviders, mockApi } from '@/testing/test-utils';
 import { StoreSearch } from './StoreSearch';
 
@@ -22,7 +23,7 @@ const searchCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/v1/stores/search');
 
 describe('StoreSearch', { timeout: 20_000 }, () => {
-  it('asks the server once typing pauses, then lists stores and places', async () => {
+  it('asks the server once typing pauses, then lists the place the query names first, then the stores', async () => {
     const fetchMock = stubSearch();
     const user = userEvent.setup();
     renderWithProviders(<StoreSearch onPickStore={() => {}} onPickPlace={() => {}} />);
@@ -30,9 +31,9 @@ describe('StoreSearch', { timeout: 20_000 }, () => {
     await user.type(input, '池袋');
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining('豊島区'),
       expect.stringContaining('カードショップ池袋'),
       expect.stringContaining('ポケモンセンター池袋'),
-      expect.stringContaining('豊島区'),
     ]);
     // One request for the whole word, not one per key.
     const calls = searchCalls(fetchMock);
@@ -42,7 +43,7 @@ describe('StoreSearch', { timeout: 20_000 }, () => {
     expect(input).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('is usable from the keyboard: ↓ ↓ Enter picks the second store; Escape closes the list', async () => {
+  it('is usable from the keyboard: ↓ ↓ ↓ Enter picks the second store; Escape closes the list', async () => {
     stubSearch();
     const onPickStore = vi.fn();
     const user = userEvent.setup();
@@ -50,8 +51,8 @@ describe('StoreSearch', { timeout: 20_000 }, () => {
     const input = screen.getByRole('combobox');
     await user.type(input, '池袋');
     await screen.findAllByRole('option');
-    await user.keyboard('{ArrowDown}{ArrowDown}');
-    const active = screen.getAllByRole('option')[1]!;
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    const active = screen.getAllByRole('option')[2]!;
     expect(active).toHaveAttribute('aria-selected', 'true');
     expect(input).toHaveAttribute('aria-activedescendant', active.id);
     await user.keyboard('{Enter}');
@@ -71,7 +72,7 @@ describe('StoreSearch', { timeout: 20_000 }, () => {
     renderWithProviders(<StoreSearch onPickStore={() => {}} onPickPlace={onPickPlace} />);
     await user.type(screen.getByRole('combobox'), '池袋');
     const options = await screen.findAllByRole('option');
-    await user.click(options[2]!);
+    await user.click(options[0]!);
     expect(onPickPlace).toHaveBeenCalledWith(place);
   });
 
@@ -89,5 +90,33 @@ describe('StoreSearch', { timeout: 20_000 }, () => {
     expect(screen.getByText('50文字以内で入力してください')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 300));
     await waitFor(() => expect(searchCalls(fetchMock).length).toBe(before));
+  });
+
+  it('sends where the map is looking, so the server ranks stores near it first', async () => {
+    const fetchMock = stubSearch();
+    setSearchView({ lat: 35.681236, lng: 139.767125 });
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<StoreSearch onPickStore={() => {}} onPickPlace={() => {}} />);
+      await user.type(screen.getByRole('combobox'), '池袋');
+      await screen.findAllByRole('option');
+      const call = searchCalls(fetchMock)[0]!;
+      expect(call.searchParams.get('lat')).toBe('35.681');
+      expect(call.searchParams.get('lng')).toBe('139.767');
+    } finally {
+      setSearchView(null);
+    }
+  });
+
+  it('shows each store with its own type icon, not one icon for all', async () => {
+    mockApi({
+      '/api/v1/initial_data': () => jsonResponse(storeTypesAnswer),
+      '/api/v1/stores/search': () => jsonResponse({ success: true, stores: [storeFixture], places: [] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StoreSearch onPickStore={() => {}} onPickPlace={() => {}} />);
+    await user.type(screen.getByRole('combobox'), 'カード');
+    await waitFor(() => expect(screen.getByRole('option')).toHaveTextContent('🃏'));
+    expect(screen.getByRole('option')).not.toHaveTextContent('🏪');
   });
 });

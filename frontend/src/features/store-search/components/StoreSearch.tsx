@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useStoreTypes } from '@/api/initial-data';
 import type { Store } from '@/api/stores';
 import { STORE_SEARCH_DEBOUNCE_MS, STORE_SEARCH_MAX_QUERY_LENGTH } from '@/config/constants';
 import { t } from '@/i18n/ja';
 import { useStoreSearch, type Place } from '../api/search-stores';
+import { searchView } from '../lib/search-view';
 import styles from './StoreSearch.module.css';
 
 type Option = { kind: 'store'; store: Store } | { kind: 'place'; place: Place };
@@ -34,13 +36,18 @@ export function StoreSearch({ onPickStore, onPickPlace }: StoreSearchProps) {
   const trimmed = text.trim();
   const tooLong = Array.from(trimmed).length > STORE_SEARCH_MAX_QUERY_LENGTH;
   const query = useDebounced(tooLong ? '' : trimmed, STORE_SEARCH_DEBOUNCE_MS);
-  const search = useStoreSearch(query);
+  // Where the map is looking when the query is sent: the server ranks the stores by it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read anew for each query only
+  const near = useMemo(() => searchView(), [query]);
+  const search = useStoreSearch(query, near);
+  const storeTypes = useStoreTypes();
 
+  // A query that names a place lists the place first: it is most likely what was meant.
   const options: Option[] =
     query && search.data
       ? [
-          ...search.data.stores.map((store): Option => ({ kind: 'store', store })),
           ...search.data.places.map((place): Option => ({ kind: 'place', place })),
+          ...search.data.stores.map((store): Option => ({ kind: 'store', store })),
         ]
       : [];
   const showList = open && trimmed.length > 0;
@@ -83,7 +90,7 @@ export function StoreSearch({ onPickStore, onPickPlace }: StoreSearchProps) {
     }
   };
 
-  const storeCount = search.data && query ? search.data.stores.length : 0;
+  const placeCount = search.data && query ? search.data.places.length : 0;
   const waiting = trimmed !== query || search.isFetching;
 
   return (
@@ -147,7 +154,7 @@ export function StoreSearch({ onPickStore, onPickPlace }: StoreSearchProps) {
         ) : null}
         <ul id={listId} role="listbox" aria-label={t('search.results')} className={styles.list}>
           {options.map((option, i) => {
-            const first = i === 0 || (option.kind === 'place' && i === storeCount);
+            const first = i === 0 || (option.kind === 'store' && i === placeCount);
             return (
               <li
                 key={option.kind === 'store' ? `s${option.store.id}` : `p${option.place.name}${option.place.prefecture ?? ''}`}
@@ -165,7 +172,10 @@ export function StoreSearch({ onPickStore, onPickPlace }: StoreSearchProps) {
                   </span>
                 )}
                 <span className={styles.optionName}>
-                  <span aria-hidden="true">{option.kind === 'store' ? '🏪' : '📍'}</span>{' '}
+                  {/* The store's own type icon (カードショップ, コンビニ …), as on its marker. */}
+                  <span aria-hidden="true">
+                    {option.kind === 'store' ? (storeTypes.get(option.store.store_type)?.icon ?? '🏪') : '📍'}
+                  </span>{' '}
                   {option.kind === 'store' ? option.store.name : option.place.name}
                 </span>
                 <span className={styles.optionSub}>

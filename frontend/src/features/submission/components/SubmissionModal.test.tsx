@@ -167,6 +167,7 @@ describe('submission modal: photos (SPEC §2, §5)', () => {
     expect(within(previews).getAllByRole('listitem')).toHaveLength(2);
 
     await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: '破棄して閉じる' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
   });
@@ -331,5 +332,45 @@ describe('submission modal: validation and sending (SPEC §5, §7, §8)', () => 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /住所/ }), { target: { value: '札幌市' } });
     await user.click(submit);
     await waitFor(() => expect(toastTexts('error')).toEqual(['投稿に失敗しました。もう一度お試しください。']));
+  });
+});
+
+describe('submission modal: closing a form with content asks first (SPEC §4: cleared once closed)', () => {
+  it('Esc and the overlay ask before dropping the typed name; 入力を続ける keeps it', async () => {
+    mockGeolocation();
+    const { user, dialog } = await openModal();
+    await user.type(within(dialog).getByTestId('submission-store-name'), 'カードショップ 試験店');
+
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: '入力した内容を破棄して閉じますか？' });
+    expect(within(ask).getByRole('button', { name: '入力を続ける' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: '入力を続ける' }));
+    expect(screen.getByRole('dialog', { name: '店舗情報を投稿' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('submission-store-name')).toHaveValue('カードショップ 試験店');
+
+    fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '破棄して閉じる' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Opened again, the form is empty: the rule that closing clears it still holds.
+    await user.click(screen.getByRole('button', { name: '店舗を投稿' }));
+    expect(await screen.findByTestId('submission-store-name')).toHaveValue('');
+  });
+
+  it('an empty form closes at once, without asking', async () => {
+    mockGeolocation();
+    const { user } = await openModal();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('links its help: the guide article on posting, in a new tab so the form stays', async () => {
+    mockGeolocation();
+    const { dialog } = await openModal();
+    const link = within(dialog).getByRole('link', { name: /投稿のしかた/ });
+    expect(link).toHaveAttribute('href', '/guide/how-to-post');
+    expect(link).toHaveAttribute('target', '_blank');
   });
 });

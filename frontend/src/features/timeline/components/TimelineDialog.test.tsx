@@ -39,7 +39,7 @@ describe('最新の購入報告 dialog', () => {
     const fetchMock = mockApi({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [item] }) });
     const { dialog } = await openDialog();
     const list = await within(dialog).findByTestId('timeline-list');
-    expect(within(list).getByRole('link', { name: 'カードショップ 秋葉原店' })).toHaveAttribute('href', '/map?prefecture=tokyo');
+    expect(within(list).getByRole('link', { name: 'カードショップ 秋葉原店' })).toHaveAttribute('href', '/map?store=10');
     expect(list).toHaveTextContent('東京都 千代田区');
     expect(list).toHaveTextContent('3時間前');
     expect(list).toHaveTextContent('購入できた');

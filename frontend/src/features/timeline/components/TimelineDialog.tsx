@@ -48,14 +48,23 @@ export function TimelineDialog({ open, onClose }: { open: boolean; onClose: () =
   );
 }
 
+/**
+ * Where a report's store name leads: the store itself on the map with its sheet open
+ * (/map?store={id}); only an item without a store id falls back to its prefecture.
+ */
+export function timelineStoreHref(store: TimelineItem['store']): string | null {
+  if (store.id !== undefined && store.id !== '') return paths.map.getHref({ store: store.id });
+  return store.prefecture_code ? paths.map.getHref({ prefecture: store.prefecture_code }) : null;
+}
+
 function TimelineRow({ item, now }: { item: TimelineItem; now: number }) {
   const place = [item.store.prefecture, item.store.city].filter(Boolean).join(' ');
-  const code = item.store.prefecture_code;
+  const href = timelineStoreHref(item.store);
   return (
     <li className={styles.item}>
       <div className={styles.itemHead}>
-        {code ? (
-          <Link to={paths.map.getHref({ prefecture: code })} className={styles.store}>
+        {href ? (
+          <Link to={href} className={styles.store}>
             {item.store.name}
           </Link>
         ) : (
