@@ -94,7 +94,8 @@ Result<IssuedSession> AuthService::issue_session(const User& user, std::string f
                          std::nullopt,
                          std::nullopt};
   if (auto ok = deps_.sessions.create(session); !ok) return propagate(ok.error());
-  auto access = encode_access_token({user.id, user.session_epoch, now, now + kAccessTokenTtl}, deps_.crypto);
+  auto access =
+      encode_access_token({user.id, user.session_epoch, now, now + kAccessTokenTtl, session.family}, deps_.crypto);
   return IssuedSession{user, std::move(access), kAccessTokenTtl, std::move(refresh_token), kRefreshTokenTtl, {}};
 }
 
@@ -146,12 +147,17 @@ Result<IssuedSession> AuthService::login(std::string_view email_typed, std::stri
     if (auto ok = limit("login_device", device->nonce, limits.login_device, auth_code::kTooManyRequests); !ok)
       return propagate(ok.error());
   } else {
+    // The (account, IP) pair first, so an attempt it refuses spends nothing of the
+    // account's allowance. When that allowance is spent (strangers elsewhere are trying),
+    // each pair still has a small allowance of its own: the owner on a new device gets in
+    // while the strangers' addresses each stay at theirs (docs/decisions/login-lockout.md).
+    const auto pair = key + "|" + client.ip;
+    if (auto ok = limit("login_account_ip", pair, limits.login_account_ip, auth_code::kTooManyRequests); !ok)
+      return propagate(ok.error());
     if (auto ok = limit("login_account", key, limits.login_account, auth_code::kTooManyRequests); !ok)
-      return propagate(ok.error());
-    if (auto ok =
-            limit("login_account_ip", key + "|" + client.ip, limits.login_account_ip, auth_code::kTooManyRequests);
-        !ok)
-      return propagate(ok.error());
+      if (auto spent = limit("login_account_spent_ip", pair, limits.login_account_spent_ip, auth_code::kTooManyRequests);
+          !spent)
+        return propagate(spent.error());
   }
   if (password.size() > kMaxPasswordBytes) return invalid_credential();
   if (!*found || (*found)->withdrawn() || (*found)->password_hash.empty()) {
@@ -214,7 +220,7 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
     return session_expired();
   }
   const User& u = **user;
-  auto access = encode_access_token({u.id, u.session_epoch, now, now + kAccessTokenTtl}, deps_.crypto);
+  auto access = encode_access_token({u.id, u.session_epoch, now, now + kAccessTokenTtl, session.family}, deps_.crypto);
   return IssuedSession{u, std::move(access), kAccessTokenTtl, std::move(next_token), kRefreshTokenTtl, {}};
 }
 
@@ -322,6 +328,13 @@ Result<User> AuthService::authenticate(std::string_view access_token) {
   // Blocked before the epoch check: a blocked user always hears "blocked".
   if ((*found)->blocked) return fail(ErrorCode::kBlocked, msg::kBlocked);
   if ((*found)->session_epoch != claims->session_epoch || !(*found)->email_verified()) return token_refused();
+  // Logout and a reused refresh token end their login (revoke_family); its access tokens
+  // end with it, as the epoch ends them all on a password reset.
+  if (!claims->login.empty()) {
+    auto active = deps_.sessions.login_active(claims->login);
+    if (!active) return propagate(active.error());
+    if (!*active) return token_refused();
+  }
   return std::move(**found);
 }
 

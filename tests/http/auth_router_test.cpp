@@ -4,6 +4,7 @@
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
+#include "http_messages.hpp"
 #include "refresh_cookie.hpp"
 #include "router_fixture.hpp"
 
@@ -91,6 +92,37 @@ TEST_F(AuthRouter, RefreshReadsTheCookieAndLogoutClearsIt) {
   EXPECT_EQ(str(json(out).at("message")), msg::kLoggedOut);
   EXPECT_TRUE(std::string(out[field::set_cookie]).starts_with("pokeca_refresh=; Path=/api/v1/auth; Max-Age=0"));
   EXPECT_EQ(call(verb::post, "/api/v1/auth/logout").result(), Status::ok);  // never fails
+}
+
+// A form on another site must not log the user out (or in): its POST is refused before
+// it reaches the handler, so the refresh cookie is neither read nor cleared.
+TEST_F(AuthRouter, CookieRoutesRefuseRequestsFromAnotherSite) {
+  (void)login();
+  const auto value = last_cookie.substr(0, last_cookie.find(';'));
+  const auto post = [&](std::string_view path, std::string_view header, std::string_view header_value) {
+    http::Request req{verb::post, path, 11};
+    req.set(field::host, "localhost:8080");
+    req.set(field::cookie, value);
+    if (!header.empty()) req.set(header, header_value);
+    req.prepare_payload();
+    return router->handle(req, http::Peer{"192.0.2.10"});
+  };
+  for (const auto& [header, from] : {std::pair{"Sec-Fetch-Site", "cross-site"}, std::pair{"Sec-Fetch-Site", "same-site"},
+                                     std::pair{"Origin", "https://evil.example"}, std::pair{"Origin", "null"},
+                                     std::pair{"Origin", "http://localhost:8080.evil.example"}}) {
+    for (const auto* path : {"/api/v1/auth/logout", "/api/v1/auth/refresh", "/api/v1/auth/login"}) {
+      const auto res = post(path, header, from);
+      EXPECT_EQ(res.result(), Status::forbidden) << path << " " << header << ": " << from;
+      EXPECT_EQ(str(json(res).at("error")), msg::kCrossSiteRefused);
+      EXPECT_EQ(res[field::set_cookie], "") << path;
+    }
+  }
+  // The cookie still works: the refusals neither used nor cleared it.
+  EXPECT_EQ(post("/api/v1/auth/refresh", "Origin", "http://localhost:8080").result(), Status::ok);
+  EXPECT_EQ(post("/api/v1/auth/logout", "Sec-Fetch-Site", "same-origin").result(), Status::ok);
+  EXPECT_EQ(post("/api/v1/auth/logout", {}, {}).result(), Status::ok);  // not a browser: no ambient cookie
+  // Routes that take no cookie are not concerned.
+  EXPECT_NE(post("/api/v1/favorites", "Sec-Fetch-Site", "cross-site").result(), Status::forbidden);
 }
 
 TEST_F(AuthRouter, BearerParsing) {
