@@ -39,11 +39,11 @@ struct Config {
   std::optional<int> tile_max_zoom;
   std::string contact_url = "https://x.com/pokeca_map";
   std::optional<std::string> analytics_id;
+  // Open connections one client address may hold (behind a trusted proxy: requests per forwarded address).
+  unsigned connections_per_address = kDefaultConnectionsPerAddress;
   std::string smtp_url;                                // empty = write mails to <data_dir>/outbox
   std::string mail_from;                               // sender address; required with smtp_url
   bool trusted_proxy = false;                          // honour X-Forwarded-For (a reverse proxy is in front)
-  // Open connections one client address may hold (behind a trusted proxy: requests per forwarded address).
-  unsigned connections_per_address = kDefaultConnectionsPerAddress;
   RateLimits rate_limits{};                            // core's named limits, overridable by name
   unsigned auth_threads = 1;                           // slow lane: password hashing (Argon2id, 64 MiB each)
   unsigned upload_threads = default_upload_threads();  // upload lane: photo submissions (a decoder process each)

@@ -155,7 +155,8 @@ Result<IssuedSession> AuthService::login(std::string_view email_typed, std::stri
     if (auto ok = limit("login_account_ip", pair, limits.login_account_ip, auth_code::kTooManyRequests); !ok)
       return propagate(ok.error());
     if (auto ok = limit("login_account", key, limits.login_account, auth_code::kTooManyRequests); !ok)
-      if (auto spent = limit("login_account_spent_ip", pair, limits.login_account_spent_ip, auth_code::kTooManyRequests);
+      if (auto spent =
+              limit("login_account_spent_ip", pair, limits.login_account_spent_ip, auth_code::kTooManyRequests);
           !spent)
         return propagate(spent.error());
   }

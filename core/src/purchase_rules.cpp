@@ -40,9 +40,11 @@ Result<PurchaseReport> validate_purchase_report(const PurchaseReportInput& in, U
   if (!kind) return bad(msg::kBadPurchaseKind);
   const auto product = product_from(in.product);
   if (!product) return bad(msg::kBadPurchaseProduct);
-  auto name = short_text(in.product_name, msg::kFieldProductName, msg::kPurchaseProductNameTooLong, msg::kPurchaseProductNameBadText);
+  auto name = short_text(in.product_name, msg::kFieldProductName, msg::kPurchaseProductNameTooLong,
+                         msg::kPurchaseProductNameBadText);
   if (!name) return std::unexpected(name.error());
-  auto note = short_text(in.limit_note, msg::kFieldLimitNote, msg::kPurchaseLimitNoteTooLong, msg::kPurchaseLimitNoteBadText);
+  auto note =
+      short_text(in.limit_note, msg::kFieldLimitNote, msg::kPurchaseLimitNoteTooLong, msg::kPurchaseLimitNoteBadText);
   if (!note) return std::unexpected(note.error());
   const auto at = purchase_time(in.purchased_at, now);
   if (!at) return std::unexpected(at.error());

@@ -37,8 +37,8 @@ bool shows_nothing(char32_t c) {
   return c == 0x20 || c == 0xA0 || c == 0xAD || c == 0x34F || c == 0x115F || c == 0x1160 || c == 0x17B4 ||
          c == 0x17B5 || c == 0x180E || (c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F) ||
          (c >= 0x205F && c <= 0x206F) || c == 0x2800 || c == 0x3000 || c == 0x3164 || (c >= 0xFE00 && c <= 0xFE0F) ||
-         c == 0xFEFF || c == 0xFFA0 || (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0xE0000 && c <= 0xE0FFF) ||
-         (c < 0x20) || c == 0x7F;
+         c == 0xFEFF || c == 0xFFA0 || (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0xE0000 && c <= 0xE0FFF) || (c < 0x20) ||
+         c == 0x7F;
 }
 
 Result<void> check_shown_text(std::string_view text, std::string_view field) {

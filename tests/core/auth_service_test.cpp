@@ -399,7 +399,7 @@ TEST_F(AuthServiceTest, LoginIsLimitedPerAccountAndPerIp) {
   EXPECT_EQ(limited.error().code, ErrorCode::kRateLimited);
   EXPECT_EQ(limited.error().detail, auth_code::kTooManyRequests);
   EXPECT_EQ(limited.error().retry_after_seconds, 1800);  // 60 min / 2
-  clock.advance(90);  // 15 min / 10: the account has one attempt again
+  clock.advance(90);                                     // 15 min / 10: the account has one attempt again
   EXPECT_TRUE(auth.login("satoshi@example.com", kPassword, {"203.0.113.9"}));
 
   for (int i = 0; i < 30; ++i) (void)auth.login("user" + std::to_string(i) + "@example.com", "x", {"192.0.2.50"});

@@ -1,10 +1,10 @@
 // The accounts routes at the router level (fake ports): cookies, bearer parsing, JSON
 // bodies, rate-limit headers, client addresses, lanes and initial_data.
 #include "client_address.hpp"
+#include "http_messages.hpp"
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
-#include "http_messages.hpp"
 #include "refresh_cookie.hpp"
 #include "router_fixture.hpp"
 
@@ -107,9 +107,10 @@ TEST_F(AuthRouter, CookieRoutesRefuseRequestsFromAnotherSite) {
     req.prepare_payload();
     return router->handle(req, http::Peer{"192.0.2.10"});
   };
-  for (const auto& [header, from] : {std::pair{"Sec-Fetch-Site", "cross-site"}, std::pair{"Sec-Fetch-Site", "same-site"},
-                                     std::pair{"Origin", "https://evil.example"}, std::pair{"Origin", "null"},
-                                     std::pair{"Origin", "http://localhost:8080.evil.example"}}) {
+  for (const auto& [header, from] :
+       {std::pair{"Sec-Fetch-Site", "cross-site"}, std::pair{"Sec-Fetch-Site", "same-site"},
+        std::pair{"Origin", "https://evil.example"}, std::pair{"Origin", "null"},
+        std::pair{"Origin", "http://localhost:8080.evil.example"}}) {
     for (const auto* path : {"/api/v1/auth/logout", "/api/v1/auth/refresh", "/api/v1/auth/login"}) {
       const auto res = post(path, header, from);
       EXPECT_EQ(res.result(), Status::forbidden) << path << " " << header << ": " << from;

@@ -90,8 +90,10 @@ std::map<std::string, std::set<std::string>> operation_keys(const std::string& f
 // few that read no body.
 TEST(OpenApi, EveryOperationHasItsResponsesSecurityAndBody) {
   const std::set<std::string> kNoBody{
-      "POST /api/v1/auth/refresh",  "POST /api/v1/auth/logout",  // the cookie only
-      "POST /api/v1/admin/users/{id}/grant_admin", "POST /api/v1/admin/users/{id}/revoke_admin",
+      "POST /api/v1/auth/refresh",
+      "POST /api/v1/auth/logout",  // the cookie only
+      "POST /api/v1/admin/users/{id}/grant_admin",
+      "POST /api/v1/admin/users/{id}/revoke_admin",
       "POST /api/v1/alerts/unsubscribe",  // RFC 8058's one-click form, ignored
   };
   const auto ops = operation_keys(POKECA_OPENAPI_FILE);

@@ -253,8 +253,7 @@ TEST_F(ServerLimits, UnsafeFramingIs400AndClosed) {
     EXPECT_TRUE(client.wait_closed());
   };
   const std::string smuggled = "GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\n\r\n";
-  refused("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n" + smuggled,
-          Status::bad_request);
+  refused("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n" + smuggled, Status::bad_request);
   refused("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n" + smuggled,
           Status::bad_request);
   refused("POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\n" +
@@ -272,8 +271,9 @@ TEST_F(ServerLimits, UnsafeFramingIs400AndClosed) {
   std::string ok = "GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + std::string(7000, 'a') + "\r\n\r\n";
   ASSERT_FALSE(fine.write_raw(ok));
   EXPECT_EQ(fine.receive().second.result(), Status::ok);
-  ASSERT_FALSE(fine.write_raw("POST /api/v1/favorites HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                              "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"));
+  ASSERT_FALSE(
+      fine.write_raw("POST /api/v1/favorites HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"));
   EXPECT_EQ(fine.receive().second.result(), Status::unauthorized);
 }
 
@@ -297,16 +297,16 @@ TEST_F(ServerLimits, ABodySlowerThanTheFloorIsCut) {
 TEST_F(ServerLimits, SilentUploadsCannotStarveLoginsAndReports) {
   start({});
   const auto token_of = [this](int i) {
-    const auto user = users.create({"uploader" + std::to_string(i) + "@example.com", "u" + std::to_string(i), "",
-                                    "hash", kTestNow});
+    const auto user =
+        users.create({"uploader" + std::to_string(i) + "@example.com", "u" + std::to_string(i), "", "hash", kTestNow});
     EXPECT_TRUE(user);
     EXPECT_TRUE(users.mark_email_verified(user->id, kTestNow));
     return encode_access_token({user->id, user->session_epoch, kTestNow, kTestNow + 900, {}}, crypto);
   };
   const auto upload_head = [](const std::string& token) {
     return "POST /api/v1/store_submissions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token +
-           "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: " +
-           std::to_string(32 * 1024 * 1024) + "\r\n\r\n";
+           "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: " + std::to_string(32 * 1024 * 1024) +
+           "\r\n\r\n";
   };
   std::vector<std::unique_ptr<TestClient>> uploads;
   for (int i = 0; i < 8; ++i) {

@@ -343,7 +343,8 @@ std::span<const ApiRouteInfo> api_routes() { return kRouteInfos; }
 std::span<const bool> api_routes_need_user() {
   static constexpr auto kNeedUser = [] {
     std::array<bool, kRoutes.size()> need{};
-    for (std::size_t i = 0; i < kRoutes.size(); ++i) need[i] = kRoutes[i].access == kUser || kRoutes[i].access == kAdmin;
+    for (std::size_t i = 0; i < kRoutes.size(); ++i)
+      need[i] = kRoutes[i].access == kUser || kRoutes[i].access == kAdmin;
     return need;
   }();
   return kNeedUser;

@@ -165,8 +165,8 @@ struct HttpServer::State {
         uploads_per_address(config.max_uploads_per_address),
         requests_per_forwarded_address(config.max_connections_per_address),
         max_connections(connection_cap(config.max_connections)),
-        shares({max_connections, config.max_connections_per_address, config.connection_headroom,
-                kSmallClientConnections}),
+        shares(
+            {max_connections, config.max_connections_per_address, config.connection_headroom, kSmallClientConnections}),
         full_reply(serialized_busy_reply()),
         workers(std::max(1u, config.worker_threads)),
         slow(config.slow_lane_threads, config.slow_lane_queue_limit),
@@ -598,12 +598,11 @@ void HttpServer::State::turn_away(tcp::socket& socket) {
   socket.shutdown(tcp::socket::shutdown_both, ec);
   socket.close(ec);
   if (auto refused = refused_connections.count(std::chrono::steady_clock::now())) {
-    write_error_log(
-        format_error_log({"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
-                          std::to_string(*refused) + " connection(s) refused at the cap of " +
-                              std::to_string(max_connections) + " open connections or an address's share of " +
-                              std::to_string(config.max_connections_per_address)},
-                         unix_now()));
+    write_error_log(format_error_log(
+        {"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
+         std::to_string(*refused) + " connection(s) refused at the cap of " + std::to_string(max_connections) +
+             " open connections or an address's share of " + std::to_string(config.max_connections_per_address)},
+        unix_now()));
   }
 }
 

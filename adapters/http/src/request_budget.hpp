@@ -2,8 +2,9 @@
 // What one client may hold of the server while its request is read and run: request-body
 // bytes across all connections (BodyBudget), uploads per account and per address
 // (PerKeySlots), open connections per client address (ConnectionShares), and a
-// once-per-interval summary of connections refused (RefusalTally). Plain counters under a lock or atomics: no Asio, so the tests use them
-// directly and the server stays the only place that knows about sockets.
+// once-per-interval summary of connections refused (RefusalTally). Plain counters under
+// a lock or atomics: no Asio, so the tests use them directly and the server stays the
+// only place that knows about sockets.
 #include <atomic>
 #include <chrono>
 #include <cstdint>

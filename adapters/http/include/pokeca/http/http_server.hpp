@@ -20,8 +20,8 @@ namespace pokeca::http {
 
 // The whole request header (request line and every field), not each line (RFC 9112 §2.3).
 inline constexpr std::size_t kDefaultHeaderLimit = 8 * 1024;
-inline constexpr std::uint64_t kDefaultBodyLimit = 64 * 1024;             // JSON bodies
-inline constexpr std::chrono::milliseconds kDefaultReadTimeout{15'000};   // per read
+inline constexpr std::uint64_t kDefaultBodyLimit = 64 * 1024;            // JSON bodies
+inline constexpr std::chrono::milliseconds kDefaultReadTimeout{15'000};  // per read
 // A connection must send a whole request header within this time of starting to wait for
 // it (also between keep-alive requests), so a socket that sends nothing is not kept for
 // the read timeout. Apache's KeepAliveTimeout is as short.
