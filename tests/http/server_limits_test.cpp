@@ -225,6 +225,35 @@ TEST_F(ServerLimits, OneAddressCannotFillTheConnectionCap) {
   EXPECT_LT(std::chrono::steady_clock::now() - started, 5s);
 }
 
+// Behind a trusted proxy every connection comes from the proxy: the share is counted per
+// forwarded address, for requests being read or run.
+TEST_F(ServerLimits, BehindATrustedProxyEachForwardedAddressHasItsShare) {
+  http::HttpServerConfig config;
+  config.trust_forwarded_for = true;
+  config.max_connections_per_address = 2;
+  start(config);
+  const auto held = [](std::string_view client) {
+    return "POST /api/v1/stores HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: " + std::string(client) +
+           "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{";
+  };
+  std::vector<std::unique_ptr<TestClient>> proxy;  // more connections than the share, all from the proxy
+  for (int i = 0; i < 2; ++i) {
+    proxy.push_back(std::make_unique<TestClient>(server->port()));
+    ASSERT_FALSE(proxy.back()->write_raw(held("198.51.100.1")));
+  }
+  std::this_thread::sleep_for(200ms);
+  TestClient third(server->port());
+  ASSERT_FALSE(third.write_raw(held("198.51.100.1")));
+  const auto [ec, res] = third.receive();
+  ASSERT_FALSE(ec) << ec.message();
+  expect_busy(res);
+  for (int i = 0; i < 3; ++i) {
+    TestClient other(server->port());
+    ASSERT_FALSE(other.write_raw("GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.2\r\n\r\n"));
+    EXPECT_EQ(other.receive().second.result(), Status::ok) << i;
+  }
+}
+
 TEST_F(ServerLimits, AHeaderSentInPiecesMustBeCompleteByTheHeaderTimeout) {
   http::HttpServerConfig config;
   config.header_timeout = 600ms;

@@ -114,11 +114,11 @@ bool malformed_lines(std::string_view header) {
 // framed, so it is refused (else its body would be read as the next request). Every
 // Transfer-Encoding field counts, in order, as one list.
 bool unframed_transfer_encoding(const RequestHeader& header) {
+  const auto [first, end] = header.equal_range(bhttp::field::transfer_encoding);
+  if (first == end) return false;
   std::string_view last;
-  for (const auto& field : header.equal_range(bhttp::field::transfer_encoding)) {
-    for (const auto coding : bhttp::token_list{field.value()}) last = coding;
-  }
-  if (header.find(bhttp::field::transfer_encoding) == header.end()) return false;
+  for (auto field = first; field != end; ++field)
+    for (const auto coding : bhttp::token_list{field->value()}) last = coding;
   return !beast::iequals(last, "chunked");
 }
 
@@ -480,7 +480,7 @@ awaitable<error_code> HttpServer::State::read_body(Connection& conn, beast::flat
                                                    bhttp::request_parser<bhttp::string_body>& parser,
                                                    BodyBudget::Lease& lease) {
   auto& stream = conn.stream;
-  const auto started = std::chrono::steady_clock::now();
+  const auto body_started = std::chrono::steady_clock::now();
   const auto rate = std::max<std::uint64_t>(1, config.min_body_bytes_per_second);
   parser.eager(true);
   for (;;) {
@@ -501,7 +501,7 @@ awaitable<error_code> HttpServer::State::read_body(Connection& conn, beast::flat
     if (const auto remaining = parser.content_length_remaining())
       want = std::clamp<std::uint64_t>(*remaining - std::min<std::uint64_t>(*remaining, buffer.size()), 1, want);
     if (!lease.grow_to(held + want)) co_return bhttp::error::buffer_overflow;
-    const auto rate_deadline = started + config.body_rate_grace + std::chrono::milliseconds(held * 1000 / rate);
+    const auto rate_deadline = body_started + config.body_rate_grace + std::chrono::milliseconds(held * 1000 / rate);
     stream.expires_at(std::min(std::chrono::steady_clock::now() + config.read_timeout, rate_deadline));
     auto [read_ec, n] = co_await stream.async_read_some(buffer.prepare(static_cast<std::size_t>(want)), kNoThrow);
     buffer.commit(n);
