@@ -106,10 +106,16 @@ TEST(OpenApi, EveryOperationHasItsResponsesSecurityAndBody) {
     ASSERT_NE(found, ops.end()) << op;
     const auto& keys = found->second;
     EXPECT_TRUE(keys.contains("responses")) << op << " has no responses";
-    if (need_user[i]) EXPECT_TRUE(keys.contains("security")) << op << " needs a user but has no security";
+    if (need_user[i]) {
+      EXPECT_TRUE(keys.contains("security")) << op << " needs a user but has no security";
+    }
     const bool writes = routes[i].method == "POST" || routes[i].method == "PUT" || routes[i].method == "PATCH";
-    if (writes && !kNoBody.contains(op)) EXPECT_TRUE(keys.contains("requestBody")) << op << " has no requestBody";
-    if (kNoBody.contains(op)) EXPECT_FALSE(keys.contains("requestBody")) << op << " is listed as taking no body";
+    if (writes && !kNoBody.contains(op)) {
+      EXPECT_TRUE(keys.contains("requestBody")) << op << " has no requestBody";
+    }
+    if (kNoBody.contains(op)) {
+      EXPECT_FALSE(keys.contains("requestBody")) << op << " is listed as taking no body";
+    }
   }
 }
 
