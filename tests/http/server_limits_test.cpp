@@ -207,12 +207,12 @@ TEST_F(ServerLimits, AConnectionBeyondTheCapGets503AndIsClosed) {
 TEST_F(ServerLimits, OneAddressCannotFillTheConnectionCap) {
   http::HttpServerConfig config;
   config.max_connections = 20;
-  config.max_connections_per_address = 8;
+  config.max_connections_per_address = 10;
   config.connection_headroom = 4;
   config.header_timeout = 1500ms;
   start(config);
-  std::vector<std::unique_ptr<TestClient>> silent;
-  for (int i = 0; i < 16; ++i) silent.push_back(std::make_unique<TestClient>(server->port(), "127.0.0.1"));
+  std::vector<std::unique_ptr<TestClient>> silent;  // as many as the whole cap
+  for (int i = 0; i < 20; ++i) silent.push_back(std::make_unique<TestClient>(server->port(), "127.0.0.1"));
   std::this_thread::sleep_for(200ms);
   for (int i = 0; i < 10; ++i) {
     TestClient other(server->port(), "127.0.0.2");
