@@ -1,5 +1,7 @@
 #include "pokeca/auth_service.hpp"
 
+#include <tuple>
+
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_mail.hpp"
 #include "pokeca/auth_policy.hpp"
@@ -205,7 +207,7 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
   auto user = deps_.users.find_by_id(session.user_id);
   if (!user) return propagate(user.error());
   if (!*user || (*user)->withdrawn()) {
-    (void)deps_.sessions.revoke_family(session.family, now);
+    std::ignore = deps_.sessions.revoke_family(session.family, now);  // the answer is the same either way
     return session_expired();
   }
   if ((*user)->blocked) return fail(ErrorCode::kBlocked, msg::kBlocked);
@@ -228,7 +230,7 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
 void AuthService::logout(std::string_view refresh_token) {
   if (!usable_token(refresh_token)) return;
   auto found = deps_.sessions.find_by_hash(deps_.crypto.hash_token(refresh_token));
-  if (found && *found) (void)deps_.sessions.revoke_family((*found)->family, deps_.clock.now());
+  if (found && *found) std::ignore = deps_.sessions.revoke_family((*found)->family, deps_.clock.now());  // never fails
 }
 
 Result<void> AuthService::verify_email(std::string_view token) {
@@ -292,7 +294,7 @@ Result<void> AuthService::request_password_reset(std::string_view email_typed, c
   if (!token) return propagate(token.error());
   // A mail failure cannot be reported without saying that the account exists; the
   // mail adapter (or the mail thread) logs it for the operator.
-  (void)deliver(user, kPasswordResetMailKind, *token, password_reset_mail(user, settings_.base_url, *token));
+  std::ignore = deliver(user, kPasswordResetMailKind, *token, password_reset_mail(user, settings_.base_url, *token));
   return {};
 }
 
