@@ -13,6 +13,12 @@ Phases (default: all, in this order), each bounded in count and time:
              each; the server's peak RSS is sampled (must stay < RSS_LIMIT_MB)
   login      LOGIN_BURST wrong-password logins for one account, then its owner logs in
              from the device that logged in before (the device cookie)
+  conn_fill  CONN_FILL silent connections from one address (127.0.0.1), kept open (reopened
+             when the server closes them) for CONN_SECONDS, while another address
+             (127.0.0.2) asks GET /api/v1/healthz every 0.1 s: its answers per status
+  body_drain BODY_ACCOUNTS signed-in accounts, each from its own address, open 32 MiB
+             uploads and send nothing (reopened when closed) for BODY_SECONDS, while
+             others log in (wrong password: 401 expected) and post reports: answers per status
   kill       WRITERS threads post purchase reports for KILL_SECONDS, the server is
              killed with SIGKILL, then: acknowledged (201) reports missing from the
              database, and PRAGMA integrity_check
@@ -43,10 +49,17 @@ MIX_REQUESTS = int(os.environ.get("MIX_REQUESTS", "3000"))
 LOGIN_BURST = int(os.environ.get("LOGIN_BURST", "200"))
 WRITERS = int(os.environ.get("WRITERS", "8"))
 KILL_SECONDS = float(os.environ.get("KILL_SECONDS", "10"))
+CONN_FILL = int(os.environ.get("CONN_FILL", "4200"))
+CONN_SECONDS = float(os.environ.get("CONN_SECONDS", "30"))
+BODY_ACCOUNTS = int(os.environ.get("BODY_ACCOUNTS", "8"))
+BODY_SECONDS = float(os.environ.get("BODY_SECONDS", "38"))
 BIG = 1_000_000_000
 UNLIMITED = ",".join(f"{n}={BIG}/1" for n in (
     "sign_up_ip", "login_ip", "login_account", "login_account_ip", "login_device", "write_ip",
     "write_account", "purchase_account", "submission_account", "resend_ip", "resend_account"))
+# The transport phases need no stores: the server starts at once (reports then go to a store
+# that does not exist, 404; what is counted is whether they are answered at all).
+NO_DEMO = ["--demo-data", "false"]
 MAP = "/api/v1/stores?bbox=139.60,35.60,139.80,35.75&limit=200"
 PASSWORD = "hostile-bench-2026"
 
@@ -350,6 +363,141 @@ def phase_login(server):
             f"then right password without device cookie: {stranger}, owner's device: {owner or 'no cookie'} |")
 
 
+def connect_from(port, source, timeout=10):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    s.bind((source, 0))
+    s.connect((HOST, port))
+    return s
+
+
+def status_from(source, port, data, timeout=10):
+    """Sends a request from `source`; the answer's status code, or 0 (closed, refused)."""
+    try:
+        with connect_from(port, source, timeout) as s:
+            s.sendall(data)
+            out = b""
+            while b"\r\n" not in out:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                out += chunk
+    except OSError:
+        return 0
+    m = re.match(rb"HTTP/1\.[01] (\d{3})", out)
+    return int(m.group(1)) if m else 0
+
+
+class Holder:
+    """Keeps `count` connections from `source` open, sending `head` on each and nothing
+    more, reopening those the server closes, until stop()."""
+
+    def __init__(self, port, source, heads):
+        self.port, self.source, self.heads = port, source, heads
+        self.socks = [None] * len(heads)
+        self.opened = 0
+        self.stop_event = threading.Event()
+        self.thread = threading.Thread(target=self.run)
+        self.thread.start()
+
+    def open(self, i):
+        try:
+            s = connect_from(self.port, self.source, 5)
+            if self.heads[i]:
+                s.sendall(self.heads[i])
+            s.setblocking(False)
+            self.socks[i] = s
+            self.opened += 1
+        except OSError:
+            self.socks[i] = None
+
+    def run(self):
+        while not self.stop_event.is_set():
+            for i, s in enumerate(self.socks):
+                if self.stop_event.is_set():
+                    break
+                if s is not None:
+                    try:
+                        if s.recv(4096) == b"":  # closed by the server (or answered and closed)
+                            s.close()
+                            s = None
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        s.close()
+                        s = None
+                    if s is None:
+                        self.socks[i] = None
+                if self.socks[i] is None:
+                    self.open(i)
+            time.sleep(0.05)
+
+    def stop(self):
+        self.stop_event.set()
+        self.thread.join()
+        for s in self.socks:
+            if s is not None:
+                s.close()
+
+
+def summary_of(counts):
+    return ", ".join(f"{s or 'closed'}: {n}" for s, n in sorted(counts.items()))
+
+
+def phase_conn_fill(server):
+    holder = Holder(server.port, "127.0.0.1", [b""] * CONN_FILL)
+    time.sleep(3)  # the first round of connections
+    counts = {}
+    t_end = time.time() + CONN_SECONDS
+    while time.time() < t_end:
+        status = status_from("127.0.0.2", server.port, b"GET /api/v1/healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        counts[status] = counts.get(status, 0) + 1
+        time.sleep(0.1)
+    opened = holder.opened
+    holder.stop()
+    served = counts.get(200, 0)
+    total = sum(counts.values())
+    if served != total:
+        failures.append(f"conn_fill: {total - served} of {total} requests from another address not served")
+    return (f"| conn_fill | {CONN_FILL} silent connections from 127.0.0.1 for {CONN_SECONDS:.0f} s "
+            f"({opened} opened in all) | 127.0.0.2: {summary_of(counts)} | served {served} of {total} |")
+
+
+def phase_body_drain(server):
+    size = 32 * 1024 * 1024
+    uploaders = [account(server, f"drain{i}@example.com")[0] for i in range(BODY_ACCOUNTS)]
+    reporter, _ = account(server, "reporter@example.com")
+    ids = [int(i) for i in re.findall(rb'"id":(\d+)', request(server.port, "GET", MAP)[1])][:50] or [1]
+    holders = [Holder(server.port, f"127.0.1.{i + 1}", [(
+        "POST /api/v1/store_submissions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token +
+        "\r\nContent-Type: multipart/form-data; boundary=XyZ\r\n"
+        f"Content-Length: {size}\r\n\r\n").encode()]) for i, token in enumerate(uploaders)]
+    time.sleep(2)
+    logins, reports = {}, {}
+    t_end = time.time() + BODY_SECONDS
+    n = 0
+    while time.time() < t_end:
+        n += 1
+        body = json.dumps({"email": "nobody@example.com", "password": "wrong-guess"}).encode()
+        status = status_from("127.0.0.3", server.port, (
+            "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body)
+        logins[status] = logins.get(status, 0) + 1
+        body = json.dumps({"store_id": ids[n % len(ids)], "kind": "bought", "product": "pack"}).encode()
+        status = status_from("127.0.0.4", server.port, (
+            "POST /api/v1/purchases HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Authorization: Bearer {reporter}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body)
+        reports[status] = reports.get(status, 0) + 1
+        time.sleep(0.5)
+    for h in holders:
+        h.stop()
+    busy = logins.get(503, 0) + reports.get(503, 0) + logins.get(0, 0) + reports.get(0, 0)
+    if busy:
+        failures.append(f"body_drain: {busy} logins or reports refused (503) or dropped")
+    return (f"| body_drain | {BODY_ACCOUNTS} accounts × one silent 32 MiB upload each, {BODY_SECONDS:.0f} s | "
+            f"logins: {summary_of(logins)}; reports: {summary_of(reports)} | refused or dropped: {busy} |")
+
+
 def phase_kill(binary, work):
     server = Server(binary, work, UNLIMITED)
     token, _ = account(server, "writer@example.com")
@@ -404,7 +552,7 @@ def phase_kill(binary, work):
 
 def main():
     binary, work = sys.argv[1], sys.argv[2]
-    phases = sys.argv[3:] or ["mix", "slowloris", "flood", "flood_users", "login", "kill"]
+    phases = sys.argv[3:] or ["mix", "slowloris", "flood", "flood_users", "login", "conn_fill", "body_drain", "kill"]
     print("| phase | load | answers | check |\n|---|---|---|---|")
     server = None
     for phase in phases:
@@ -422,11 +570,27 @@ def main():
             server.stop()
             server = None
             continue
+        if phase == "body_drain":  # several accounts from one machine: sign-up limits off
+            if server:
+                server.stop()
+            server = Server(binary, work, rate_limits=UNLIMITED, extra_args=NO_DEMO)
+            print(phase_body_drain(server), flush=True)
+            server.stop()
+            server = None
+            continue
         if phase == "login":  # attackers from many addresses: X-Forwarded-For, trusted
             if server:
                 server.stop()
-            server = Server(binary, work, extra_args=["--trusted-proxy", "true"])
+            server = Server(binary, work, extra_args=["--trusted-proxy", "true"] + NO_DEMO)
             print(phase_login(server), flush=True)
+            server.stop()
+            server = None
+            continue
+        if phase == "conn_fill":
+            if server:
+                server.stop()
+            server = Server(binary, work, extra_args=NO_DEMO)
+            print(phase_conn_fill(server), flush=True)
             server.stop()
             server = None
             continue

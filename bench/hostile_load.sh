@@ -4,10 +4,12 @@
 # against one account, and kill -9 under writers with the acknowledged writes lost and
 # PRAGMA integrity_check. The Release server of a commit (bench/lib.sh), a fresh data
 # directory, every process stopped at the end. Figures go to bench/RESULTS.md.
-# Usage: bench/hostile_load.sh [phase …]   (mix slowloris flood flood_users login kill; default all)
+# Usage: bench/hostile_load.sh [phase …]   (mix slowloris flood flood_users login conn_fill body_drain kill;
+#        default all)
 #   env: FLOOD_CONNS (250), FLOOD_MIB (32), FLOOD_ACCOUNTS (12), FLOOD_SECONDS (60), RSS_LIMIT_MB (512),
 #        SLOW_CONNS (500), SLOW_SECONDS (15), MIX_REQUESTS (3000), LOGIN_BURST (200),
-#        WRITERS (8), KILL_SECONDS (10), POKECA_BUILD_JOBS (2), POKECA_BENCH_SOURCE (head | worktree)
+#        WRITERS (8), KILL_SECONDS (10), CONN_FILL (4200), CONN_SECONDS (30), BODY_ACCOUNTS (8),
+#        BODY_SECONDS (38), POKECA_BUILD_JOBS (2), POKECA_BENCH_SOURCE (head | worktree)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh

@@ -124,6 +124,12 @@ const Option kOptions[] = {
      [](Config& c, const std::string& v) -> std::string {
        return parse_bool(v, c.trusted_proxy) ? "" : "--trusted-proxy must be true or false";
      }},
+    {"--connections-per-address", "POKECA_CONNECTIONS_PER_ADDRESS",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_number<unsigned>(v, c.connections_per_address, 1, kMaxConnectionsPerAddress)
+                  ? ""
+                  : "--connections-per-address must be 1-4096";
+     }},
     {"--rate-limits", "POKECA_RATE_LIMITS",
      [](Config& c, const std::string& v) -> std::string {
        auto err = apply_rate_limit_overrides(v, c.rate_limits);

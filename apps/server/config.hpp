@@ -20,6 +20,10 @@ inline unsigned default_upload_threads() {
   return std::thread::hardware_concurrency() >= kCoresForASecondDecoder ? 2 : 1;
 }
 
+// The HTTP server's kDefaultMaxConnectionsPerAddress (main.cpp checks that they agree).
+inline constexpr unsigned kDefaultConnectionsPerAddress = 256;
+inline constexpr unsigned kMaxConnectionsPerAddress = 4096;
+
 struct Config {
   std::filesystem::path data_dir = "var";  // database, outbox, secrets
   std::filesystem::path static_dir;        // built frontend; empty = auto-detect
@@ -35,6 +39,8 @@ struct Config {
   std::optional<int> tile_max_zoom;
   std::string contact_url = "https://x.com/pokeca_map";
   std::optional<std::string> analytics_id;
+  // Open connections one client address may hold (behind a trusted proxy: requests per forwarded address).
+  unsigned connections_per_address = kDefaultConnectionsPerAddress;
   std::string smtp_url;                                // empty = write mails to <data_dir>/outbox
   std::string mail_from;                               // sender address; required with smtp_url
   bool trusted_proxy = false;                          // honour X-Forwarded-For (a reverse proxy is in front)

@@ -294,6 +294,9 @@ int serve(const Config& configured) {
   server_config.worker_threads = config.worker_threads;
   server_config.slow_lane_threads = config.auth_threads;
   server_config.upload_lane_threads = config.upload_threads;
+  static_assert(kDefaultConnectionsPerAddress == http::kDefaultMaxConnectionsPerAddress);
+  server_config.trust_forwarded_for = config.trusted_proxy;
+  server_config.max_connections_per_address = config.connections_per_address;
   http::HttpServer server(router, server_config);
   server.start();
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);

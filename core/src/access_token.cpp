@@ -11,16 +11,26 @@ namespace {
 
 // The only header this server writes or accepts (compared as encoded text).
 constexpr std::string_view kHeaderJson = R"({"alg":"HS256","typ":"JWT"})";
-constexpr std::size_t kClaimCount = 4;
+constexpr std::size_t kClaimCount = 4;  // without "lg"
 
 const std::string& encoded_header() {
   static const std::string header = base64url_encode(kHeaderJson);
   return header;
 }
 
+bool is_login_id(std::string_view s) {
+  if (s.empty() || s.size() > kMaxLoginIdChars) return false;
+  for (const char c : s)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+      return false;
+  return true;
+}
+
 std::string payload_json(const AccessClaims& c) {
-  return "{\"sub\":\"" + std::to_string(c.user_id) + "\",\"ep\":" + std::to_string(c.session_epoch) +
-         ",\"iat\":" + std::to_string(c.issued_at) + ",\"exp\":" + std::to_string(c.expires_at) + "}";
+  std::string json = "{\"sub\":\"" + std::to_string(c.user_id) + "\",\"ep\":" + std::to_string(c.session_epoch) +
+                     ",\"iat\":" + std::to_string(c.issued_at) + ",\"exp\":" + std::to_string(c.expires_at);
+  if (is_login_id(c.login)) json += ",\"lg\":\"" + c.login + "\"";
+  return json + "}";
 }
 
 std::optional<std::int64_t> to_int(std::string_view s) {
@@ -44,6 +54,11 @@ std::optional<AccessClaims> parse_payload(std::string_view json) {
     const auto key = member.substr(0, colon);
     auto value = member.substr(colon + 1);
     if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+    if (key == "\"lg\"") {
+      if (!is_login_id(value) || !claims.login.empty()) return std::nullopt;
+      claims.login = std::string(value);
+      continue;
+    }
     const auto number = to_int(value);
     if (!number) return std::nullopt;
     if (key == "\"sub\"")
@@ -58,7 +73,7 @@ std::optional<AccessClaims> parse_payload(std::string_view json) {
       return std::nullopt;
     ++seen;
   }
-  if (seen != kClaimCount) return std::nullopt;
+  if (seen != kClaimCount) return std::nullopt;  // each numeric claim once (a repeat would leave another out)
   return claims;
 }
 

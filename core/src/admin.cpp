@@ -8,6 +8,7 @@
 #include "pokeca/messages.hpp"
 #include "pokeca/numbers.hpp"
 #include "pokeca/prefectures.hpp"
+#include "pokeca/shown_text.hpp"
 #include "pokeca/store_import.hpp"
 #include "pokeca/store_types.hpp"
 #include "pokeca/submission_rules.hpp"
@@ -149,6 +150,7 @@ Result<StoreEditOutcome> apply_store_edit(const AdminStore& before, const AdminS
     auto name = plain_text(*edit.name, kMaxSubmissionNameChars, msg::kSubmissionNameTooLong);
     if (!name) return std::unexpected(name.error());
     if (name->empty()) return bad(msg::kAdminStoreNameRequired);
+    if (auto ok = check_shown_text(*name, msg::kFieldStoreName); !ok) return std::unexpected(ok.error());
     s.name = std::move(*name);
   }
   if (edit.store_type) {
@@ -175,6 +177,7 @@ Result<StoreEditOutcome> apply_store_edit(const AdminStore& before, const AdminS
   if (edit.status_note) {
     auto note = plain_text(*edit.status_note, kMaxStatusNoteChars, msg::kAdminStatusNoteTooLong);
     if (!note) return std::unexpected(note.error());
+    if (auto ok = check_shown_text(*note, msg::kFieldStatusNote); !ok) return std::unexpected(ok.error());
     after.status_note = std::move(*note);
   }
 

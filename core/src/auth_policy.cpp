@@ -5,6 +5,7 @@
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
+#include "pokeca/shown_text.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/utf8.hpp"
 
@@ -68,6 +69,7 @@ Result<std::string> normalize_nickname(std::string_view input) {
   const auto chars = utf8_length(nickname);
   if (chars < kMinNicknameChars || chars > kMaxNicknameChars || has_control_character(nickname))
     return fail(ErrorCode::kBadRequest, msg::kBadNickname);
+  if (auto ok = check_shown_text(nickname, msg::kFieldNickname); !ok) return std::unexpected(ok.error());
   return std::string(nickname);
 }
 

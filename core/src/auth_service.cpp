@@ -96,7 +96,8 @@ Result<IssuedSession> AuthService::issue_session(const User& user, std::string f
                          std::nullopt,
                          std::nullopt};
   if (auto ok = deps_.sessions.create(session); !ok) return propagate(ok.error());
-  auto access = encode_access_token({user.id, user.session_epoch, now, now + kAccessTokenTtl}, deps_.crypto);
+  auto access =
+      encode_access_token({user.id, user.session_epoch, now, now + kAccessTokenTtl, session.family}, deps_.crypto);
   return IssuedSession{user, std::move(access), kAccessTokenTtl, std::move(refresh_token), kRefreshTokenTtl, {}};
 }
 
@@ -148,12 +149,18 @@ Result<IssuedSession> AuthService::login(std::string_view email_typed, std::stri
     if (auto ok = limit("login_device", device->nonce, limits.login_device, auth_code::kTooManyRequests); !ok)
       return propagate(ok.error());
   } else {
+    // The (account, IP) pair first, so an attempt it refuses spends nothing of the
+    // account's allowance. When that allowance is spent (strangers elsewhere are trying),
+    // each pair still has a small allowance of its own: the owner on a new device gets in
+    // while the strangers' addresses each stay at theirs (docs/decisions/login-lockout.md).
+    const auto pair = key + "|" + client.ip;
+    if (auto ok = limit("login_account_ip", pair, limits.login_account_ip, auth_code::kTooManyRequests); !ok)
+      return propagate(ok.error());
     if (auto ok = limit("login_account", key, limits.login_account, auth_code::kTooManyRequests); !ok)
-      return propagate(ok.error());
-    if (auto ok =
-            limit("login_account_ip", key + "|" + client.ip, limits.login_account_ip, auth_code::kTooManyRequests);
-        !ok)
-      return propagate(ok.error());
+      if (auto spent =
+              limit("login_account_spent_ip", pair, limits.login_account_spent_ip, auth_code::kTooManyRequests);
+          !spent)
+        return propagate(spent.error());
   }
   if (password.size() > kMaxPasswordBytes) return invalid_credential();
   if (!*found || (*found)->withdrawn() || (*found)->password_hash.empty()) {
@@ -200,7 +207,7 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
   auto user = deps_.users.find_by_id(session.user_id);
   if (!user) return propagate(user.error());
   if (!*user || (*user)->withdrawn()) {
-    std::ignore = deps_.sessions.revoke_family(session.family, now);
+    std::ignore = deps_.sessions.revoke_family(session.family, now);  // the answer is the same either way
     return session_expired();
   }
   if ((*user)->blocked) return fail(ErrorCode::kBlocked, msg::kBlocked);
@@ -216,14 +223,14 @@ Result<IssuedSession> AuthService::refresh(std::string_view refresh_token) {
     return session_expired();
   }
   const User& u = **user;
-  auto access = encode_access_token({u.id, u.session_epoch, now, now + kAccessTokenTtl}, deps_.crypto);
+  auto access = encode_access_token({u.id, u.session_epoch, now, now + kAccessTokenTtl, session.family}, deps_.crypto);
   return IssuedSession{u, std::move(access), kAccessTokenTtl, std::move(next_token), kRefreshTokenTtl, {}};
 }
 
 void AuthService::logout(std::string_view refresh_token) {
   if (!usable_token(refresh_token)) return;
   auto found = deps_.sessions.find_by_hash(deps_.crypto.hash_token(refresh_token));
-  if (found && *found) std::ignore = deps_.sessions.revoke_family((*found)->family, deps_.clock.now());
+  if (found && *found) std::ignore = deps_.sessions.revoke_family((*found)->family, deps_.clock.now());  // never fails
 }
 
 Result<void> AuthService::verify_email(std::string_view token) {
@@ -338,6 +345,13 @@ Result<User> AuthService::authenticate(std::string_view access_token) {
   // Blocked before the epoch check: a blocked user always hears "blocked".
   if ((*found)->blocked) return fail(ErrorCode::kBlocked, msg::kBlocked);
   if ((*found)->session_epoch != claims->session_epoch || !(*found)->email_verified()) return token_refused();
+  // Logout and a reused refresh token end their login (revoke_family); its access tokens
+  // end with it, as the epoch ends them all on a password reset.
+  if (!claims->login.empty()) {
+    auto active = deps_.sessions.login_active(claims->login);
+    if (!active) return propagate(active.error());
+    if (!*active) return token_refused();
+  }
   return std::move(**found);
 }
 

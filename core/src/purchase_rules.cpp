@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "pokeca/messages.hpp"
+#include "pokeca/shown_text.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/utf8.hpp"
 
@@ -12,11 +13,13 @@ namespace {
 std::unexpected<DomainError> bad(std::string_view message) { return fail(ErrorCode::kBadRequest, message); }
 
 // Trimmed, one line, at most kMaxPurchaseTextChars; "" when left empty.
-Result<std::string> short_text(std::string_view input, std::string_view too_long, std::string_view bad_text) {
+Result<std::string> short_text(std::string_view input, std::string_view field, std::string_view too_long,
+                               std::string_view bad_text) {
   if (!is_valid_utf8(input)) return bad(bad_text);
   const auto text = trim_spaces(input);
   if (has_control_character(text)) return bad(bad_text);
   if (utf8_length(text) > kMaxPurchaseTextChars) return bad(too_long);
+  if (auto ok = check_shown_text(text, field); !ok) return std::unexpected(ok.error());
   return std::string(text);
 }
 
@@ -37,9 +40,11 @@ Result<PurchaseReport> validate_purchase_report(const PurchaseReportInput& in, U
   if (!kind) return bad(msg::kBadPurchaseKind);
   const auto product = product_from(in.product);
   if (!product) return bad(msg::kBadPurchaseProduct);
-  auto name = short_text(in.product_name, msg::kPurchaseProductNameTooLong, msg::kPurchaseProductNameBadText);
+  auto name = short_text(in.product_name, msg::kFieldProductName, msg::kPurchaseProductNameTooLong,
+                         msg::kPurchaseProductNameBadText);
   if (!name) return std::unexpected(name.error());
-  auto note = short_text(in.limit_note, msg::kPurchaseLimitNoteTooLong, msg::kPurchaseLimitNoteBadText);
+  auto note =
+      short_text(in.limit_note, msg::kFieldLimitNote, msg::kPurchaseLimitNoteTooLong, msg::kPurchaseLimitNoteBadText);
   if (!note) return std::unexpected(note.error());
   const auto at = purchase_time(in.purchased_at, now);
   if (!at) return std::unexpected(at.error());

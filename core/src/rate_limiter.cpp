@@ -19,6 +19,7 @@ constexpr NamedRule kRuleNames[] = {
     {"login_ip", &RateLimits::login_ip},
     {"login_account", &RateLimits::login_account},
     {"login_account_ip", &RateLimits::login_account_ip},
+    {"login_account_spent_ip", &RateLimits::login_account_spent_ip},
     {"login_device", &RateLimits::login_device},
     {"resend_ip", &RateLimits::resend_ip},
     {"resend_account", &RateLimits::resend_account},

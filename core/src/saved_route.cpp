@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "pokeca/messages.hpp"
+#include "pokeca/shown_text.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/utf8.hpp"
 
@@ -30,6 +31,7 @@ Result<std::string> check_route_name(std::string_view raw) {
   const auto name = trim_spaces(raw);
   if (name.empty()) return fail(ErrorCode::kBadRequest, msg::kRouteNameRequired);
   if (has_control_character(name)) return fail(ErrorCode::kBadRequest, msg::kRouteNameBadText);
+  if (auto ok = check_shown_text(name, msg::kFieldRouteName); !ok) return std::unexpected(ok.error());
   if (utf8_length(name) > kMaxRouteNameChars)
     return fail(ErrorCode::kBadRequest,
                 fill_placeholder(msg::kRouteNameTooLong, "{max}", std::to_string(kMaxRouteNameChars)));

@@ -5,6 +5,7 @@
 #include "pokeca/messages.hpp"
 #include "pokeca/numbers.hpp"
 #include "pokeca/prefectures.hpp"
+#include "pokeca/shown_text.hpp"
 #include "pokeca/store_import.hpp"  // kJapanBounds, kMaxKmFromMunicipality
 #include "pokeca/store_name_match.hpp"
 #include "pokeca/text.hpp"
@@ -34,6 +35,7 @@ Result<std::string> check_text(std::string_view raw, std::string_view field, std
   });
   if (bad_char || !is_valid_utf8(text)) return bad(fill_placeholder(msg::kSubmissionBadCharacters, "{name}", field));
   if (utf8_length(text) > max_chars) return bad(fill_placeholder(too_long, "{max}", std::to_string(max_chars)));
+  if (auto ok = check_shown_text(text, field); !ok) return std::unexpected(ok.error());
   return std::string(text);
 }
 

@@ -32,7 +32,7 @@ TEST(Base64Url, RefusesOtherAlphabetsPaddingAndNonCanonicalText) {
 
 TEST(AccessToken, RoundTripsItsClaims) {
   FakeTokenCrypto crypto;
-  const AccessClaims claims{42, 3, 1000, 1000 + kAccessTokenTtl};
+  const AccessClaims claims{42, 3, 1000, 1000 + kAccessTokenTtl, {}};
   const auto token = encode_access_token(claims, crypto);
   EXPECT_TRUE(token.starts_with("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."));
   const auto back = decode_access_token(token, crypto, 1000);
@@ -43,16 +43,30 @@ TEST(AccessToken, RoundTripsItsClaims) {
   EXPECT_EQ(back->expires_at, 1900);
 }
 
+TEST(AccessToken, CarriesItsLogin) {
+  FakeTokenCrypto crypto;
+  const std::string login = "Zm9vYmFyYmF6-_0123456789abcdefghijklmnopqr";
+  const auto back = decode_access_token(encode_access_token({42, 3, 1000, 2000, login}, crypto), crypto, 1000);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->login, login);
+  EXPECT_EQ(back->user_id, 42);
+  // A login id that is not base64url is never written (the token names no login).
+  const auto odd = decode_access_token(encode_access_token({42, 3, 1000, 2000, "a\",\"ep\":9"}, crypto), crypto, 1000);
+  ASSERT_TRUE(odd);
+  EXPECT_EQ(odd->login, "");
+  EXPECT_EQ(odd->session_epoch, 3);
+}
+
 TEST(AccessToken, ExpiresAfterFifteenMinutes) {
   FakeTokenCrypto crypto;
-  const auto token = encode_access_token({1, 0, 1000, 1000 + kAccessTokenTtl}, crypto);
+  const auto token = encode_access_token({1, 0, 1000, 1000 + kAccessTokenTtl, {}}, crypto);
   EXPECT_TRUE(decode_access_token(token, crypto, 1000 + 15 * 60 - 1));
   EXPECT_FALSE(decode_access_token(token, crypto, 1000 + 15 * 60));
 }
 
 TEST(AccessToken, RefusesTamperingOtherKeysAndOtherAlgorithms) {
   FakeTokenCrypto crypto;
-  const auto token = encode_access_token({7, 0, 1000, 2000}, crypto);
+  const auto token = encode_access_token({7, 0, 1000, 2000, {}}, crypto);
   // Another user id in the payload, same signature.
   const auto first = token.find('.');
   const auto last = token.rfind('.');

@@ -2,6 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include "pokeca/auth_policy.hpp"
+#include "pokeca/messages.hpp"
+#include "pokeca/purchase_rules.hpp"
+#include "pokeca/saved_route.hpp"
+#include "pokeca/shown_text.hpp"
+#include "pokeca/submission_rules.hpp"
+
 namespace pokeca {
 namespace {
 
@@ -49,6 +56,48 @@ TEST(Text, AppendJsonStringEscapesQuotesBackslashesAndControlBytes) {
   std::string out = "x=";
   append_json_string(out, "a\"b\\c\n\t\x01\x7fポケカ");
   EXPECT_EQ(out, R"(x="a\"b\\c\n\t\u0001\u007fポケカ")");
+}
+
+}  // namespace
+}  // namespace pokeca
+
+namespace pokeca {
+namespace {
+
+// Text others see: direction overrides and names that show nothing are refused, in every
+// field that is shown to other people, with the field's name in the Japanese message.
+TEST(ShownText, DirectionControlsAndInvisibleOnlyTextAreRefused) {
+  EXPECT_TRUE(check_shown_text("サトシ", "ニックネーム"));
+  EXPECT_TRUE(check_shown_text("ピカ\u200dチュウ", "ニックネーム"));  // a joiner inside visible text is fine
+  EXPECT_TRUE(check_shown_text("", "コメント"));
+  for (const std::string_view bidi : {"\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u061c"}) {
+    const auto refused = check_shown_text("gnp" + std::string(bidi) + ".exe", "ニックネーム");
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, ErrorCode::kBadRequest);
+    EXPECT_EQ(refused.error().message, fill_placeholder(msg::kTextHasDirectionControls, "{name}", "ニックネーム"));
+  }
+  for (const std::string_view blank : {"\u200b", "\u200b\u200c\u200d", "\u3164", "\u3164\u3164", "\u2800", "\ufeff",
+                                       "\u00a0\u2003", "\ufe0f", "\U000e0041", "\u115f\u1160"}) {
+    const auto refused = check_shown_text(blank, "店舗名");
+    ASSERT_FALSE(refused) << blank;
+    EXPECT_EQ(refused.error().message, fill_placeholder(msg::kTextInvisibleOnly, "{name}", "店舗名"));
+  }
+}
+
+TEST(ShownText, EveryFieldOthersSeeUsesIt) {
+  const std::string override_text = "abc\u202edef";
+  const std::string filler = "\u3164\u200b";
+  for (const auto& text : {override_text, filler}) {
+    EXPECT_FALSE(normalize_nickname(text)) << text;
+    EXPECT_FALSE(check_store_name(text)) << text;
+    EXPECT_FALSE(check_route_name(text)) << text;
+    PurchaseReportInput report{1, "bought", "pack", text, "", std::nullopt};
+    EXPECT_FALSE(validate_purchase_report(report, 1'800'000'000)) << text;
+    report = {1, "bought", "pack", "", text, std::nullopt};
+    EXPECT_FALSE(validate_purchase_report(report, 1'800'000'000)) << text;
+  }
+  EXPECT_EQ(*normalize_nickname("サトシ"), "サトシ");
+  EXPECT_EQ(*check_route_name("週末ルート"), "週末ルート");
 }
 
 }  // namespace

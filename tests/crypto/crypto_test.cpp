@@ -98,7 +98,7 @@ TEST(TokenCrypto, SignsAccessTokensThatOnlyTheSameKeyAccepts) {
   auto other_key = key_0_to_31();
   other_key[0] = 'x';
   SodiumTokenCrypto other(other_key);
-  const auto token = encode_access_token({5, 1, 1000, 2000}, crypto);
+  const auto token = encode_access_token({5, 1, 1000, 2000, {}}, crypto);
   EXPECT_TRUE(decode_access_token(token, crypto, 1500));
   EXPECT_FALSE(decode_access_token(token, other, 1500));
   EXPECT_THROW(SodiumTokenCrypto("too short"), std::invalid_argument);

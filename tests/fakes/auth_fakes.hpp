@@ -163,6 +163,11 @@ class FakeSessionRepository final : public SessionRepository {
       if (s.user_id == user && !s.revoked_at) s.revoked_at = at;
     return {};
   }
+  Result<bool> login_active(std::string_view family) override {
+    std::lock_guard lock(mutex_);
+    return std::any_of(sessions.begin(), sessions.end(),
+                       [family](const RefreshSession& s) { return s.family == family && !s.revoked_at; });
+  }
   Result<std::int64_t> delete_expired(UnixSeconds now) override {
     std::lock_guard lock(mutex_);
     return static_cast<std::int64_t>(

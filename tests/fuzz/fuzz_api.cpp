@@ -79,7 +79,7 @@ struct World {
     auto admin = users.create({"admin@example.com", "管理者", "", "fake$kiriban-7777", kTestNow});
     (void)users.mark_email_verified(admin->id, kTestNow);
     (void)users.set_admin(admin->id, true);
-    bearer = "Bearer " + encode_access_token({admin->id, 0, kTestNow, kTestNow + 900}, crypto);
+    bearer = "Bearer " + encode_access_token({admin->id, 0, kTestNow, kTestNow + 900, {}}, crypto);
     Submission pending;
     pending.user_id = admin->id;
     pending.store_name = "新しい店";

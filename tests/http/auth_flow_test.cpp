@@ -126,13 +126,23 @@ TEST_F(AuthFlow, SignUpVerifyLoginRefreshReuseLogout) {
   EXPECT_EQ(reuse.status, Status::unauthorized);
   EXPECT_EQ(code(reuse), "auth/session-expired");
   EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie_of(second)).status, Status::unauthorized);
+  // Its access tokens end at once too (the login is looked up in the database).
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, access).status, Status::unauthorized);
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, std::string(second.body.at("access_token").as_string())).status,
+            Status::unauthorized);
 
-  // A new login, then logout revokes it.
+  // A new login, then logout revokes it, its access token included; another login goes on.
   const auto again = login("satoshi@example.com");
+  const auto other = login("satoshi@example.com");
+  const auto again_access = std::string(again.body.at("access_token").as_string());
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, again_access).status, Status::ok);
   const auto out = call(verb::post, "/api/v1/auth/logout", {}, {}, cookie_of(again));
   EXPECT_EQ(out.status, Status::ok);
   EXPECT_NE(out.set_cookie.find("Max-Age=0"), std::string::npos);
   EXPECT_EQ(call(verb::post, "/api/v1/auth/refresh", {}, {}, cookie_of(again)).status, Status::unauthorized);
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, again_access).status, Status::unauthorized);
+  EXPECT_EQ(call(verb::get, "/api/v1/auth/me", {}, std::string(other.body.at("access_token").as_string())).status,
+            Status::ok);
 }
 
 TEST_F(AuthFlow, UnknownEmailAndWrongPasswordAnswerAlike) {

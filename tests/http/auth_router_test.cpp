@@ -1,6 +1,7 @@
 // The accounts routes at the router level (fake ports): cookies, bearer parsing, JSON
 // bodies, rate-limit headers, client addresses, lanes and initial_data.
 #include "client_address.hpp"
+#include "http_messages.hpp"
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
@@ -93,6 +94,38 @@ TEST_F(AuthRouter, RefreshReadsTheCookieAndLogoutClearsIt) {
   EXPECT_EQ(call(verb::post, "/api/v1/auth/logout").result(), Status::ok);  // never fails
 }
 
+// A form on another site must not log the user out (or in): its POST is refused before
+// it reaches the handler, so the refresh cookie is neither read nor cleared.
+TEST_F(AuthRouter, CookieRoutesRefuseRequestsFromAnotherSite) {
+  (void)login();
+  const auto value = last_cookie.substr(0, last_cookie.find(';'));
+  const auto post = [&](std::string_view path, std::string_view header, std::string_view header_value) {
+    http::Request req{verb::post, path, 11};
+    req.set(field::host, "localhost:8080");
+    req.set(field::cookie, value);
+    if (!header.empty()) req.set(header, header_value);
+    req.prepare_payload();
+    return router->handle(req, http::Peer{"192.0.2.10"});
+  };
+  for (const auto& [header, from] :
+       {std::pair{"Sec-Fetch-Site", "cross-site"}, std::pair{"Sec-Fetch-Site", "same-site"},
+        std::pair{"Origin", "https://evil.example"}, std::pair{"Origin", "null"},
+        std::pair{"Origin", "http://localhost:8080.evil.example"}}) {
+    for (const auto* path : {"/api/v1/auth/logout", "/api/v1/auth/refresh", "/api/v1/auth/login"}) {
+      const auto res = post(path, header, from);
+      EXPECT_EQ(res.result(), Status::forbidden) << path << " " << header << ": " << from;
+      EXPECT_EQ(str(json(res).at("error")), msg::kCrossSiteRefused);
+      EXPECT_EQ(res[field::set_cookie], "") << path;
+    }
+  }
+  // The cookie still works: the refusals neither used nor cleared it.
+  EXPECT_EQ(post("/api/v1/auth/refresh", "Origin", "http://localhost:8080").result(), Status::ok);
+  EXPECT_EQ(post("/api/v1/auth/logout", "Sec-Fetch-Site", "same-origin").result(), Status::ok);
+  EXPECT_EQ(post("/api/v1/auth/logout", {}, {}).result(), Status::ok);  // not a browser: no ambient cookie
+  // Routes that take no cookie are not concerned.
+  EXPECT_NE(post("/api/v1/favorites", "Sec-Fetch-Site", "cross-site").result(), Status::forbidden);
+}
+
 TEST_F(AuthRouter, BearerParsing) {
   const auto token = login();
   http::Request req{verb::get, "/api/v1/auth/me", 11};
@@ -148,8 +181,9 @@ TEST_F(AuthRouter, RateLimitAnswers429WithRetryAfter) {
     (void)call(verb::post, "/api/v1/auth/login", R"({"email":"x@example.com","password":"wrong-one"})");
   const auto limited = call(verb::post, "/api/v1/auth/login", R"({"email":"x@example.com","password":"wrong-one"})");
   ASSERT_EQ(limited.result(), Status::too_many_requests);
-  EXPECT_EQ(limited[field::retry_after], "90");
-  EXPECT_EQ(json(limited).at("retry_after"), 90);
+  // One address: the (account, address) pair's limit, 5 per 15 min, comes first.
+  EXPECT_EQ(limited[field::retry_after], "180");
+  EXPECT_EQ(json(limited).at("retry_after"), 180);
   EXPECT_EQ(json(limited).at("code"), "auth/too-many-requests");
   EXPECT_EQ(str(json(limited).at("error")), msg::kTooManyRequests);
 }

@@ -161,7 +161,8 @@ class AuthorizationMatrix : public ::testing::Test {
     if (verified) {
       EXPECT_TRUE(accounts.users.mark_email_verified(user->id, kTestNow));
     }
-    return encode_access_token({user->id, user->session_epoch, kTestNow, kTestNow + kAccessTokenTtl}, accounts.crypto);
+    return encode_access_token({user->id, user->session_epoch, kTestNow, kTestNow + kAccessTokenTtl, {}},
+                               accounts.crypto);
   }
 
   http::Response send(const ApiRouteInfo& route, Role role, std::string_view body) {

@@ -28,6 +28,15 @@ class TestClient {
     stream_.expires_after(kClientDeadline);
     stream_.socket().connect({boost::asio::ip::make_address("127.0.0.1"), port});
   }
+  // From another loopback address (127.0.0.0/8 is all the machine's): another client
+  // address as the server sees it.
+  TestClient(std::uint16_t port, std::string_view source) : stream_(ioc_) {
+    stream_.expires_after(kClientDeadline);
+    auto& socket = stream_.socket();
+    socket.open(boost::asio::ip::tcp::v4());
+    socket.bind({boost::asio::ip::make_address(std::string(source)), 0});
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+  }
 
   error_code send(http::Request req) {
     req.set(http::bhttp::field::host, "127.0.0.1");

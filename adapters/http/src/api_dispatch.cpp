@@ -340,6 +340,16 @@ Result<std::optional<User>> caller(const Route& route, const ApiRequest& request
 
 std::span<const ApiRouteInfo> api_routes() { return kRouteInfos; }
 
+std::span<const bool> api_routes_need_user() {
+  static constexpr auto kNeedUser = [] {
+    std::array<bool, kRoutes.size()> need{};
+    for (std::size_t i = 0; i < kRoutes.size(); ++i)
+      need[i] = kRoutes[i].access == kUser || kRoutes[i].access == kAdmin;
+    return need;
+  }();
+  return kNeedUser;
+}
+
 ApiDispatcher::ApiDispatcher(const ApiServices& services, const RouterConfig& config)
     : auth_(services.auth), handlers_(std::make_unique<const Handlers>(services, config)) {}
 

@@ -17,6 +17,8 @@ inline constexpr std::string_view kBadQueryString = "URLのパラメータの形
 inline constexpr std::string_view kRepeatedParameter = "同じパラメータが複数回指定されています。";
 inline constexpr std::string_view kMalformedRequest = "リクエストの形式が正しくありません。";
 inline constexpr std::string_view kHeaderTooLarge = "リクエストヘッダーが大きすぎます。";
+inline constexpr std::string_view kCrossSiteRefused =
+    "別のサイトからのログイン・ログアウトの操作は受け付けていません。このサイトの画面から操作してください。";
 inline constexpr std::string_view kNeedJson = "JSON形式（Content-Type: application/json）で送信してください。";
 
 // Uploads (multipart/form-data). Placeholders: {max}, {max_mb}, {lines}, {name}.

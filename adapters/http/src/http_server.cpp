@@ -38,11 +38,13 @@
 #include <boost/beast/http/file_body.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/rfc7230.hpp>
 #include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/write.hpp>
 
 #include "access_log.hpp"
+#include "client_address.hpp"
 #include "http_messages.hpp"
 #include "log_buffer.hpp"
 #include "pokeca/http/error_log.hpp"
@@ -83,11 +85,42 @@ std::string peer_address(const tcp::socket& socket) {
 }
 
 struct Connection {
-  explicit Connection(tcp::socket socket) : peer{peer_address(socket)}, stream(std::move(socket)) {}
+  Connection(tcp::socket socket, Peer p, ConnectionShares::Hold h)
+      : peer(std::move(p)), hold(std::move(h)), stream(std::move(socket)) {}
   Peer peer;
+  ConnectionShares::Hold hold;  // its place under the connection cap and its address's share
   beast::tcp_stream stream;
   bool idle = false;  // waiting for a request to begin; read and written only on the strand
 };
+
+// How reading a request header ended.
+enum class HeaderRead { kComplete, kGone, kTooLarge, kMalformed };
+
+std::string_view buffered(const beast::flat_buffer& buffer) {
+  return {static_cast<const char*>(buffer.data().data()), buffer.size()};
+}
+
+// Obsolete line folding (a field line that starts with a space or a tab) is refused
+// (RFC 9112 §5.2), and so is a bare LF: both let two parsers read one header two ways.
+bool malformed_lines(std::string_view header) {
+  for (std::size_t at = header.find('\n'); at != std::string_view::npos; at = header.find('\n', at + 1)) {
+    if (at == 0 || header[at - 1] != '\r') return true;
+    if (at + 1 < header.size() && (header[at + 1] == ' ' || header[at + 1] == '\t')) return true;
+  }
+  return false;
+}
+
+// RFC 9112 §6.3: a request whose Transfer-Encoding does not end in "chunked" cannot be
+// framed, so it is refused (else its body would be read as the next request). Every
+// Transfer-Encoding field counts, in order, as one list.
+bool unframed_transfer_encoding(const RequestHeader& header) {
+  const auto [first, end] = header.equal_range(bhttp::field::transfer_encoding);
+  if (first == end) return false;
+  std::string_view last;
+  for (auto field = first; field != end; ++field)
+    for (const auto coding : bhttp::token_list{field->value()}) last = coding;
+  return !beast::iequals(last, "chunked");
+}
 
 // Malformed requests are answered with 400; I/O failures and a client that went away
 // are not answered at all.
@@ -127,8 +160,13 @@ struct HttpServer::State {
       : handler(h),
         config(std::move(c)),
         body_budget(config.max_buffered_body_bytes),
+        small_body_budget(config.max_small_body_bytes),
         uploads_per_user(config.max_uploads_per_user),
+        uploads_per_address(config.max_uploads_per_address),
+        requests_per_forwarded_address(config.max_connections_per_address),
         max_connections(connection_cap(config.max_connections)),
+        shares(
+            {max_connections, config.max_connections_per_address, config.connection_headroom, kSmallClientConnections}),
         full_reply(serialized_busy_reply()),
         workers(std::max(1u, config.worker_threads)),
         slow(config.slow_lane_threads, config.slow_lane_queue_limit),
@@ -157,6 +195,10 @@ struct HttpServer::State {
 
   awaitable<void> listen();
   awaitable<void> session(std::uint64_t id, std::shared_ptr<Connection> conn);
+  awaitable<HeaderRead> read_header(Connection& conn, beast::flat_buffer& buffer,
+                                    bhttp::request_parser<bhttp::string_body>& parser);
+  awaitable<error_code> read_body(Connection& conn, beast::flat_buffer& buffer,
+                                  bhttp::request_parser<bhttp::string_body>& parser, BodyBudget::Lease& lease);
   awaitable<void> refuse(Connection& conn, const Seen& seen, Status status, std::string_view code,
                          std::string_view message);
   awaitable<void> refuse(Connection& conn, const Seen& seen, Response response);
@@ -186,10 +228,14 @@ struct HttpServer::State {
   std::atomic<bool> stopping{false};
   std::uint16_t bound_port = 0;
   // What connections may hold (request_budget.hpp).
-  BodyBudget body_budget;
+  BodyBudget body_budget;        // bodies larger than config.body_limit (uploads)
+  BodyBudget small_body_budget;  // the others (JSON)
   PerKeySlots uploads_per_user;
+  PerKeySlots uploads_per_address;
+  PerKeySlots requests_per_forwarded_address;  // behind a trusted proxy only
   RefusalTally refused_connections{kRefusedConnectionsLogInterval};
   const unsigned max_connections;
+  ConnectionShares shares;
   const std::string full_reply;  // the 503 a connection beyond the cap gets
 
   // Declared last so they go first: the acceptor before the pool, the pool (joined)
@@ -215,13 +261,15 @@ awaitable<void> HttpServer::State::listen() {
     }
     std::shared_ptr<Connection> conn;
     std::uint64_t id = 0;
-    {
+    Peer peer{peer_address(socket)};
+    // Behind a trusted proxy every connection is the proxy's: its clients are counted
+    // per request, by their forwarded address (session()).
+    auto hold = shares.try_take(config.trust_forwarded_for ? std::string() : rate_limit_address(peer.address));
+    if (hold) {
+      conn = std::make_shared<Connection>(std::move(socket), std::move(peer), std::move(hold));
       std::lock_guard lock(mutex);
-      if (connections.size() < max_connections) {
-        conn = std::make_shared<Connection>(std::move(socket));
-        id = ++next_connection_id;
-        connections.emplace(id, conn);
-      }
+      id = ++next_connection_id;
+      connections.emplace(id, conn);
     }
     if (!conn) {
       turn_away(socket);
@@ -249,17 +297,15 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     parser.body_limit(boost::none);  // decided below, once the route is known
 
     conn->idle = true;
-    stream.expires_after(config.read_timeout);
-    auto [read_ec, header_bytes] = co_await bhttp::async_read_header(stream, buffer, parser, kNoThrow);
+    const auto header_read = co_await read_header(*conn, buffer, parser);
     conn->idle = false;
-    const bool refused = read_ec == bhttp::error::header_limit || is_parse_error(read_ec);
-    if (read_ec && !refused) break;  // closed, reset, timed out or stopped
+    if (header_read == HeaderRead::kGone) break;  // closed, reset, timed out or stopped
     Seen seen{request_ids.next()};
-    if (read_ec == bhttp::error::header_limit) {
+    if (header_read == HeaderRead::kTooLarge) {
       co_await refuse(*conn, seen, Status::request_header_fields_too_large, "header_too_large", msg::kHeaderTooLarge);
       co_return;
     }
-    if (read_ec) {
+    if (header_read == HeaderRead::kMalformed) {
       co_await refuse(*conn, seen, Status::bad_request, "bad_request", msg::kMalformedRequest);
       co_return;
     }
@@ -267,6 +313,20 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     const auto& header = parser.get();
     seen.method = header.method_string();
     seen.path = split_target(header.target()).path;
+    if (unframed_transfer_encoding(header)) {
+      co_await refuse(*conn, seen, Status::bad_request, "bad_request", msg::kMalformedRequest);
+      co_return;
+    }
+    // Behind a trusted proxy, the forwarded address's share of requests being handled.
+    PerKeySlots::Slot forwarded_slot;
+    if (config.trust_forwarded_for) {
+      forwarded_slot = requests_per_forwarded_address.try_take(
+          client_address(conn->peer.address, header["X-Forwarded-For"], /*trust_forwarded_for=*/true));
+      if (!forwarded_slot) {
+        co_await refuse(*conn, seen, busy());
+        co_return;
+      }
+    }
     // The route is looked up once, from the header: its body limit, lane and handler.
     const auto plan = handler.plan(header.base());
     const auto limit = plan.body_limit.value_or(config.body_limit);
@@ -296,20 +356,28 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
         }
       }
     }
-    BodyBudget::Lease body_lease;
-    if (!parser.is_done()) {
-      body_lease = body_budget.try_take(parser.content_length().value_or(limit));
-      if (!body_lease) {
+    PerKeySlots::Slot address_upload_slot;
+    if (plan.lane == Lane::kUpload) {
+      address_upload_slot = uploads_per_address.try_take(
+          client_address(conn->peer.address, header["X-Forwarded-For"], config.trust_forwarded_for));
+      if (!address_upload_slot) {
         co_await refuse(*conn, seen, busy());
         co_return;
       }
+    }
+    BodyBudget::Lease body_lease;
+    if (!parser.is_done()) {
+      body_lease = (limit <= config.body_limit ? small_body_budget : body_budget).try_take(0);
       if (beast::iequals(header[bhttp::field::expect], "100-continue")) {
         bhttp::response<bhttp::empty_body> go_on{Status::continue_, header.version()};
         stream.expires_after(config.write_timeout);
         if (auto [ec, n] = co_await bhttp::async_write(stream, go_on, kNoThrow); ec) break;
       }
-      stream.expires_after(config.read_timeout);
-      auto [body_ec, body_bytes] = co_await bhttp::async_read(stream, buffer, parser, kNoThrow);
+      const auto body_ec = co_await read_body(*conn, buffer, parser, body_lease);
+      if (body_ec == bhttp::error::buffer_overflow) {  // the body budget said no
+        co_await refuse(*conn, seen, busy());
+        co_return;
+      }
       if (body_ec == bhttp::error::body_limit) {
         co_await refuse(*conn, seen, Status::payload_too_large, "payload_too_large", msg::kBodyTooLarge);
         co_return;
@@ -367,6 +435,82 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
   }
   error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+// Reads until the buffer holds a whole header (up to its blank line), then parses it.
+// One deadline for the whole header (config.header_timeout), not one per read, so a
+// client trickling bytes is cut as soon as one sending nothing; and the header's whole
+// size is bounded (config.header_limit), where Beast's own limit applies per read.
+awaitable<HeaderRead> HttpServer::State::read_header(Connection& conn, beast::flat_buffer& buffer,
+                                                     bhttp::request_parser<bhttp::string_body>& parser) {
+  auto& stream = conn.stream;
+  stream.expires_after(config.header_timeout);
+  const std::size_t limit = config.header_limit;
+  for (;;) {
+    auto data = buffered(buffer);
+    // Empty lines before a request line are ignored (RFC 9112 §2.2), a few of them.
+    std::size_t start = 0;
+    while (start + 1 < data.size() && start < limit && data[start] == '\r' && data[start + 1] == '\n') start += 2;
+    const auto end = data.find("\r\n\r\n", start);
+    if (end != std::string_view::npos) {
+      const auto header = data.substr(start, end + 4 - start);
+      if (header.size() > limit) co_return HeaderRead::kTooLarge;
+      if (malformed_lines(header)) co_return HeaderRead::kMalformed;
+      break;
+    }
+    if (data.size() - start >= limit + 3) co_return HeaderRead::kTooLarge;
+    if (malformed_lines(data.substr(start))) co_return HeaderRead::kMalformed;
+    auto [ec, n] = co_await stream.async_read_some(buffer.prepare(limit + 3 - (data.size() - start)), kNoThrow);
+    buffer.commit(n);
+    if (ec) co_return HeaderRead::kGone;
+  }
+  // The whole header is in the buffer: this parses it without reading.
+  auto [ec, n] = co_await bhttp::async_read_header(stream, buffer, parser, kNoThrow);
+  if (ec == bhttp::error::header_limit) co_return HeaderRead::kTooLarge;
+  if (is_parse_error(ec)) co_return HeaderRead::kMalformed;
+  co_return ec ? HeaderRead::kGone : HeaderRead::kComplete;
+}
+
+// Reads the body as it arrives. Before each read `lease` grows by what the read may bring
+// (the first read kFirstBodyReadBytes, each next as much as the body has so far, up to
+// kMaxBodyReadBytes); buffer_overflow when the budget says no. The body must come at
+// config.min_body_bytes_per_second after config.body_rate_grace: each read's deadline is when the
+// body would fall below that rate (or the read timeout, if sooner).
+awaitable<error_code> HttpServer::State::read_body(Connection& conn, beast::flat_buffer& buffer,
+                                                   bhttp::request_parser<bhttp::string_body>& parser,
+                                                   BodyBudget::Lease& lease) {
+  auto& stream = conn.stream;
+  const auto body_started = std::chrono::steady_clock::now();
+  const auto rate = std::max<std::uint64_t>(1, config.min_body_bytes_per_second);
+  parser.eager(true);
+  for (;;) {
+    error_code ec;
+    while (buffer.size() != 0 && !parser.is_done()) {
+      const auto used = parser.put(buffer.data(), ec);
+      buffer.consume(used);
+      if (ec == bhttp::error::need_more) {
+        ec = {};
+        break;
+      }
+      if (ec) co_return ec;
+      if (used == 0) break;
+    }
+    if (parser.is_done()) co_return error_code{};
+    const std::uint64_t held = parser.get().body().size() + buffer.size();
+    auto want = std::clamp<std::uint64_t>(held, kFirstBodyReadBytes, kMaxBodyReadBytes);
+    if (const auto remaining = parser.content_length_remaining())
+      want = std::clamp<std::uint64_t>(*remaining - std::min<std::uint64_t>(*remaining, buffer.size()), 1, want);
+    if (!lease.grow_to(held + want)) co_return bhttp::error::buffer_overflow;
+    const auto rate_deadline = body_started + config.body_rate_grace + std::chrono::milliseconds(held * 1000 / rate);
+    stream.expires_at(std::min(std::chrono::steady_clock::now() + config.read_timeout, rate_deadline));
+    auto [read_ec, n] = co_await stream.async_read_some(buffer.prepare(static_cast<std::size_t>(want)), kNoThrow);
+    buffer.commit(n);
+    if (read_ec == asio::error::eof) {
+      parser.put_eof(ec);
+      co_return ec ? ec : error_code{bhttp::error::partial_message};
+    }
+    if (read_ec) co_return read_ec;
+  }
 }
 
 // A reply in one write, or, when its body is a file, piece by piece with the write
@@ -454,11 +598,11 @@ void HttpServer::State::turn_away(tcp::socket& socket) {
   socket.shutdown(tcp::socket::shutdown_both, ec);
   socket.close(ec);
   if (auto refused = refused_connections.count(std::chrono::steady_clock::now())) {
-    write_error_log(
-        format_error_log({"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
-                          std::to_string(*refused) + " connection(s) refused at the cap of " +
-                              std::to_string(max_connections) + " open connections"},
-                         unix_now()));
+    write_error_log(format_error_log(
+        {"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
+         std::to_string(*refused) + " connection(s) refused at the cap of " + std::to_string(max_connections) +
+             " open connections or an address's share of " + std::to_string(config.max_connections_per_address)},
+        unix_now()));
   }
 }
 

@@ -1,4 +1,7 @@
 #include "refresh_cookie.hpp"
+
+#include <boost/beast/core/string.hpp>
+
 #include "pokeca/text.hpp"
 
 namespace pokeca::http {
@@ -9,6 +12,14 @@ std::string attributes(UnixSeconds max_age, bool secure) {
                     "; HttpOnly; SameSite=Strict";
   if (secure) out += "; Secure";
   return out;
+}
+
+// "https://example.jp:8443/path" → "example.jp:8443".
+std::string_view host_of(std::string_view url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string_view::npos) return {};
+  url.remove_prefix(scheme + 3);
+  return url.substr(0, url.find('/'));
 }
 
 }  // namespace
@@ -47,5 +58,17 @@ std::string device_cookie(std::string_view token, UnixSeconds max_age, bool secu
 }
 
 std::string_view device_token_from(std::string_view header) { return cookie_value(header, kDeviceCookieName); }
+
+bool from_another_site(std::string_view method, std::string_view path, std::string_view sec_fetch_site,
+                       std::string_view origin, std::string_view host, std::string_view public_base_url) {
+  if (method == "GET" || method == "HEAD" || method == "OPTIONS") return false;
+  if (path != kRefreshCookiePath && !path.starts_with(std::string(kRefreshCookiePath) + "/")) return false;
+  if (!sec_fetch_site.empty()) return sec_fetch_site != "same-origin" && sec_fetch_site != "none";
+  if (origin.empty()) return false;
+  const auto from = host_of(origin);  // "null" (a sandboxed page, a redirect) has none
+  if (from.empty()) return true;
+  if (boost::beast::iequals(from, host)) return false;
+  return !(!public_base_url.empty() && boost::beast::iequals(from, host_of(public_base_url)));
+}
 
 }  // namespace pokeca::http

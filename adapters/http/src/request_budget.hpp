@@ -1,9 +1,10 @@
 #pragma once
-// What one client may hold of the server while its request is read and run:
-// request-body bytes across all connections (BodyBudget), uploads per account
-// (PerKeySlots), and a once-per-interval summary of connections refused at the cap
-// (RefusalTally). Plain counters under a lock or atomics: no Asio, so the tests use them
-// directly and the server stays the only place that knows about sockets.
+// What one client may hold of the server while its request is read and run: request-body
+// bytes across all connections (BodyBudget), uploads per account and per address
+// (PerKeySlots), open connections per client address (ConnectionShares), and a
+// once-per-interval summary of connections refused (RefusalTally). Plain counters under
+// a lock or atomics: no Asio, so the tests use them directly and the server stays the
+// only place that knows about sockets.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -15,8 +16,9 @@
 namespace pokeca::http {
 
 // Bytes of request bodies the server holds in memory at once, over all connections. A
-// body is counted from its Content-Length (or its route's limit when chunked) before a
-// byte of it is read, and until its response has been written.
+// body is counted as it arrives: before each read the lease grows by what that read may
+// bring (grow_to), so a client that declares a large body and sends nothing holds only
+// one small read's worth. The bytes are held until the response has been written.
 class BodyBudget {
  public:
   explicit BodyBudget(std::uint64_t capacity) : capacity_(capacity) {}
@@ -34,6 +36,10 @@ class BodyBudget {
     Lease& operator=(const Lease&) = delete;
     ~Lease() { release(); }
     explicit operator bool() const { return budget_ != nullptr; }
+    // Holds `bytes` in all (never less than now); false, holding what it held, when the
+    // difference does not fit. Only on a lease that holds (operator bool).
+    [[nodiscard]] bool grow_to(std::uint64_t bytes);
+    [[nodiscard]] std::uint64_t bytes() const { return bytes_; }
 
    private:
     void release();
@@ -83,6 +89,55 @@ class PerKeySlots {
   const unsigned per_key_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, unsigned> held_;  // only keys holding a slot
+};
+
+// Open connections per client address, under a cap for all together. One address holds
+// at most `per_address`; and the last `headroom` places under the cap are kept for
+// addresses that hold fewer than `small_client` connections (a browser opens about six),
+// so while a few addresses sit at their share a new address is still served.
+class ConnectionShares {
+ public:
+  struct Limits {
+    unsigned total = 0;
+    unsigned per_address = 0;
+    unsigned headroom = 0;
+    unsigned small_client = 0;
+  };
+  explicit ConnectionShares(Limits limits) : limits_(limits) {}
+  ConnectionShares(const ConnectionShares&) = delete;
+  ConnectionShares& operator=(const ConnectionShares&) = delete;
+
+  // One connection of one address, given back when destroyed.
+  class Hold {
+   public:
+    Hold() = default;
+    Hold(ConnectionShares* owner, std::string key) : owner_(owner), key_(std::move(key)) {}
+    Hold(Hold&& other) noexcept : owner_(other.owner_), key_(std::move(other.key_)) { other.owner_ = nullptr; }
+    Hold& operator=(Hold&& other) noexcept;
+    Hold(const Hold&) = delete;
+    Hold& operator=(const Hold&) = delete;
+    ~Hold() { release(); }
+    explicit operator bool() const { return owner_ != nullptr; }
+
+   private:
+    void release();
+    ConnectionShares* owner_ = nullptr;
+    std::string key_;
+  };
+
+  // A place for one more connection of `address`, or an empty hold when the cap, the
+  // address's share or the headroom says no. An empty address counts only against the
+  // cap (a trusted proxy's connections: their clients are counted per request).
+  [[nodiscard]] Hold try_take(const std::string& address);
+  [[nodiscard]] unsigned open() const;
+  [[nodiscard]] unsigned held(const std::string& address) const;
+  [[nodiscard]] const Limits& limits() const { return limits_; }
+
+ private:
+  const Limits limits_;
+  mutable std::mutex mutex_;
+  unsigned open_ = 0;
+  std::unordered_map<std::string, unsigned> held_;  // only addresses holding a connection
 };
 
 // Counts refusals and says when to write the one log line that sums them up.

@@ -18,6 +18,7 @@
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "query_string.hpp"
+#include "refresh_cookie.hpp"
 #include "response_cache.hpp"
 #include "security_headers.hpp"
 #include "site_handlers.hpp"
@@ -160,6 +161,9 @@ struct Router::Impl {
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
       return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
     if (is_api_path(target.path)) {
+      if (from_another_site(req.method_string(), target.path, req["Sec-Fetch-Site"], req[bhttp::field::origin],
+                            req[bhttp::field::host], config.public_base_url))
+        return json_response(Status::forbidden, error_envelope(msg::kCrossSiteRefused, "cross_site"));
       const ApiRequest request{
           req.method(),
           target.path,

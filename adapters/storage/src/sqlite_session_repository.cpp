@@ -19,10 +19,12 @@ struct SqliteSessionRepository::Statements {
                      " AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > :now RETURNING id"),
         revoke_family(c, "UPDATE refresh_sessions SET revoked_at = :at WHERE family = :family AND revoked_at IS NULL"),
         revoke_user(c, "UPDATE refresh_sessions SET revoked_at = :at WHERE user_id = :user_id AND revoked_at IS NULL"),
-        delete_expired(c, "DELETE FROM refresh_sessions WHERE expires_at < :now RETURNING id") {}
+        delete_expired(c, "DELETE FROM refresh_sessions WHERE expires_at < :now RETURNING id"),
+        // refresh_sessions_by_family: a few rows a login.
+        active(c, "SELECT 1 FROM refresh_sessions WHERE family = :family AND revoked_at IS NULL LIMIT 1") {}
 
   Connection& conn;
-  Statement insert, by_hash, mark_rotated, revoke_family, revoke_user, delete_expired;
+  Statement insert, by_hash, mark_rotated, revoke_family, revoke_user, delete_expired, active;
 
   Result<void> create(const RefreshSession& s) {
     return insert.bind_int(":user_id", s.user_id)
@@ -75,6 +77,15 @@ Result<void> SqliteSessionRepository::revoke_family(std::string_view family, Uni
 Result<void> SqliteSessionRepository::revoke_all_for_user(UserId user, UnixSeconds at) {
   return statements_.with(
       [&](Statements& st) { return st.revoke_user.bind_int(":user_id", user).bind_int(":at", at).run(); });
+}
+
+Result<bool> SqliteSessionRepository::login_active(std::string_view family) {
+  return statements_.with([&](Statements& st) -> Result<bool> {
+    bool live = false;
+    auto ok = st.active.bind_text(":family", family).each([&](const Row&) { live = true; });
+    if (!ok) return std::unexpected(ok.error());
+    return live;
+  });
 }
 
 Result<std::int64_t> SqliteSessionRepository::delete_expired(UnixSeconds now) {

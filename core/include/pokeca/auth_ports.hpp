@@ -66,6 +66,10 @@ class SessionRepository {
   virtual Result<bool> rotate(std::string_view old_hash, const RefreshSession& next, UnixSeconds now) = 0;
   virtual Result<void> revoke_family(std::string_view family, UnixSeconds at) = 0;
   virtual Result<void> revoke_all_for_user(UserId user, UnixSeconds at) = 0;
+  // Whether the login (family) still has a token that is not revoked: false once it was
+  // logged out, revoked on reuse, or forgotten. Asked for every access token that names
+  // its login, so that ending a login ends its access tokens at once on every server.
+  virtual Result<bool> login_active(std::string_view family) = 0;
   // Housekeeping: forgets sessions that expired before `now`. Returns how many.
   virtual Result<std::int64_t> delete_expired(UnixSeconds now) = 0;
 };

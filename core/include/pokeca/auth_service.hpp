@@ -93,7 +93,8 @@ class AuthService {
   Result<SignUpOutcome> sign_up(const SignUpInput& input, const ClientInfo& client);
   // Unknown e-mail and wrong password answer alike (and take as long). Slow (hashes).
   // Limits: per IP; then, with a valid device cookie for this account, per device only;
-  // without one, per account and per (account, IP) (docs/decisions/rate-limits.md).
+  // without one, per (account, IP), then per account, and once the account's allowance
+  // is spent a small one per (account, IP) (docs/decisions/login-lockout.md).
   Result<IssuedSession> login(std::string_view email, std::string_view password, const ClientInfo& client);
   // Rotates the refresh token. A token that was already rotated is a replay: the whole
   // login (family) is revoked.

@@ -38,6 +38,16 @@ inline constexpr std::string_view kBadNickname = "ニックネームは1〜20文
 inline constexpr std::string_view kBadPrefectureName = "都道府県の指定が正しくありません。";
 inline constexpr std::string_view kReasonTooLong = "退会理由は1000文字以内で入力してください。";
 inline constexpr std::string_view kBadText = "文字の形式が正しくありません。";
+// Text others see (shown_text.hpp). Placeholder: {name}, the field.
+inline constexpr std::string_view kTextHasDirectionControls =
+    "「{name}」に文字の表示方向を変える制御文字は使えません。";
+inline constexpr std::string_view kTextInvisibleOnly = "「{name}」が見えない文字や空白だけになっています。";
+inline constexpr std::string_view kFieldNickname = "ニックネーム";
+inline constexpr std::string_view kFieldStoreName = "店舗名";
+inline constexpr std::string_view kFieldStatusNote = "お知らせ";
+inline constexpr std::string_view kFieldProductName = "商品名";
+inline constexpr std::string_view kFieldLimitNote = "購入制限";
+inline constexpr std::string_view kFieldRouteName = "ルート名";
 inline constexpr std::string_view kEmailAlreadyInUse = "このメールアドレスは既に使用されています。";
 inline constexpr std::string_view kInvalidCredential = "メールアドレスまたはパスワードが正しくありません。";
 inline constexpr std::string_view kEmailNotVerified =

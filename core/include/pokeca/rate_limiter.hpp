@@ -34,6 +34,10 @@ inline constexpr RateLimit kLoginPerAccount{10, 15 * 60};
 // Besides the per-account count (which only devices without a valid device
 // cookie share), each (account, IP) pair and each trusted device have their own.
 inline constexpr RateLimit kLoginPerAccountIp{5, 15 * 60};
+// Once the per-account allowance is spent, each (account, IP) pair still gets this many
+// attempts, so strangers elsewhere cannot keep the owner out of a new device; a pair only
+// spends the account's allowance when its own allows it (docs/decisions/login-lockout.md).
+inline constexpr RateLimit kLoginPerAccountIpWhenSpent{2, 3600};
 inline constexpr RateLimit kLoginPerDevice{10, 15 * 60};
 inline constexpr RateLimit kResendPerIp{10, 3600};
 inline constexpr RateLimit kResendPerAccount{3, 3600};
@@ -52,6 +56,7 @@ struct RateLimits {
   RateLimit login_ip = kLoginPerIp;
   RateLimit login_account = kLoginPerAccount;
   RateLimit login_account_ip = kLoginPerAccountIp;
+  RateLimit login_account_spent_ip = kLoginPerAccountIpWhenSpent;
   RateLimit login_device = kLoginPerDevice;
   RateLimit resend_ip = kResendPerIp;
   RateLimit resend_account = kResendPerAccount;

@@ -14,5 +14,8 @@ struct ApiRouteInfo {
 };
 
 [[nodiscard]] std::span<const ApiRouteInfo> api_routes();
+// For each of api_routes(), in the same order: whether it needs a signed-in user (or an
+// admin), so the OpenAPI test can ask for its `security`.
+[[nodiscard]] std::span<const bool> api_routes_need_user();
 
 }  // namespace pokeca::http

@@ -16,6 +16,7 @@ class SqliteSessionRepository final : public SessionRepository {
   Result<bool> rotate(std::string_view old_hash, const RefreshSession& next, UnixSeconds now) override;
   Result<void> revoke_family(std::string_view family, UnixSeconds at) override;
   Result<void> revoke_all_for_user(UserId user, UnixSeconds at) override;
+  Result<bool> login_active(std::string_view family) override;
   Result<std::int64_t> delete_expired(UnixSeconds now) override;
 
   struct Statements;
