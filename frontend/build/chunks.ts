@@ -21,6 +21,7 @@ export const LAZY_COMMON_MODULES = [
   '/src/features/routes/hooks/use-route-draft.ts',
   '/src/features/routes/types/route.ts',
   '/src/features/routes/api/routes.ts',
+  '/src/features/routes/lib/default-name.ts',
   '/src/features/routes/lib/distance.ts',
   '/src/features/routes/lib/format.ts',
   '/src/features/routes/lib/google-maps.ts',

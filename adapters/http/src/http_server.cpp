@@ -438,13 +438,14 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
 }
 
 // Reads until the buffer holds a whole header (up to its blank line), then parses it.
-// One deadline for the whole header (config.header_timeout), not one per read, so a
+// One deadline for the whole header (config.header_timeout, or the read timeout where that is
+// shorter: a header is never held longer than any read), not one per read, so a
 // client trickling bytes is cut as soon as one sending nothing; and the header's whole
 // size is bounded (config.header_limit), where Beast's own limit applies per read.
 awaitable<HeaderRead> HttpServer::State::read_header(Connection& conn, beast::flat_buffer& buffer,
                                                      bhttp::request_parser<bhttp::string_body>& parser) {
   auto& stream = conn.stream;
-  stream.expires_after(config.header_timeout);
+  stream.expires_after(std::min(config.header_timeout, config.read_timeout));
   const std::size_t limit = config.header_limit;
   for (;;) {
     auto data = buffered(buffer);
