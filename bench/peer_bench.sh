@@ -60,12 +60,16 @@ fi
 . "$root/bench/lib.sh"
 bench_prepare_source
 bench_build pokeca-server pokeca-photo-worker make_bench_db
-# PEER_BENCH_SERVER=BIN times another server binary (a copy of an earlier build: before/after).
+# PEER_BENCH_SERVER=BIN times another server binary (a copy of an earlier build: before/after;
+# with PEER_BENCH_DATA_DIR when the schema changed in between).
 server_bin=${PEER_BENCH_SERVER:-$build/apps/server/pokeca-server}
 [ -z "${PEER_BENCH_SERVER:-}" ] || src_desc="$PEER_BENCH_SERVER"
 
 echo "==> database ($stores stores, cached under out/bench-data)" >&2
 data_dir=$("$build/bench/make_bench_db" "$stores" "$root/out/bench-data")
+# PEER_BENCH_DATA_DIR=DIR serves another copy of it: an earlier binary needs the file at its
+# own schema version (a newer one is refused), the same stores and reports otherwise.
+data_dir=${PEER_BENCH_DATA_DIR:-$data_dir}
 
 tmp=$(mktemp -d /tmp/pokeca-peer-bench.XXXXXX)
 pids=()

@@ -465,11 +465,12 @@ awaitable<HeaderRead> HttpServer::State::read_header(Connection& conn, beast::fl
     buffer.commit(n);
     if (ec) co_return HeaderRead::kGone;
   }
-  // The whole header is in the buffer: this parses it without reading.
-  auto [ec, n] = co_await bhttp::async_read_header(stream, buffer, parser, kNoThrow);
+  // The whole header is in the buffer: it is parsed here, in place (a read operation would
+  // cost every request another trip through the executor for bytes already read).
+  error_code ec;
+  buffer.consume(parser.put(buffer.data(), ec));
   if (ec == bhttp::error::header_limit) co_return HeaderRead::kTooLarge;
-  if (is_parse_error(ec)) co_return HeaderRead::kMalformed;
-  co_return ec ? HeaderRead::kGone : HeaderRead::kComplete;
+  co_return ec || !parser.is_header_done() ? HeaderRead::kMalformed : HeaderRead::kComplete;
 }
 
 // Reads the body as it arrives. Before each read `lease` grows by what the read may bring
