@@ -214,6 +214,9 @@ std::string usage_text() {
       "  import FILE      import stores from CSV or GeoJSON (idempotent)\n"
       "  admin grant|revoke|block|unblock EMAIL\n"
       "                   make an account an admin, take it back, block or unblock it\n"
+      "  backup DEST      copy the database (online, while serving), photos and signing key into\n"
+      "                   the new directory DEST, with a manifest of counts and checksums\n"
+      "  restore SRC      verify the backup SRC and restore it into --data-dir (which must be empty)\n"
       "  version          print the version\n\n"
       "options (flag, environment variable):\n";
   for (const auto& o : kOptions) s += "  " + std::string(o.flag) + " VALUE\t" + o.env + "\n";

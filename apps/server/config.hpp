@@ -58,7 +58,7 @@ struct Config {
 };
 
 struct ParsedCommand {
-  std::string command;            // serve | import | admin | help | version
+  std::string command;            // serve | import | admin | backup | restore | help | version
   std::vector<std::string> args;  // positional arguments after the command
   Config config;
 };

@@ -12,6 +12,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "backup.hpp"
 #include "config.hpp"
 #include "demo_seed.hpp"
 #include "log.hpp"
@@ -375,6 +376,8 @@ int main(int argc, char** argv) {
     if (cmd.command == "serve") return serve(cmd.config);
     if (cmd.command == "import") return import_command(cmd.config, cmd.args);
     if (cmd.command == "admin") return admin_command(cmd.config, cmd.args);
+    if (cmd.command == "backup") return backup_command(cmd.config, cmd.args, std::cout, std::cerr);
+    if (cmd.command == "restore") return restore_command(cmd.config, cmd.args, std::cout, std::cerr);
     if (cmd.command == "version") return std::cout << kVersion << "\n", 0;
     if (cmd.command == "help") return std::cout << usage_text(), 0;
     std::cerr << "unknown command: " << cmd.command << "\n\n" << usage_text();
