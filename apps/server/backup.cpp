@@ -222,8 +222,7 @@ int backup_command(const Config& config, const std::vector<std::string>& args, s
   }
 }
 
-int restore_command(const Config& config, const std::vector<std::string>& args, std::ostream& out,
-                    std::ostream& err) {
+int restore_command(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.size() != 1) {
     err << "usage: pokeca-server restore SRC --data-dir DIR\n";
     return 2;

@@ -19,7 +19,6 @@ inline constexpr std::string_view kManifestMagic = "pokeca-backup\t1";
 // Exit status: 0 done, 1 failed (the message says why), 2 refused (bad arguments, a
 // target that is not empty).
 int backup_command(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int restore_command(const Config& config, const std::vector<std::string>& args, std::ostream& out,
-                    std::ostream& err);
+int restore_command(const Config& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace pokeca::server

@@ -66,8 +66,8 @@ class ServerProcess {
     posix_spawn_file_actions_adddup2(&actions, out[1], STDERR_FILENO);
     posix_spawn_file_actions_addclose(&actions, out[0]);
     const std::string data = data_dir.string(), static_dir = (data_dir / "no-frontend").string();
-    std::vector<std::string> args{POKECA_SERVER_BIN, "serve",    "--data-dir",  data,   "--port",
-                                  "0",               "--demo-data", "false",    "--static-dir", static_dir};
+    std::vector<std::string> args{POKECA_SERVER_BIN, "serve", "--data-dir",   data,      "--port", "0",
+                                  "--demo-data",     "false", "--static-dir", static_dir};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -121,8 +121,8 @@ class ServerProcess {
 class BackupDrill : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_EQ(run_server_command({"import", std::string(POKECA_SAMPLES_DIR) + "/import_sample.csv", "--data-dir",
-                                  live.string()}),
+    ASSERT_EQ(run_server_command(
+                  {"import", std::string(POKECA_SAMPLES_DIR) + "/import_sample.csv", "--data-dir", live.string()}),
               0);
     key = crypto::load_or_create_key_file(live / std::string(crypto::kSigningKeyFileName), crypto::kSigningKeyBytes);
     media::FilePhotoStore photos(live / "photos", crypto::sha256_hex);
