@@ -149,6 +149,11 @@ const Option kOptions[] = {
        c.photo_worker = v;
        return "";
      }},
+    {"--log-file", "POKECA_LOG_FILE",
+     [](Config& c, const std::string& v) -> std::string {
+       c.log_file = v;
+       return "";
+     }},
     {"--ip-db", "POKECA_IP_DB",
      [](Config& c, const std::string& v) -> std::string {
        c.ip_db.clear();

@@ -49,6 +49,7 @@ struct Config {
   unsigned upload_threads = default_upload_threads();  // upload lane: photo submissions (a decoder process each)
   std::filesystem::path photo_worker;                  // pokeca-photo-worker; empty = next to this binary
   std::vector<std::filesystem::path> ip_db;            // MaxMind-format .mmdb files for GET /geo/ip; empty = none
+  std::filesystem::path log_file;  // every log line appended here, reopened on SIGHUP; empty = stderr
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }

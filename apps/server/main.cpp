@@ -171,6 +171,7 @@ class AnalyticsSecretSweeper {
 
 int serve(const Config& configured) {
   Config config = configured;
+  if (!config.log_file.empty()) log_to_file(config.log_file);
   if (config.worker_threads == 0) config.worker_threads = http::default_worker_threads();
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);

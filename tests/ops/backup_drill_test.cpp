@@ -1,20 +1,11 @@
 // The backup drill: `pokeca-server backup` while writers write, `restore` into a fresh
 // directory, a server started on it. The real binary, real files, real HTTP.
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <regex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,97 +17,21 @@
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/testing/temp_dir.hpp"
-
-extern char** environ;
+#include "server_process.hpp"
 
 namespace pokeca {
 namespace {
 namespace fs = std::filesystem;
+using testing::read_whole_file;
+using testing::run_server_command;
+using testing::ServerProcess;
 using testing::TempDir;
-
-// Runs the server binary with ARGS; its exit status (-1 when it did not exit normally).
-int run_server_command(const std::vector<std::string>& args) {
-  std::string command = POKECA_SERVER_BIN;
-  for (const auto& a : args) command += " '" + a + "'";
-  command += " >/dev/null 2>&1";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::int64_t count_of(const fs::path& db, std::string_view table) {
   for (const auto& [name, n] : storage::table_counts(db))
     if (name == table) return n;
   return -1;
 }
-
-// A server on a free port, its output in a pipe until it says where it listens.
-class ServerProcess {
- public:
-  explicit ServerProcess(const fs::path& data_dir) {
-    int out[2];
-    EXPECT_EQ(::pipe(out), 0);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDERR_FILENO);
-    posix_spawn_file_actions_addclose(&actions, out[0]);
-    const std::string data = data_dir.string(), static_dir = (data_dir / "no-frontend").string();
-    std::vector<std::string> args{POKECA_SERVER_BIN, "serve", "--data-dir",   data,      "--port", "0",
-                                  "--demo-data",     "false", "--static-dir", static_dir};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    EXPECT_EQ(posix_spawn(&pid_, POKECA_SERVER_BIN, &actions, nullptr, argv.data(), environ), 0);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(out[1]);
-    output_ = ::fdopen(out[0], "r");
-    const std::regex listening(R"re("event":"listening".*"port":"([0-9]+)")re");
-    char line[4096];
-    while (port_ == 0 && std::fgets(line, sizeof line, output_) != nullptr) {
-      std::cmatch m;
-      if (std::regex_search(line, m, listening)) port_ = std::stoi(m[1].str());
-    }
-  }
-  ~ServerProcess() {
-    ::kill(pid_, SIGTERM);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-    if (output_ != nullptr) std::fclose(output_);
-  }
-  ServerProcess(const ServerProcess&) = delete;
-  ServerProcess& operator=(const ServerProcess&) = delete;
-
-  [[nodiscard]] int port() const { return port_; }
-
-  // GET PATH over a fresh connection: the body, or "" when the status is not 200.
-  [[nodiscard]] std::string get(const std::string& path) const {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<std::uint16_t>(port_));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return ::close(fd), "";
-    const std::string request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
-    (void)::send(fd, request.data(), request.size(), 0);
-    std::string reply;
-    char buf[65536];
-    for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) reply.append(buf, static_cast<std::size_t>(n));
-    ::close(fd);
-    if (!reply.starts_with("HTTP/1.1 200")) return "";
-    const auto body = reply.find("\r\n\r\n");
-    return body == std::string::npos ? "" : reply.substr(body + 4);
-  }
-
- private:
-  pid_t pid_ = 0;
-  int port_ = 0;
-  FILE* output_ = nullptr;
-};
 
 class BackupDrill : public ::testing::Test {
  protected:
@@ -179,9 +94,9 @@ TEST_F(BackupDrill, ABackupTakenWhileWritersWriteRestoresIntoAServerThatServesIt
   EXPECT_EQ(storage::table_counts(restored / "pokeca.db"), storage::table_counts(backup / "pokeca.db"));
   const auto stores = count_of(restored / "pokeca.db", "stores");
   EXPECT_GT(stores, 0);
-  EXPECT_EQ(read_file(restored / std::string(crypto::kSigningKeyFileName)), key);
+  EXPECT_EQ(read_whole_file(restored / std::string(crypto::kSigningKeyFileName)), key);
 
-  ServerProcess server(restored);
+  ServerProcess server(restored, dir.path() / "server.out");
   ASSERT_NE(server.port(), 0);
   EXPECT_NE(server.get("/api/v1/healthz").find(R"("stores":)" + std::to_string(stores) + "}"), std::string::npos);
   EXPECT_EQ(server.get("/photos/" + photo_hash + ".jpg"), photo_bytes);
@@ -194,7 +109,7 @@ TEST_F(BackupDrill, RestoreRefusesADirectoryThatIsNotEmpty) {
   fs::create_directories(taken);
   std::ofstream(taken / "something") << "x";
   EXPECT_EQ(run_server_command({"restore", backup.string(), "--data-dir", taken.string()}), 2);
-  EXPECT_EQ(read_file(taken / "something"), "x");
+  EXPECT_EQ(read_whole_file(taken / "something"), "x");
   EXPECT_FALSE(fs::exists(taken / "pokeca.db"));
   // A backup is taken only into a new or empty directory too.
   EXPECT_EQ(run_server_command({"backup", taken.string(), "--data-dir", live.string()}), 2);
