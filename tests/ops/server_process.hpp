@@ -44,8 +44,11 @@ class ServerProcess {
   ServerProcess(const std::filesystem::path& data_dir, const std::filesystem::path& output,
                 const std::vector<std::string>& extra = {}, std::filesystem::path log = {}) {
     if (log.empty()) log = output;
-    std::vector<std::string> args{POKECA_SERVER_BIN, "serve", "--data-dir",  data_dir.string(), "--port", "0",
-                                  "--demo-data",     "false", "--static-dir", (data_dir / "no-frontend").string()};
+    std::vector<std::string> args{POKECA_SERVER_BIN, "serve",
+                                  "--data-dir",      data_dir.string(),
+                                  "--port",          "0",
+                                  "--demo-data",     "false",
+                                  "--static-dir",    (data_dir / "no-frontend").string()};
     args.insert(args.end(), extra.begin(), extra.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
@@ -60,8 +63,10 @@ class ServerProcess {
     for (int i = 0; pid_ != 0 && port_ == 0 && i < 600; ++i) {
       std::smatch m;
       const auto text = read_whole_file(log);
-      if (std::regex_search(text, m, listening)) port_ = std::stoi(m[1].str());
-      else std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (std::regex_search(text, m, listening))
+        port_ = std::stoi(m[1].str());
+      else
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   }
   ~ServerProcess() {
