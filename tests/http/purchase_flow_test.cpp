@@ -6,7 +6,7 @@
 #include "api_accounts.hpp"
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
-#include "http_messages.hpp"
+#include "common/http_messages.hpp"
 #include "loopback_server.hpp"
 #include "pokeca/admin_service.hpp"
 #include "pokeca/messages.hpp"

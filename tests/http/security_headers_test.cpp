@@ -1,6 +1,6 @@
 // Every response carries the security headers; the CSP lets the app, its API and the
 // configured tile host through and nothing else.
-#include "security_headers.hpp"
+#include "router/security_headers.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

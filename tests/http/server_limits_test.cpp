@@ -9,7 +9,7 @@
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
-#include "request_budget.hpp"
+#include "server/request_budget.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
 

@@ -1,6 +1,6 @@
 // The built frontend: MIME types, cache headers, SPA fallback, ETags, and no way out of
 // the static root however the path is spelled.
-#include "static_files.hpp"
+#include "site/static_files.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {
