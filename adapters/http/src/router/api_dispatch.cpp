@@ -12,7 +12,9 @@
 #include "endpoints/export/export_handlers.hpp"
 #include "endpoints/geo/geo_handlers.hpp"
 #include "common/http_messages.hpp"
-#include "endpoints/personal/personal_handlers.hpp"
+#include "endpoints/personal/alert_handlers.hpp"
+#include "endpoints/personal/favorite_handlers.hpp"
+#include "endpoints/personal/stats_handlers.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/messages.hpp"
@@ -22,6 +24,7 @@
 #include "endpoints/contributions/ranking_handlers.hpp"
 #include "endpoints/routes/routes_handlers.hpp"
 #include "endpoints/config/site_handlers.hpp"
+#include "endpoints/map/search_handlers.hpp"
 #include "endpoints/map/store_handlers.hpp"
 #include "endpoints/contributions/submission_handlers.hpp"
 
