@@ -48,8 +48,8 @@ TEST_F(SecurityHeaders, CspAllowsTheTileHostForImagesOnly) {
 
 TEST_F(SecurityHeaders, AnalyticsTagIsAllowedOnlyWhenConfigured) {
   http::RouterConfig config;
-  config.analytics_id = "G-ABC";
-  config.tile_url = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
+  config.site.analytics_id = "G-ABC";
+  config.site.tile_url = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   make_router(config);
   const auto csp = std::string(get("/")["Content-Security-Policy"]);
   EXPECT_NE(csp.find("script-src 'self' https://www.googletagmanager.com"), std::string::npos) << csp;

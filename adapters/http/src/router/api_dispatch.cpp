@@ -35,7 +35,7 @@ namespace pokeca::http {
 struct ApiDispatcher::Handlers {
   // clang-format off
   Handlers(const ApiServices& s, const RouterConfig& config)
-      : groups{SiteHandlers{config},
+      : groups{SiteHandlers{config.site},
                StoreHandlers{s.stores, config.store_fragments.get()},
                AccountHandlers{s.auth, s.submissions, config.secure_cookies},
                PurchaseHandlers{s.purchases},
@@ -45,7 +45,7 @@ struct ApiDispatcher::Handlers {
                SearchHandlers{s.search},
                StatsHandlers{s.user_stats},
                AlertHandlers{s.alerts},
-               ExportHandlers{config},
+               ExportHandlers{config.open_data},
                RouteHandlers{s.routes},
                AdminHandlers{s.admin},
                AnalyticsHandlers{s.analytics},

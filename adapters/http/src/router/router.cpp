@@ -58,14 +58,14 @@ struct Router::Impl {
   Impl(const ApiServices& services, RouterConfig c)
       : config(std::move(c)),
         api(services, config),
-        csp(content_security_policy(config.tile_url, config.analytics_id.has_value())),
+        csp(content_security_policy(config.site.tile_url, config.site.analytics_id.has_value())),
         static_files(config.static_dir),
         photo_files(config.photos),
         site_pages(&services.stores, config.catalog,
                    {config.static_dir, config.public_base_url,
                     // The pages carry GET /config's data, so the first view asks for nothing
                     // before it can lay itself out.
-                    [&c = config] { return boost::json::serialize(site_config_json(c)); }}) {
+                    [&c = config.site] { return boost::json::serialize(site_config_json(c)); }}) {
     if (config.catalog && !config.export_dir.empty() && !config.open_data)
       config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.export_dir, config.data_generation,
                                                           [] { return static_cast<UnixSeconds>(unix_now()); });

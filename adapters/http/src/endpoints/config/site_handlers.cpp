@@ -16,7 +16,7 @@ namespace pokeca::http {
 
 namespace json = boost::json;
 
-json::object site_config_json(const RouterConfig& c) {
+json::object site_config_json(const SiteConfig& c) {
   json::object data;
   data["tile_url"] = c.tile_url;
   data["tile_attribution"] = c.tile_attribution;

@@ -6,8 +6,8 @@
 namespace pokeca::http {
 
 ApiResult ExportHandlers::file(ExportFormat format, std::string_view type, std::string_view filename) const {
-  if (!config_.open_data) return fail(ErrorCode::kInternal, msg::kInternal);  // no catalog wired
-  auto files = config_.open_data->files(format);
+  if (!open_data_) return fail(ErrorCode::kInternal, msg::kInternal);  // no catalog wired
+  auto files = open_data_->files(format);
   if (!files) return std::unexpected(files.error());
   ApiOutput out{std::string()};
   out.content_type = type;
