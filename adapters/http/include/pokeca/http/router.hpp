@@ -62,9 +62,11 @@ struct RouterConfig {
   std::shared_ptr<OpenDataExport> open_data;
 };
 
-// The use cases the API calls. All are required (references, never null); each handler
-// group receives only the ones it uses (api_dispatch.cpp). A new feature adds its service
-// here and one line in apps/server/main.cpp.
+// The use cases the API calls. All are required (references, never null: a missing one is
+// a compile error where the struct is built); each handler group receives only the ones it
+// uses (router/api_dispatch.cpp). Build it by field name (`{.stores = …, .auth = …}`): in
+// apps/server/main.cpp, and for tests only in FakeContributions::services
+// (tests/http/contribution_fakes.hpp).
 struct ApiServices {
   StoreService& stores;
   AuthService& auth;
