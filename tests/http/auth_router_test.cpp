@@ -2,10 +2,10 @@
 // bodies, rate-limit headers, client addresses, lanes and initial_data.
 #include "common/client_address.hpp"
 #include "common/http_messages.hpp"
+#include "endpoints/accounts/refresh_cookie.hpp"
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
-#include "endpoints/accounts/refresh_cookie.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

@@ -7,8 +7,8 @@
 #include <limits>
 #include <set>
 
-#include "common/access_log.hpp"
 #include "api/json_body.hpp"
+#include "common/access_log.hpp"
 #include "common/json_text.hpp"
 
 namespace pokeca::http {

@@ -9,11 +9,11 @@
 #include <string_view>
 #include <vector>
 
+#include "common/query_string.hpp"
 #include "pokeca/auth_service.hpp"
 #include "pokeca/errors.hpp"
 #include "pokeca/http/http_types.hpp"
 #include "pokeca/user.hpp"
-#include "common/query_string.hpp"
 
 namespace pokeca::http {
 

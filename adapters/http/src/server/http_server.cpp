@@ -46,10 +46,10 @@
 #include "common/access_log.hpp"
 #include "common/client_address.hpp"
 #include "common/http_messages.hpp"
-#include "server/log_buffer.hpp"
+#include "common/query_string.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
-#include "common/query_string.hpp"
+#include "server/log_buffer.hpp"
 #include "server/request_budget.hpp"
 
 namespace pokeca::http {

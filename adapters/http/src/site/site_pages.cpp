@@ -7,12 +7,12 @@
 
 #include <boost/json.hpp>
 
+#include "common/query_string.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
 #include "pokeca/store_types.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/time.hpp"
-#include "common/query_string.hpp"
 #include "site/static_files.hpp"
 
 namespace pokeca::http {

@@ -10,8 +10,8 @@
 
 #include "common/content_encoding.hpp"
 #include "common/http_messages.hpp"
-#include "pokeca/text.hpp"
 #include "common/query_string.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca::http {
 namespace fs = std::filesystem;

@@ -6,8 +6,8 @@
 #include <utility>
 
 #include <boost/beast/core/string.hpp>
-#include "common/http_messages.hpp"
 #include "api/multipart/form_headers.hpp"
+#include "common/http_messages.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"
 

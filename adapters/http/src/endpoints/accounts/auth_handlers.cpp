@@ -5,9 +5,9 @@
 #include "api/api_body.hpp"
 #include "api/json_body.hpp"
 #include "api/json_mapping.hpp"
+#include "endpoints/accounts/refresh_cookie.hpp"
 #include "pokeca/device_token.hpp"
 #include "pokeca/messages.hpp"
-#include "endpoints/accounts/refresh_cookie.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -3,10 +3,10 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
-#include "endpoints/admin/admin_json.hpp"
 #include "api/api_body.hpp"
-#include "common/http_messages.hpp"
 #include "api/json_body.hpp"
+#include "common/http_messages.hpp"
+#include "endpoints/admin/admin_json.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/numbers.hpp"
 #include "pokeca/text.hpp"

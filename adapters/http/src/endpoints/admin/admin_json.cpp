@@ -5,8 +5,8 @@
 
 #include "api/json_body.hpp"
 #include "api/json_mapping.hpp"
-#include "pokeca/messages.hpp"
 #include "endpoints/contributions/submission_json.hpp"
+#include "pokeca/messages.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -7,9 +7,9 @@
 #include "api/json_body.hpp"
 #include "api/json_mapping.hpp"
 #include "api/multipart/memory_file_sink.hpp"
+#include "endpoints/contributions/submission_json.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"
-#include "endpoints/contributions/submission_json.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -5,10 +5,10 @@
 #include <boost/json/array.hpp>
 
 #include "api/json_mapping.hpp"
-#include "site/photo_files.hpp"
 #include "pokeca/photo_store.hpp"
 #include "pokeca/prefectures.hpp"
 #include "pokeca/store_type_suggestion.hpp"
+#include "site/photo_files.hpp"
 
 namespace pokeca::http {
 namespace {

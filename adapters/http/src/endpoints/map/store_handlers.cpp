@@ -5,9 +5,9 @@
 
 #include "api/api_body.hpp"
 #include "api/json_mapping.hpp"
+#include "endpoints/contributions/submission_json.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/prefectures.hpp"
-#include "endpoints/contributions/submission_json.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -4,8 +4,8 @@
 #include <boost/json/object.hpp>
 
 #include "api/api_body.hpp"
-#include "pokeca/messages.hpp"
 #include "endpoints/routes/route_json.hpp"
+#include "pokeca/messages.hpp"
 
 namespace pokeca::http {
 namespace {
