@@ -58,7 +58,7 @@ Result<ApprovalEdits> approval_edits(std::string_view body) {
   if (const auto* merge = obj->if_contains("merge_into_store_id"); merge && !merge->is_null()) {
     const auto id = integer_member(*obj, "merge_into_store_id");
     if (!id || *id <= 0) return fail(ErrorCode::kBadRequest, msg::kBadId);
-    edits.merge_into_store_id = *id;
+    edits.merge_into_store_id = id;
   }
   return edits;
 }
