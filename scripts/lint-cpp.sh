@@ -45,8 +45,9 @@ else
   fi
   [[ -z "$base" ]] && { echo "==> C++ lint: no earlier commit to compare with"; exit 0; }
   mapfile -t files < <(git diff --name-only --diff-filter=ACMR "$base" -- "${cpp_globs[@]}")
-  # --numstat with -w leaves out the files whose change is whitespace only.
-  mapfile -t sources < <(git diff -w --ignore-blank-lines --numstat --diff-filter=ACMR "$base" -- '*.cpp' |
+  # --numstat with -w leaves out the files whose change is whitespace only; --no-renames
+  # names a moved file by its path (a rename's numstat path reads "dir/{old => new}/f.cpp").
+  mapfile -t sources < <(git diff -w --ignore-blank-lines --numstat --no-renames --diff-filter=ACMR "$base" -- '*.cpp' |
     cut -f3 | sources_under_lint)
   what="changed since ${base:0:12}"
   if [[ "$mode" == --fix ]]; then

@@ -214,12 +214,12 @@ int serve(const Config& configured) {
   http::RouterConfig router_config;
   router_config.static_dir = resolve_static_dir(config);
   router_config.photos = &photo_store;
-  if (config.tile_url) router_config.tile_url = *config.tile_url;
-  if (config.tile_attribution) router_config.tile_attribution = *config.tile_attribution;
-  if (config.tile_max_zoom) router_config.tile_max_zoom = *config.tile_max_zoom;
-  router_config.contact_url = config.contact_url;
-  router_config.analytics_id = config.analytics_id;
-  router_config.demo_data = [&meta] {
+  if (config.tile_url) router_config.site.tile_url = *config.tile_url;
+  if (config.tile_attribution) router_config.site.tile_attribution = *config.tile_attribution;
+  if (config.tile_max_zoom) router_config.site.tile_max_zoom = *config.tile_max_zoom;
+  router_config.site.contact_url = config.contact_url;
+  router_config.site.analytics_id = config.analytics_id;
+  router_config.site.demo_data = [&meta] {
     auto v = meta.get(kDemoDataMetaKey);
     return v && *v && **v == "1";
   };

@@ -88,9 +88,7 @@ struct World {
     pending.location = {35.69, 139.70};
     (void)submissions.create(pending);
     router = std::make_unique<http::Router>(
-        http::ApiServices{store_service, auth, purchases, contributions.ranking, submission_service,
-                          contributions.favorites, contributions.search, contributions.user_stats, contributions.alerts,
-                          contributions.routes, contributions.admin, contributions.analytics},
+        contributions.services(store_service, auth, {.purchases = &purchases, .submissions = &submission_service}),
         http::RouterConfig{});
   }
 

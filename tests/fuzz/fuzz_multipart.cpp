@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "multipart/memory_file_sink.hpp"
-#include "multipart/multipart_parser.hpp"
+#include "api/multipart/memory_file_sink.hpp"
+#include "api/multipart/multipart_parser.hpp"
 
 using namespace pokeca::http::multipart;
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "query_string.hpp"
+#include "common/query_string.hpp"
 
 using namespace pokeca::http;
 

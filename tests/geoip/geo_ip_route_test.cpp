@@ -14,20 +14,7 @@ class GeoIpRoute : public RouterTest {
   // The router with the test database (RouterTest's own has no IP database).
   void use_database(http::RouterConfig config = {}) {
     config.static_dir = site.path() / "site";
-    auto& c = contributions;
-    router = std::make_unique<http::Router>(http::ApiServices{.stores = service,
-                                                              .auth = auth,
-                                                              .purchases = c.purchases,
-                                                              .ranking = c.ranking,
-                                                              .submissions = c.submissions,
-                                                              .favorites = c.favorites,
-                                                              .search = c.search,
-                                                              .user_stats = c.user_stats,
-                                                              .alerts = c.alerts,
-                                                              .routes = c.routes,
-                                                              .admin = c.admin,
-                                                              .analytics = c.analytics,
-                                                              .ip_locator = *locator},
+    router = std::make_unique<http::Router>(contributions.services(service, auth, {.ip_locator = locator.get()}),
                                             std::move(config));
   }
 

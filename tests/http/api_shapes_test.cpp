@@ -81,8 +81,8 @@ TEST_F(ApiShapes, ConfigServesTheFormLimitsAndDefaultStoreTypeOfCore) {
 TEST_F(ApiShapes, ConfigAsksTheDemoFlagOnEveryCall) {
   bool demo = true;
   http::RouterConfig config;
-  config.analytics_id = "G-TEST123";
-  config.demo_data = [&demo] { return demo; };
+  config.site.analytics_id = "G-TEST123";
+  config.site.demo_data = [&demo] { return demo; };
   make_router(config);
   EXPECT_EQ(data(get("/api/v1/config")).at("demo_data"), true);
   demo = false;

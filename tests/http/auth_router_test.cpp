@@ -1,11 +1,11 @@
 // The accounts routes at the router level (fake ports): cookies, bearer parsing, JSON
 // bodies, rate-limit headers, client addresses, lanes and initial_data.
-#include "client_address.hpp"
-#include "http_messages.hpp"
+#include "common/client_address.hpp"
+#include "common/http_messages.hpp"
+#include "endpoints/accounts/refresh_cookie.hpp"
 #include "pokeca/access_token.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
-#include "refresh_cookie.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

@@ -5,27 +5,9 @@
 #include <map>
 
 #include "pokeca/access_token.hpp"
-#include "pokeca/admin_service.hpp"
-#include "pokeca/analytics.hpp"
-#include "pokeca/crypto/sodium_analytics_keys.hpp"
 #include "pokeca/http/api_routes.hpp"
-#include "pokeca/purchase_service.hpp"
-#include "pokeca/ranking_service.hpp"
-#include "pokeca/route_service.hpp"
-#include "pokeca/storage/sqlite_activity_repository.hpp"
-#include "pokeca/storage/sqlite_admin_repository.hpp"
-#include "pokeca/storage/sqlite_analytics_repository.hpp"
-#include "pokeca/storage/sqlite_favorite_repository.hpp"
-#include "pokeca/storage/sqlite_mail_queue.hpp"
-#include "pokeca/storage/sqlite_ranking_repository.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_saved_route_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/sqlite_store_search.hpp"
-#include "pokeca/storage/sqlite_submission_repository.hpp"
-#include "real_accounts.hpp"
 #include "router_fixture.hpp"
-#include "submission_fakes.hpp"
+#include "sqlite_services.hpp"
 
 namespace pokeca::testing {
 namespace {
@@ -144,25 +126,26 @@ class AuthorizationMatrix : public ::testing::Test {
   }
 
   AuthorizationMatrix() {
-    EXPECT_TRUE(stores.insert_many(sample_stores()));
+    EXPECT_TRUE(sqlite.store_repo.insert_many(sample_stores()));
     tokens[Role::kUnverified] = account("unverified@example.com", false);
     tokens[Role::kUser] = account("user@example.com", true);
     tokens[Role::kBlocked] = account("blocked@example.com", true);
     tokens[Role::kAdmin] = account("admin@example.com", true);
-    EXPECT_TRUE(accounts.admin.block("blocked@example.com"));
-    EXPECT_TRUE(accounts.admin.grant_admin("admin@example.com"));
+    EXPECT_TRUE(sqlite.accounts.admin.block("blocked@example.com"));
+    EXPECT_TRUE(sqlite.accounts.admin.grant_admin("admin@example.com"));
   }
 
   // Creates the account directly and mints its access token (an unverified account
   // cannot log in, so its token is made by hand: defence in depth is what is tested).
   std::string account(std::string email, bool verified) {
-    auto user = accounts.users.create({email, "テスト", "", *accounts.hasher.hash("kiriban-7777"), kTestNow});
+    auto user =
+        sqlite.accounts.users.create({email, "テスト", "", *sqlite.accounts.hasher.hash("kiriban-7777"), kTestNow});
     EXPECT_TRUE(user);
     if (verified) {
-      EXPECT_TRUE(accounts.users.mark_email_verified(user->id, kTestNow));
+      EXPECT_TRUE(sqlite.accounts.users.mark_email_verified(user->id, kTestNow));
     }
     return encode_access_token({user->id, user->session_epoch, kTestNow, kTestNow + kAccessTokenTtl, {}},
-                               accounts.crypto);
+                               sqlite.accounts.crypto);
   }
 
   http::Response send(const ApiRouteInfo& route, Role role, std::string_view body) {
@@ -178,38 +161,10 @@ class AuthorizationMatrix : public ::testing::Test {
   }
 
   TempDir dir;
-  storage::Database db{dir.path() / "pokeca.db"};
-  storage::SqliteStoreRepository stores{db};
-  storage::SqliteReportRepository reports{db};
   FakeClock clock;
-  StoreService service{stores, reports, clock};
-  RealAccounts accounts{db, clock, "http://localhost:8080", unlimited()};
-  storage::SqliteRankingRepository ranking_repository{db};
-  PurchaseService purchases{{stores, reports, accounts.limiter, clock}, {1'000'000, 1}};
-  RankingService ranking{ranking_repository, clock};
-  storage::SqliteSubmissionRepository submission_repo{db};
-  Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
-  FakePhotoProcessor processor;
-  FakePhotoStore photos;
-  SubmissionService submissions{{submission_repo, stores, processor, photos, gazetteer, accounts.limiter, clock}};
-  storage::SqliteFavoriteRepository favorite_repo{db};
-  storage::SqliteMailQueue mail_queue{db};
-  storage::SqliteActivityRepository activity{db};
-  storage::SqliteStoreSearch search_repo{db};
-  FavoriteService favorites{favorite_repo, clock};
-  FavoriteAlerts alerts{{favorite_repo, mail_queue, accounts.users, accounts.crypto, clock}, "http://localhost:8080"};
-  StoreSearchService search{search_repo, gazetteer};
-  UserStatsService user_stats{activity, ranking_repository, clock};
-  storage::SqliteSavedRouteRepository saved_routes{db};
-  RouteService routes{{stores, saved_routes, accounts.crypto, clock}};
-  storage::SqliteAdminRepository admin_repo{db};
-  AdminService admin{{admin_repo, submission_repo, photos, gazetteer, clock}};
-  storage::SqliteAnalyticsRepository analytics_repo{db};
-  crypto::SodiumAnalyticsKeys analytics_keys;
-  AnalyticsService analytics{{analytics_repo, analytics_keys, accounts.limiter, clock}};
-  http::Router router{{service, accounts.auth, purchases, ranking, submissions, favorites, search, user_stats, alerts,
-                       routes, admin, analytics},
-                      {}};
+  SqliteServices sqlite{dir.path() / "pokeca.db", clock, unlimited()};
+  FakeContributions fakes{sqlite.store_repo, sqlite.reports, sqlite.accounts.limiter, clock};
+  http::Router router{fakes.services(sqlite.stores, sqlite.accounts.auth, sqlite.real()), {}};
   std::map<Role, std::string> tokens;
 };
 

@@ -1,5 +1,5 @@
 // Every malformed or out-of-range parameter is a 400 with a Japanese message, never a 500.
-#include "http_messages.hpp"
+#include "common/http_messages.hpp"
 #include "pokeca/messages.hpp"
 #include "router_fixture.hpp"
 

@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "content_encoding.hpp"
+#include "common/content_encoding.hpp"
 #include "gunzip.hpp"
 #include "router_fixture.hpp"
 

@@ -1,11 +1,14 @@
 #pragma once
-// The contribution services (purchases, ranking, submissions, routes) over in-memory fakes, for
-// router tests that do not exercise them: the router needs every service it routes to.
+// The one place tests build the router's services (`http::ApiServices`): in-memory fakes of
+// every service a test does not exercise (the router needs every service it routes to), the
+// real ones it names. A new service: its fake here, its pointer in RealServices, its line in
+// FakeContributions::services, and its SQLite construction in sqlite_services.hpp.
 #include "auth_fakes.hpp"
 #include "pokeca/admin_service.hpp"
 #include "pokeca/analytics.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/router.hpp"
+#include "pokeca/ip_location.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
@@ -118,6 +121,7 @@ struct RealServices {
   RouteService* routes = nullptr;
   AdminService* admin = nullptr;
   AnalyticsService* analytics = nullptr;
+  const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
 struct FakeContributions {
@@ -152,7 +156,8 @@ struct FakeContributions {
             .alerts = either(real.alerts, alerts),
             .routes = either(real.routes, routes),
             .admin = either(real.admin, admin),
-            .analytics = either(real.analytics, analytics)};
+            .analytics = either(real.analytics, analytics),
+            .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
   FakeRankingRepository ranking_repository;

@@ -1,6 +1,6 @@
 // Domain errors → status and envelope; unknown paths, wrong methods, HEAD.
-#include "error_mapping.hpp"
-#include "http_messages.hpp"
+#include "api/error_mapping.hpp"
+#include "common/http_messages.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "router_fixture.hpp"

@@ -7,9 +7,9 @@
 #include <limits>
 #include <set>
 
-#include "access_log.hpp"
-#include "json_body.hpp"
-#include "json_text.hpp"
+#include "api/json_body.hpp"
+#include "common/access_log.hpp"
+#include "common/json_text.hpp"
 
 namespace pokeca::http {
 namespace {

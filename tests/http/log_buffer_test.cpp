@@ -1,6 +1,6 @@
 // The access log is buffered off the I/O threads, and still loses no line on a
 // clean stop.
-#include "log_buffer.hpp"
+#include "server/log_buffer.hpp"
 
 #include <gtest/gtest.h>
 

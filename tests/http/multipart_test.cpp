@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "multipart/form_headers.hpp"
-#include "multipart/memory_file_sink.hpp"
-#include "multipart/multipart_parser.hpp"
+#include "api/multipart/form_headers.hpp"
+#include "api/multipart/memory_file_sink.hpp"
+#include "api/multipart/multipart_parser.hpp"
 
 namespace pokeca::http::multipart {
 namespace {

@@ -8,9 +8,9 @@
 #include <boost/json/parse.hpp>
 
 #include "contribution_fakes.hpp"
+#include "endpoints/export/open_data_export.hpp"
 #include "gunzip.hpp"
 #include "loopback_server.hpp"
-#include "open_data_export.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_catalog.hpp"

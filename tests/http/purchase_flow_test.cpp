@@ -5,8 +5,8 @@
 
 #include "api_accounts.hpp"
 #include "api_call.hpp"
+#include "common/http_messages.hpp"
 #include "contribution_fakes.hpp"
-#include "http_messages.hpp"
 #include "loopback_server.hpp"
 #include "pokeca/admin_service.hpp"
 #include "pokeca/messages.hpp"

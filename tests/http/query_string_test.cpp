@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "http_messages.hpp"
-#include "query_string.hpp"
+#include "common/http_messages.hpp"
+#include "common/query_string.hpp"
 
 namespace pokeca::http {
 namespace {

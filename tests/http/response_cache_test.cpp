@@ -1,6 +1,6 @@
 // The cache of public map answers: served while the data is unchanged and fresh,
 // refetched after a write or once the TTL has passed; never for personal calls.
-#include "response_cache.hpp"
+#include "cache/response_cache.hpp"
 
 #include <gtest/gtest.h>
 

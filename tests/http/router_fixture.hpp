@@ -88,8 +88,8 @@ class RouterTest : public ::testing::Test {
 
   void make_router(http::RouterConfig config) {
     config.static_dir = site.path() / "site";
-    if (!config.demo_data) config.demo_data = [] { return true; };
-    if (config.contact_url.empty()) config.contact_url = "https://x.com/pokeca_map";
+    if (!config.site.demo_data) config.site.demo_data = [] { return true; };
+    if (config.site.contact_url.empty()) config.site.contact_url = "https://x.com/pokeca_map";
     router = std::make_unique<http::Router>(contributions.services(service, auth), std::move(config));
   }
 

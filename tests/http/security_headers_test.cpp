@@ -1,6 +1,6 @@
 // Every response carries the security headers; the CSP lets the app, its API and the
 // configured tile host through and nothing else.
-#include "security_headers.hpp"
+#include "router/security_headers.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {
@@ -48,8 +48,8 @@ TEST_F(SecurityHeaders, CspAllowsTheTileHostForImagesOnly) {
 
 TEST_F(SecurityHeaders, AnalyticsTagIsAllowedOnlyWhenConfigured) {
   http::RouterConfig config;
-  config.analytics_id = "G-ABC";
-  config.tile_url = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
+  config.site.analytics_id = "G-ABC";
+  config.site.tile_url = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
   make_router(config);
   const auto csp = std::string(get("/")["Content-Security-Policy"]);
   EXPECT_NE(csp.find("script-src 'self' https://www.googletagmanager.com"), std::string::npos) << csp;

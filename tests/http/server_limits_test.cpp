@@ -9,8 +9,8 @@
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
-#include "request_budget.hpp"
 #include "router_fixture.hpp"
+#include "server/request_budget.hpp"
 #include "test_client.hpp"
 
 namespace pokeca::testing {

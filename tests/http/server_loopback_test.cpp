@@ -5,7 +5,7 @@
 #include <mutex>
 #include <thread>
 
-#include "http_messages.hpp"
+#include "common/http_messages.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
 #include "router_fixture.hpp"

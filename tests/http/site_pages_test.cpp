@@ -13,7 +13,7 @@
 #include "pokeca/storage/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "router_fixture.hpp"
-#include "site_pages.hpp"
+#include "site/site_pages.hpp"
 
 namespace pokeca::testing {
 namespace {

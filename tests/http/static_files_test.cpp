@@ -1,6 +1,6 @@
 // The built frontend: MIME types, cache headers, SPA fallback, ETags, and no way out of
 // the static root however the path is spelled.
-#include "static_files.hpp"
+#include "site/static_files.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {
@@ -90,7 +90,7 @@ TEST_F(StaticFilesTest, APrefectureMapCarriesTheSameConfigAsTheApi) {
   EXPECT_EQ(inlined, data(get("/api/v1/config")));
   EXPECT_TRUE(inlined.at("demo_data").as_bool());
   http::RouterConfig real_data;
-  real_data.demo_data = [] { return false; };
+  real_data.site.demo_data = [] { return false; };
   make_router(std::move(real_data));
   EXPECT_NE(get("/map?prefecture=tokyo").body().find("\"demo_data\":false"), std::string::npos);
 }

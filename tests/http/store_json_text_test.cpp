@@ -2,8 +2,8 @@
 // exactly those of the JSON values every other answer builds.
 #include <gtest/gtest.h>
 
-#include "json_mapping.hpp"
-#include "json_text.hpp"
+#include "api/json_mapping.hpp"
+#include "common/json_text.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

@@ -15,6 +15,7 @@
 #include "pokeca/favorite_alerts.hpp"
 #include "pokeca/favorites.hpp"
 #include "pokeca/http/request_handler.hpp"
+#include "pokeca/http/site_config.hpp"
 #include "pokeca/ip_location.hpp"
 #include "pokeca/photo_store.hpp"
 #include "pokeca/purchase_service.hpp"
@@ -36,17 +37,8 @@ struct RouterConfig {
   // Submission photos, served at /photos/<hash>.jpg through core's port (where the files
   // are is the media adapter's business); null = none.
   const PhotoStore* photos = nullptr;
-  // Map tiles (/config, CSP img-src). These defaults are the only ones: apps/server's
-  // Config leaves the tile options unset unless a flag or variable gives them.
-  std::string tile_url = "https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png";
-  std::string tile_attribution =
-      "<a href=\"https://maps.gsi.go.jp/development/ichiran.html\" target=\"_blank\" "
-      "rel=\"noopener\">地理院タイル</a>";
-  int tile_max_zoom = 18;
-  std::string contact_url;
-  std::optional<std::string> analytics_id;  // third-party tag id; off by default
-  // Asked on each /config call (it can change once demo data is loaded); may be empty.
-  std::function<bool()> demo_data;
+  // GET /config's data: tiles, contact, analytics tag, demo flag.
+  SiteConfig site;
   // The database's write generation; when set, public map reads are answered from a
   // short-lived cache of ready-made bodies until the next write (response_cache.hpp).
   std::function<std::uint64_t()> data_generation;
@@ -70,9 +62,11 @@ struct RouterConfig {
   std::shared_ptr<OpenDataExport> open_data;
 };
 
-// The use cases the API calls. All are required (references, never null); each handler
-// group receives only the ones it uses (api_dispatch.cpp). A new feature adds its service
-// here and one line in apps/server/main.cpp.
+// The use cases the API calls. All are required (references, never null: a missing one is
+// a compile error where the struct is built); each handler group receives only the ones it
+// uses (router/api_dispatch.cpp). Build it by field name (`{.stores = …, .auth = …}`): in
+// apps/server/main.cpp, and for tests only in FakeContributions::services
+// (tests/http/contribution_fakes.hpp).
 struct ApiServices {
   StoreService& stores;
   AuthService& auth;

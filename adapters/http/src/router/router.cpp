@@ -1,0 +1,336 @@
+#include "pokeca/http/router.hpp"
+
+#include <chrono>
+#include <utility>
+
+#include <boost/json/serialize.hpp>
+
+#include "api/api_body.hpp"
+#include "api/error_mapping.hpp"
+#include "cache/response_cache.hpp"
+#include "common/access_log.hpp"
+#include "common/client_address.hpp"
+#include "common/content_encoding.hpp"
+#include "common/http_messages.hpp"
+#include "common/query_string.hpp"
+#include "endpoints/accounts/refresh_cookie.hpp"
+#include "endpoints/config/site_handlers.hpp"
+#include "endpoints/export/open_data_export.hpp"
+#include "pokeca/http/error_log.hpp"
+#include "pokeca/messages.hpp"
+#include "router/api_dispatch.hpp"
+#include "router/file_reply.hpp"
+#include "router/security_headers.hpp"
+#include "site/photo_files.hpp"
+#include "site/site_pages.hpp"
+#include "site/static_files.hpp"
+
+namespace pokeca::http {
+namespace {
+
+constexpr std::string_view kJsonType = "application/json; charset=utf-8";
+// API answers are per request and may become personal (signed-in calls): never cache.
+constexpr std::string_view kApiCache = "no-store";
+
+bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
+
+Response json_response(Status status, std::string body) {
+  Response res{status, 11};
+  res.set(bhttp::field::content_type, kJsonType);
+  res.set(bhttp::field::cache_control, kApiCache);
+  res.body() = std::move(body);
+  return res;
+}
+
+// Why a request ended in a 5xx, for the one log line it gets.
+struct Failure {
+  std::string error;   // machine code ("internal", "unavailable") or "exception"
+  std::string detail;  // DomainError::cause() (log_detail: SQL context, errno …) or the exception's text
+};
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+struct Router::Impl {
+  Impl(const ApiServices& services, RouterConfig c)
+      : config(std::move(c)),
+        api(services, config),
+        csp(content_security_policy(config.site.tile_url, config.site.analytics_id.has_value())),
+        static_files(config.static_dir),
+        photo_files(config.photos),
+        site_pages(&services.stores, config.catalog,
+                   {config.static_dir, config.public_base_url,
+                    // The pages carry GET /config's data, so the first view asks for nothing
+                    // before it can lay itself out.
+                    [&c = config.site] { return boost::json::serialize(site_config_json(c)); }}) {
+    if (config.catalog && !config.export_dir.empty() && !config.open_data)
+      config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.export_dir, config.data_generation,
+                                                          [] { return static_cast<UnixSeconds>(unix_now()); });
+  }
+
+  RouterConfig config;
+  ApiDispatcher api;
+  std::string csp;
+  StaticFiles static_files;
+  PhotoFiles photo_files;
+  SitePages site_pages;
+  mutable ResponseCache cache;
+  RequestIds request_ids;  // for requests that come without one (tests call handle() directly)
+
+  // Every 5xx: one JSON line with the request id; a 500's body names the id too, so a
+  // user's report can be matched to the line.
+  void report_failure(Response& res, const Request& req, std::string_view request_id, const Failure& failure) const {
+    if (res.result_int() < 500) return;
+    write_error_log(format_error_log({request_id, req.method_string(), split_target(req.target()).path,
+                                      res.result_int(), failure.error, failure.detail},
+                                     unix_now()));
+    if (res.result() == Status::internal_server_error)
+      res.body() = error_body(msg::kInternal, "internal", std::nullopt, request_id);
+  }
+
+  // The route table says which reads may be cached; the cache needs the data generation.
+  bool is_cached_read(const RoutePlan& plan) const { return config.data_generation && ApiDispatcher::cacheable(plan); }
+
+  // A ready answer whose body is a kept cache entry, finished like any answer; the reply
+  // shares the entry's bytes (none for HEAD).
+  Reply shared_reply(Response res, ResponseCache::Body body, const Request& req) const {
+    finish(res, &req);
+    res.content_length(body->size());
+    Reply reply{std::move(res), std::nullopt, nullptr};
+    if (req.method() != bhttp::verb::head) reply.shared_body = std::move(body);
+    return reply;
+  }
+
+  std::optional<Reply> cached(const Request& req, const RoutePlan& plan) const {
+    if (!is_cached_read(plan)) return std::nullopt;
+    const auto generation = config.data_generation();
+    const auto now = ResponseCache::Clock::now();
+    const bool gzip_ok = accepts_encoding(req[bhttp::field::accept_encoding], "gzip");
+    if (gzip_ok)
+      if (auto gzip = cache.find_gzip(req.target(), generation, now)) {
+        auto res = json_response(Status::ok, {});
+        res.set(bhttp::field::vary, "Accept-Encoding");
+        res.set(bhttp::field::content_encoding, "gzip");
+        return shared_reply(std::move(res), std::move(gzip), req);
+      }
+    auto body = cache.find(req.target(), generation, now);
+    if (!body) return std::nullopt;
+    // Not compressed yet: a worker thread compresses it once and keeps it (route()).
+    if (gzip_ok && body->size() >= kMinCompressedJsonBytes) return std::nullopt;
+    auto res = json_response(Status::ok, {});
+    if (body->size() >= kMinCompressedJsonBytes) res.set(bhttp::field::vary, "Accept-Encoding");
+    return shared_reply(std::move(res), std::move(body), req);
+  }
+
+  // Public map reads (the cacheable ones) of kMinCompressedJsonBytes or more go gzip to a
+  // client that accepts it, and the compressed bytes are kept with the cache entry.
+  // Only those: an answer that carries a secret (tokens, personal data) is never
+  // compressed, so no BREACH-style guessing through its length. `plain` is the answer's
+  // body; true when res.body() now holds its gzip form.
+  bool compress(Response& res, const Request& req, const std::string& plain, bool keep,
+                std::uint64_t generation) const {
+    if (res.result() != Status::ok || plain.size() < kMinCompressedJsonBytes) return false;
+    res.set(bhttp::field::vary, "Accept-Encoding");
+    if (!accepts_encoding(req[bhttp::field::accept_encoding], "gzip")) return false;
+    auto gzip = gzip_compress(plain);
+    if (gzip.empty()) return false;
+    if (keep) cache.put_gzip(req.target(), generation, gzip);
+    res.body() = std::move(gzip);
+    res.set(bhttp::field::content_encoding, "gzip");
+    return true;
+  }
+
+  // A download from disk: its headers on `res`, its open body in `file` (none for a 304).
+  void attach_file(const BodyFile& source, const Request& req, Response& res,
+                   std::optional<bhttp::file_body::value_type>& file, Failure& failure) const {
+    auto opened = open_body_file(source, req[bhttp::field::accept_encoding], req[bhttp::field::if_none_match], res);
+    if (!opened) {
+      failure = {"internal", opened.error()};
+      res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
+      return;
+    }
+    file = std::move(*opened);
+  }
+
+  Response route(const Request& req, const RequestContext& context, Failure& failure,
+                 std::optional<bhttp::file_body::value_type>& file, ResponseCache::Body& shared) const {
+    const auto target = split_target(req.target());
+    if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
+      return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
+    if (is_api_path(target.path)) {
+      if (from_another_site(req.method_string(), target.path, req["Sec-Fetch-Site"], req[bhttp::field::origin],
+                            req[bhttp::field::host], config.public_base_url))
+        return json_response(Status::forbidden, error_envelope(msg::kCrossSiteRefused, "cross_site"));
+      const ApiRequest request{
+          req.method(),
+          target.path,
+          target.query,
+          req.body(),
+          req[bhttp::field::content_type],
+          req[bhttp::field::authorization],
+          req[bhttp::field::cookie],
+          ClientInfo{client_address(context.peer.address, req["X-Forwarded-For"], config.trust_forwarded_for)},
+          req[bhttp::field::user_agent]};
+      const bool cacheable = is_cached_read(context.plan);
+      const auto generation = cacheable ? config.data_generation() : 0;
+      const auto now = ResponseCache::Clock::now();
+      if (cacheable)
+        if (auto body = cache.find(req.target(), generation, now)) {
+          auto res = json_response(Status::ok, {});
+          if (!compress(res, req, *body, true, generation)) shared = std::move(body);
+          return res;
+        }
+      auto reply = api.dispatch(request, context.plan);
+      const bool keep = cacheable && reply.status == Status::ok && reply.body.size() <= kResponseCacheMaxBodyBytes;
+      auto res = json_response(reply.status, {});
+      const bool compressible = cacheable && reply.content_type.empty();
+      if (keep) {
+        // One buffer for this reply and the cache entry: no copy of the body.
+        auto body = std::make_shared<const std::string>(std::move(reply.body));
+        cache.put(req.target(), generation, now, body);
+        if (!(compressible && compress(res, req, *body, true, generation))) shared = std::move(body);
+      } else {
+        res.body() = std::move(reply.body);
+        if (compressible)
+          compress(res, req, res.body(), false, generation);  // plain is read before the body is replaced
+      }
+      if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
+      if (!reply.content_type.empty()) res.set(bhttp::field::content_type, reply.content_type);
+      if (!reply.content_disposition.empty()) res.set(bhttp::field::content_disposition, reply.content_disposition);
+      for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
+      if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
+      if (reply.file) attach_file(*reply.file, req, res, file, failure);
+      if (reply.internal_error)
+        failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->cause()};
+      return res;
+    }
+    if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {
+      auto res =
+          json_response(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
+      res.set(bhttp::field::allow, "GET, HEAD");
+      return res;
+    }
+    if (auto page = site_pages.serve(target.path, target.query, req[bhttp::field::host])) return std::move(*page);
+    if (target.path.starts_with(kPhotoPathPrefix))
+      return photo_files.serve(target.path, req[bhttp::field::if_none_match]);
+    return static_files.serve(target.path, req[bhttp::field::if_none_match], req[bhttp::field::accept_encoding]);
+  }
+
+  // Headers and framing every response gets, whoever built it.
+  void finish(Response& res, const Request* req) const {
+    add_security_headers(res, csp, config.secure_cookies);
+    if (req) {
+      res.version(req->version());
+      res.keep_alive(req->keep_alive());
+    }
+    if (res.result() == Status::not_modified) return;  // no body, no Content-Length
+    res.prepare_payload();
+    if (req && req->method() == bhttp::verb::head) {
+      // HEAD: the same headers as GET, Content-Length included, but no body.
+      const auto length = res.body().size();
+      res.body().clear();
+      res.content_length(length);
+    }
+  }
+};
+
+Router::Router(ApiServices services, RouterConfig config)
+    : impl_(std::make_unique<Impl>(services, std::move(config))) {}
+
+Router::~Router() = default;
+
+Reply Router::respond(const Request& request, const RequestContext& context) const {
+  const std::string request_id = context.request_id.empty() ? impl_->request_ids.next() : context.request_id;
+  Reply reply;
+  auto& res = reply.response;
+  Failure failure{"internal", {}};
+  try {
+    res = impl_->route(request, context, failure, reply.file, reply.shared_body);
+  } catch (const std::exception& e) {
+    // A bug or resource exhaustion: the envelope, never the exception's text (it is logged).
+    failure = {"exception", e.what()};
+    res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
+    reply.file.reset();
+    reply.shared_body.reset();
+  } catch (...) {
+    failure = {"exception", "unknown exception"};
+    res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
+    reply.file.reset();
+    reply.shared_body.reset();
+  }
+  try {
+    impl_->report_failure(res, request, request_id, failure);
+  } catch (...) {  // NOLINT(bugprone-empty-catch): a failed log line must not turn an answer into a crash
+  }
+  res.set(kRequestIdHeader, request_id);
+  impl_->finish(res, &request);
+  if (reply.file) {
+    res.content_length(reply.file->size());  // the head of a body the server sends from the file
+    if (request.method() == bhttp::verb::head) reply.file.reset();
+  }
+  if (reply.shared_body) {
+    res.content_length(reply.shared_body->size());
+    if (request.method() == bhttp::verb::head) reply.shared_body.reset();
+  }
+  return reply;
+}
+
+namespace {
+// A reply's body in the response itself, for callers that want one Response (tests).
+Response with_body(Reply reply) {
+  if (reply.file) reply.response.body() = read_body_file(*reply.file);
+  if (reply.shared_body) reply.response.body() = *reply.shared_body;
+  return std::move(reply.response);
+}
+}  // namespace
+
+Response Router::handle(const Request& request, const RequestContext& context) const {
+  return with_body(respond(request, context));
+}
+
+std::optional<Response> Router::try_ready(const Request& request, const RoutePlan& plan) const {
+  auto reply = ready(request, plan);
+  if (!reply) return std::nullopt;
+  return with_body(std::move(*reply));
+}
+
+std::optional<Reply> Router::ready(const Request& request, const RoutePlan& plan) const {
+  try {
+    return impl_->cached(request, plan);
+  } catch (...) {
+    return std::nullopt;  // the normal path will answer (and report) it
+  }
+}
+
+RoutePlan Router::plan(const RequestHeader& header) const {
+  const auto target = split_target(header.target());
+  if (!is_api_path(target.path)) return {};
+  return ApiDispatcher::plan(header.method(), target.path);
+}
+
+Admission Router::admit(const RequestHeader& header, const RoutePlan& plan, const Peer&) const {
+  Admission admission;
+  try {
+    auto refusal = impl_->api.admit(header[bhttp::field::authorization], plan, admission.caller);
+    // A storage failure: handle() runs the same check and answers and logs the 5xx.
+    if (!refusal || static_cast<unsigned>(refusal->status) >= 500) return admission;
+    auto res = json_response(refusal->status, std::move(refusal->body));
+    if (refusal->retry_after) res.set(bhttp::field::retry_after, std::to_string(*refusal->retry_after));
+    impl_->finish(res, nullptr);
+    admission.refusal = std::move(res);
+  } catch (...) {
+    admission = {};  // handle() will run the same check again and answer (and report) it
+  }
+  return admission;
+}
+
+Response Router::error_response(Status status, std::string_view code, std::string_view message) const {
+  auto res = json_response(status, error_envelope(message, code));
+  impl_->finish(res, nullptr);
+  return res;
+}
+
+}  // namespace pokeca::http

@@ -1,0 +1,116 @@
+#pragma once
+// Every service the router takes, on one real SQLite file and libsodium: the storage
+// adapter's repositories, the accounts of real_accounts.hpp, the embedded gazetteer.
+// Photo decoding and photo files are fakes (no image work here). Hand it to the router
+// through the one place tests build `http::ApiServices`: FakeContributions::services
+// (contribution_fakes.hpp), as `real()`.
+#include <filesystem>
+
+#include "contribution_fakes.hpp"
+#include "pokeca/admin_service.hpp"
+#include "pokeca/analytics.hpp"
+#include "pokeca/crypto/sodium_analytics_keys.hpp"
+#include "pokeca/embedded_data.hpp"
+#include "pokeca/favorite_alerts.hpp"
+#include "pokeca/favorites.hpp"
+#include "pokeca/gazetteer.hpp"
+#include "pokeca/purchase_service.hpp"
+#include "pokeca/ranking_service.hpp"
+#include "pokeca/route_service.hpp"
+#include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_activity_repository.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite_ranking_repository.hpp"
+#include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite_saved_route_repository.hpp"
+#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_store_search.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
+#include "pokeca/store_search.hpp"
+#include "pokeca/store_service.hpp"
+#include "pokeca/submission_service.hpp"
+#include "pokeca/user_stats.hpp"
+#include "real_accounts.hpp"
+#include "submission_fakes.hpp"
+
+namespace pokeca::testing {
+
+struct SqliteServices {
+  // `limits` for the accounts, the purchase and submission limits included; the write
+  // limits of the other services are the accounts' (one limiter).
+  SqliteServices(const std::filesystem::path& file, const Clock& clock, RateLimits limits = {},
+                 std::string base_url = "http://localhost:8080")
+      : db(file),
+        store_repo(db),
+        reports(db),
+        stores(store_repo, reports, clock),
+        accounts(db, clock, base_url, limits),
+        ranking_repository(db),
+        purchases({store_repo, reports, accounts.limiter, clock}, limits.purchase_account),
+        ranking(ranking_repository, clock),
+        submission_repo(db),
+        submissions({submission_repo, store_repo, processor, photos, gazetteer, accounts.limiter, clock},
+                    {limits.submission_account}),
+        favorite_repo(db),
+        mail_queue(db),
+        activity(db),
+        search_repo(db),
+        favorites(favorite_repo, clock),
+        alerts({favorite_repo, mail_queue, accounts.users, accounts.crypto, clock}, base_url),
+        search(search_repo, gazetteer),
+        user_stats(activity, ranking_repository, clock),
+        saved_routes(db),
+        routes({store_repo, saved_routes, accounts.crypto, clock}),
+        admin_repo(db),
+        admin({admin_repo, submission_repo, photos, gazetteer, clock}),
+        analytics_repo(db),
+        analytics({analytics_repo, analytics_keys, accounts.limiter, clock}) {}
+
+  // The services beyond stores and accounts, for FakeContributions::services.
+  [[nodiscard]] RealServices real() {
+    return {.purchases = &purchases,
+            .ranking = &ranking,
+            .submissions = &submissions,
+            .favorites = &favorites,
+            .search = &search,
+            .user_stats = &user_stats,
+            .alerts = &alerts,
+            .routes = &routes,
+            .admin = &admin,
+            .analytics = &analytics};
+  }
+
+  storage::Database db;
+  storage::SqliteStoreRepository store_repo;
+  storage::SqliteReportRepository reports;
+  StoreService stores;
+  RealAccounts accounts;
+  storage::SqliteRankingRepository ranking_repository;
+  PurchaseService purchases;
+  RankingService ranking;
+  storage::SqliteSubmissionRepository submission_repo;
+  Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
+  FakePhotoProcessor processor;
+  FakePhotoStore photos;
+  SubmissionService submissions;
+  storage::SqliteFavoriteRepository favorite_repo;
+  storage::SqliteMailQueue mail_queue;
+  storage::SqliteActivityRepository activity;
+  storage::SqliteStoreSearch search_repo;
+  FavoriteService favorites;
+  FavoriteAlerts alerts;
+  StoreSearchService search;
+  UserStatsService user_stats;
+  storage::SqliteSavedRouteRepository saved_routes;
+  RouteService routes;
+  storage::SqliteAdminRepository admin_repo;
+  AdminService admin;
+  storage::SqliteAnalyticsRepository analytics_repo;
+  crypto::SodiumAnalyticsKeys analytics_keys;
+  AnalyticsService analytics;
+};
+
+}  // namespace pokeca::testing
