@@ -1,5 +1,7 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 
+#include <string>
+
 #include "audit_writes.hpp"  // kRecomputeLastReportSql
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/statement.hpp"
@@ -7,6 +9,32 @@
 #include "report_rows.hpp"
 
 namespace pokeca::storage {
+
+namespace {
+
+// Moves a store's last report, and the last report of the report's product, to the new
+// report (:at, :kind, :product) where it is not older. At an equal time the later report
+// wins, as in the timeline's order (purchased_at, then id), so the store's last report is
+// its first recent one. One UPDATE, so the triggers run once per report; none when
+// neither moves. SET expressions read the row as it was.
+std::string move_last_report_sql() {
+  const auto later = [](const std::string& at) { return "(" + at + " IS NULL OR " + at + " <= :at)"; };
+  const std::string when_any = later("last_report_at");
+  std::string set = " last_report_at = CASE WHEN " + when_any + " THEN :at ELSE last_report_at END," +
+                    " last_report_kind = CASE WHEN " + when_any + " THEN :kind ELSE last_report_kind END";
+  std::string where = when_any;
+  for (const auto product : kProducts) {
+    const std::string name(to_string(product));
+    const std::string at = "last_" + name + "_at", kind = "last_" + name + "_kind";
+    const std::string when = "(:product = '" + name + "' AND " + later(at) + ")";
+    set += ", " + at + " = CASE WHEN " + when + " THEN :at ELSE " + at + " END";
+    set += ", " + kind + " = CASE WHEN " + when + " THEN :kind ELSE " + kind + " END";
+    where += " OR " + when;
+  }
+  return "UPDATE stores SET" + set + " WHERE id = :store_id AND (" + where + ")";
+}
+
+}  // namespace
 
 struct SqliteReportRepository::Statements {
   explicit Statements(Connection& c)
@@ -27,11 +55,7 @@ struct SqliteReportRepository::Statements {
                "INSERT INTO purchase_reports (id, store_id, user_id, kind, product, product_name,"
                " limit_note, purchased_at, created_at) VALUES (:id, :store_id, :user_id, :kind,"
                " :product, :product_name, :limit_note, :purchased_at, :created_at) RETURNING id"),
-        // At an equal time the later report wins, as in the timeline's order
-        // (purchased_at, then id), so the store's last report is its first recent one.
-        move_last_report(c,
-                         "UPDATE stores SET last_report_at = :at, last_report_kind = :kind"
-                         " WHERE id = :store_id AND (last_report_at IS NULL OR last_report_at <= :at)"),
+        move_last_report(c, move_last_report_sql()),
         remove(c,
                "DELETE FROM purchase_reports WHERE id = :id RETURNING id, store_id, user_id, kind, product,"
                " product_name, limit_note, purchased_at, created_at"),
@@ -121,6 +145,7 @@ Result<ReportId> insert_one(SqliteReportRepository::Statements& st, const Purcha
   if (!ok) return std::unexpected(ok.error());
   ok = st.move_last_report.bind_int(":at", r.purchased_at)
            .bind_text(":kind", to_string(r.kind))
+           .bind_text(":product", to_string(r.product))
            .bind_int(":store_id", r.store_id)
            .run();
   if (!ok) return std::unexpected(ok.error());
