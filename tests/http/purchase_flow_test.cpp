@@ -9,6 +9,7 @@
 #include "http_messages.hpp"
 #include "loopback_server.hpp"
 #include "pokeca/admin_service.hpp"
+#include "pokeca/clustering.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
@@ -290,8 +291,9 @@ TEST_F(PurchaseFlow, ReportedWithinCountsOnlyStoresWhoseLatestReportIsAPurchase)
   const auto counted = [&](std::string_view filters) {
     const auto d = data("/api/v1/stores/clusters?" + area + "&zoom=5&reported_within_hours=24" + std::string(filters));
     std::int64_t total = static_cast<std::int64_t>(d.at("stores").as_array().size());
-    EXPECT_FALSE(d.at("clusters").as_array().empty()) << filters;
     for (const auto& c : d.at("clusters").as_array()) total += c.at("count").as_int64();
+    // Over kMaxMarkersInView matches the answer is bubbles from the cluster tables.
+    if (total > static_cast<std::int64_t>(kMaxMarkersInView)) EXPECT_FALSE(d.at("clusters").as_array().empty()) << filters;
     return total;
   };
   EXPECT_EQ(counted(""), 2 * kPerGroup);               // groups 0 and 2
