@@ -201,11 +201,12 @@ TEST(RecentCellsMigration, FillsTheBucketsFromTheStoresAlreadyThere) {
       else
         insert.bind_null(":kind");
       ASSERT_TRUE(insert.run());
-      if (s.last_report_at)
+      if (s.last_report_at) {
         ASSERT_TRUE(report.bind_int(":id", id)
                         .bind_text(":kind", to_string(*s.last_report_kind))
                         .bind_int(":at", *s.last_report_at)
                         .run());
+      }
       all.push_back(s);
     }
   }

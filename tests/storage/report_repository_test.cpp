@@ -157,8 +157,11 @@ TYPED_TEST(Reports, ReportedSinceMeansBoughtRecentlyPerProduct) {
     auto f = testing::reported_since(kNow - 86'400);
     f.product = product;
     std::vector<StoreId> out;
-    for (const auto& s : this->stores.in_prefecture("tokyo", f, 10).value()) out.push_back(s.id);
-    for (const auto& s : this->stores.nearest({35.69, 139.70}, 5.0, f, 10).value()) out.push_back(-s.store.id);
+    // Keep each Result alive: a range-for over `temporary.value()` dangles before C++23.
+    const auto listed = this->stores.in_prefecture("tokyo", f, 10);
+    for (const auto& s : listed.value()) out.push_back(s.id);
+    const auto near = this->stores.nearest({35.69, 139.70}, 5.0, f, 10);
+    for (const auto& s : near.value()) out.push_back(-s.store.id);
     return out;
   };
   auto box = make_report(4, kNow - 7200, ReportKind::kBought);

@@ -26,10 +26,12 @@ class StoreQueries : public testing::StorageTest {
     shop.sells = {true, true, std::nullopt};
     shop.last_report_at = kNow - 3600;
     shop.last_report_kind = ReportKind::kBought;
+    shop.latest_by_product[product_index(Product::kPack)] = LatestReport{kNow - 3600, ReportKind::kBought};
     auto konbini = make_store(2, "コンビニ渋谷", "convenience", "tokyo", {35.6580, 139.7016});
     konbini.sells = {true, false, false};
     auto toys = make_store(3, "おもちゃ屋池袋", "toy", "tokyo", {35.7295, 139.7109});
     toys.last_report_at = kNow - 10 * 86'400;
+    toys.last_report_kind = ReportKind::kBought;
     auto hidden = make_store(4, "非表示の店", "card_shop", "tokyo", {35.6905, 139.7005});
     hidden.status = StoreStatus::kHidden;
     auto closed = make_store(5, "閉店した店", "card_shop", "tokyo", {35.6906, 139.7006});
