@@ -293,7 +293,9 @@ TEST_F(PurchaseFlow, ReportedWithinCountsOnlyStoresWhoseLatestReportIsAPurchase)
     std::int64_t total = static_cast<std::int64_t>(d.at("stores").as_array().size());
     for (const auto& c : d.at("clusters").as_array()) total += c.at("count").as_int64();
     // Over kMaxMarkersInView matches the answer is bubbles from the cluster tables.
-    if (total > static_cast<std::int64_t>(kMaxMarkersInView)) EXPECT_FALSE(d.at("clusters").as_array().empty()) << filters;
+    if (total > static_cast<std::int64_t>(kMaxMarkersInView)) {
+      EXPECT_FALSE(d.at("clusters").as_array().empty()) << filters;
+    }
     return total;
   };
   EXPECT_EQ(counted(""), 2 * kPerGroup);               // groups 0 and 2
