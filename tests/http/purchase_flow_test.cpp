@@ -298,8 +298,8 @@ TEST_F(PurchaseFlow, ReportedWithinCountsOnlyStoresWhoseLatestReportIsAPurchase)
     }
     return total;
   };
-  EXPECT_EQ(counted(""), 2 * kPerGroup);               // groups 0 and 2
-  EXPECT_EQ(counted("&product=packs"), kPerGroup);     // group 0
+  EXPECT_EQ(counted(""), 2 * kPerGroup);                // groups 0 and 2
+  EXPECT_EQ(counted("&product=packs"), kPerGroup);      // group 0
   EXPECT_EQ(counted("&product=boxes"), 2 * kPerGroup);  // groups 2 and 3
   EXPECT_EQ(counted("&product=singles"), 0);
 

@@ -52,10 +52,10 @@ inline bool of_type_and_product(const Store& s, const StoreFilters& f) {
 inline bool matches(const Store& s, const StoreFilters& f) {
   if (!of_type_and_product(s, f)) return false;
   if (!f.reported_since) return true;
-  const std::optional<LatestReport> latest =
-      f.product ? s.latest_by_product[product_index(*f.product)]
-      : s.last_report_at && s.last_report_kind ? std::optional(LatestReport{*s.last_report_at, *s.last_report_kind})
-                                                : std::nullopt;
+  const std::optional<LatestReport> latest = f.product ? s.latest_by_product[product_index(*f.product)]
+                                             : s.last_report_at && s.last_report_kind
+                                                 ? std::optional(LatestReport{*s.last_report_at, *s.last_report_kind})
+                                                 : std::nullopt;
   return latest && latest->kind == ReportKind::kBought && latest->at >= *f.reported_since;
 }
 

@@ -438,7 +438,8 @@ TEST_P(ReportedListsMigration, KeepsTheAnswers) {
         s.last_report_kind = id % 4 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
         const auto last = kProducts[static_cast<std::size_t>(id) % kProductCount];
         const auto older = kProducts[static_cast<std::size_t>(id + 1) % kProductCount];
-        const LatestReport before{*s.last_report_at - 3 * kHour, id % 5 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
+        const LatestReport before{*s.last_report_at - 3 * kHour,
+                                  id % 5 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
         s.latest_by_product[product_index(older)] = before;
         s.latest_by_product[product_index(last)] = LatestReport{*s.last_report_at, *s.last_report_kind};
       }

@@ -215,9 +215,8 @@ class KeptStoreLists : public testing::StorageTest {
           s.last_report_kind = id % 5 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
           if (id % 3 != 0)
             s.latest_by_product[product_index(Product::kPack)] = LatestReport{*s.last_report_at, *s.last_report_kind};
-          s.latest_by_product[product_index(Product::kBox)] =
-              LatestReport{std::min(*s.last_report_at, kSince - id % 2), id % 7 == 0 ? ReportKind::kSoldOut
-                                                                                     : ReportKind::kBought};
+          s.latest_by_product[product_index(Product::kBox)] = LatestReport{
+              std::min(*s.last_report_at, kSince - id % 2), id % 7 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
         }
         s.status = statuses[(id / 4) % 4];
         all.push_back(std::move(s));

@@ -60,10 +60,10 @@ boost::json::object store_json(const Store& store, std::optional<double> distanc
   boost::json::object latest;
   for (const auto product : kProducts) {
     const auto& report = store.latest_by_product[product_index(product)];
-    latest[to_string(product)] =
-        report ? boost::json::value(boost::json::object{{"kind", text(to_string(report->kind))},
-                                                        {"at", text(format_iso8601(report->at))}})
-               : boost::json::value(nullptr);
+    latest[to_string(product)] = report
+                                     ? boost::json::value(boost::json::object{{"kind", text(to_string(report->kind))},
+                                                                              {"at", text(format_iso8601(report->at))}})
+                                     : boost::json::value(nullptr);
   }
   o["latest_by_product"] = std::move(latest);
   if (distance_km) o["distance_km"] = std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm;

@@ -60,7 +60,7 @@ void one_store(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   if (type == nullptr || type_len > kMaxTypeBytes) return sqlite3_result_error(ctx, "bad store type", -1);
   const bool with_any = argc == 8;
   sqlite3_value** const flags = argv + (with_any ? 2 : 1);  // packs, boxes, singles
-  sqlite3_value** const rest = flags + kSlots - 1;           // lat, lng, sign
+  sqlite3_value** const rest = flags + kSlots - 1;          // lat, lng, sign
   const auto sign = sqlite3_value_int64(rest[2]);
   const Sums one{sign, static_cast<double>(sign) * sqlite3_value_double(rest[0]),
                  static_cast<double>(sign) * sqlite3_value_double(rest[1])};

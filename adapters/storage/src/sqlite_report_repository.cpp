@@ -1,6 +1,7 @@
 #include "pokeca/storage/sqlite_report_repository.hpp"
 
 #include <string>
+#include <string_view>
 
 #include "audit_writes.hpp"  // kRecomputeLastReportSql
 #include "pokeca/messages.hpp"
@@ -18,20 +19,34 @@ namespace {
 // its first recent one. One UPDATE, so the triggers run once per report; none when
 // neither moves. SET expressions read the row as it was.
 std::string move_last_report_sql() {
-  const auto later = [](const std::string& at) { return "(" + at + " IS NULL OR " + at + " <= :at)"; };
+  const auto later = [](std::string_view at) {
+    return std::string("(").append(at).append(" IS NULL OR ").append(at).append(" <= :at)");
+  };
+  // column = CASE WHEN when THEN value ELSE column END
+  const auto moved = [](std::string_view column, std::string_view when, std::string_view value) {
+    return std::string(column)
+        .append(" = CASE WHEN ")
+        .append(when)
+        .append(" THEN ")
+        .append(value)
+        .append(" ELSE ")
+        .append(column)
+        .append(" END");
+  };
   const std::string when_any = later("last_report_at");
-  std::string set = " last_report_at = CASE WHEN " + when_any + " THEN :at ELSE last_report_at END," +
-                    " last_report_kind = CASE WHEN " + when_any + " THEN :kind ELSE last_report_kind END";
+  std::string set = moved("last_report_at", when_any, ":at");
+  set.append(", ").append(moved("last_report_kind", when_any, ":kind"));
   std::string where = when_any;
   for (const auto product : kProducts) {
     const std::string name(to_string(product));
-    const std::string at = "last_" + name + "_at", kind = "last_" + name + "_kind";
-    const std::string when = "(:product = '" + name + "' AND " + later(at) + ")";
-    set += ", " + at + " = CASE WHEN " + when + " THEN :at ELSE " + at + " END";
-    set += ", " + kind + " = CASE WHEN " + when + " THEN :kind ELSE " + kind + " END";
-    where += " OR " + when;
+    const std::string at = std::string("last_").append(name).append("_at");
+    const std::string kind = std::string("last_").append(name).append("_kind");
+    const std::string when = std::string("(:product = '").append(name).append("' AND ").append(later(at)).append(")");
+    set.append(", ").append(moved(at, when, ":at"));
+    set.append(", ").append(moved(kind, when, ":kind"));
+    where.append(" OR ").append(when);
   }
-  return "UPDATE stores SET" + set + " WHERE id = :store_id AND (" + where + ")";
+  return std::string("UPDATE stores SET ").append(set).append(" WHERE id = :store_id AND (").append(where).append(")");
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ Result<Store> read_store(const Row& row) {
   if (!row.is_null(18)) {
     const auto kind = report_kind_from(row.text(18));
     if (!kind) return unknown("last_report_kind", row.text(18), s.id);
-    s.last_report_kind = *kind;
+    s.last_report_kind = kind;
   }
   for (std::size_t p = 0; p < kProductCount; ++p) {
     const int at = kFirstLatestColumn + 2 * static_cast<int>(p);

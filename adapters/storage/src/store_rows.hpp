@@ -43,13 +43,12 @@ inline const std::string kActiveAndFiltered =
 // caller bounds last_report_at with :since): active, of :types, selling :product, and whose
 // latest report of :product (of any product without one) says bought. Binds as
 // kActiveAndFiltered.
-inline const std::string kCountedInRecentKinds =
-    std::string(kActiveTypeAndProduct) +
-    " AND CASE :product"
-    "      WHEN 'pack' THEN s.last_pack_kind = 'bought'"
-    "      WHEN 'box' THEN s.last_box_kind = 'bought'"
-    "      WHEN 'single' THEN s.last_single_kind = 'bought'"
-    "      ELSE s.last_report_kind = 'bought' END";
+inline const std::string kCountedInRecentKinds = std::string(kActiveTypeAndProduct) +
+                                                 " AND CASE :product"
+                                                 "      WHEN 'pack' THEN s.last_pack_kind = 'bought'"
+                                                 "      WHEN 'box' THEN s.last_box_kind = 'bought'"
+                                                 "      WHEN 'single' THEN s.last_single_kind = 'bought'"
+                                                 "      ELSE s.last_report_kind = 'bought' END";
 
 // The named parameters of a stores INSERT/UPDATE, in column order.
 inline constexpr std::string_view kStoreParams =
@@ -63,8 +62,9 @@ struct LatestColumns {
   const char* at;
   const char* kind;
 };
-inline constexpr std::array<LatestColumns, kProductCount> kLatestParams{
-    {{":last_pack_at", ":last_pack_kind"}, {":last_box_at", ":last_box_kind"}, {":last_single_at", ":last_single_kind"}}};
+inline constexpr std::array<LatestColumns, kProductCount> kLatestParams{{{":last_pack_at", ":last_pack_kind"},
+                                                                         {":last_box_at", ":last_box_kind"},
+                                                                         {":last_single_at", ":last_single_kind"}}};
 
 // Reads kStoreColumns; an enum text the program does not know is kInternal.
 Result<Store> read_store(const Row& row);
