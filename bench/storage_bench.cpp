@@ -124,6 +124,10 @@ Store synthetic_store(Rng& rng, const std::vector<Weighted>& places, StoreId id)
   if (rng.unit() < 0.10) {
     s.last_report_at = kBenchNow - static_cast<UnixSeconds>(rng.unit() * 7 * 86'400);
     s.last_report_kind = rng.unit() < 0.7 ? ReportKind::kBought : ReportKind::kSoldOut;
+    // The latest report is of one product (chosen without another draw, so the rest of the
+    // data stays as it was).
+    const auto product = kProducts[static_cast<std::size_t>(*s.last_report_at) % kProductCount];
+    s.latest_by_product[product_index(product)] = LatestReport{*s.last_report_at, *s.last_report_kind};
   }
   return s;
 }

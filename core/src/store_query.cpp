@@ -76,7 +76,19 @@ Result<BoundingBox> parse_bbox(std::string_view text) {
   return box;
 }
 
-StoreListFacts list_facts(const Store& s) { return {s.location, s.status, s.store_type, s.sells, s.last_report_at}; }
+StoreListFacts list_facts(const Store& s) {
+  return {s.location, s.status, s.store_type, s.sells, s.last_report_at, s.last_report_kind, s.latest_by_product};
+}
+
+bool passes_reported(const StoreListFacts& s, const StoreFilters& f) {
+  if (!f.reported_since) return true;
+  std::optional<LatestReport> latest;
+  if (f.product)
+    latest = s.latest_by_product[product_index(*f.product)];
+  else if (s.last_report_at && s.last_report_kind)
+    latest = LatestReport{*s.last_report_at, *s.last_report_kind};
+  return latest && latest->kind == ReportKind::kBought && latest->at >= *f.reported_since;
+}
 
 bool listed_in(const StoreListFacts& s, const BoundingBox& box, const StoreFilters& f) {
   if (s.status != StoreStatus::kActive || !box.contains(s.location)) return false;
@@ -87,7 +99,7 @@ bool listed_in(const StoreListFacts& s, const BoundingBox& box, const StoreFilte
                                                       : s.sells.singles;
     if (sells != true) return false;
   }
-  return !f.reported_since || (s.last_report_at && *s.last_report_at >= *f.reported_since);
+  return passes_reported(s, f);
 }
 
 Result<StoreQuery> parse_store_query(const StoreQueryInput& in, UnixSeconds now) {

@@ -147,4 +147,33 @@ TEST(Numbers, StrictDecimalParsing) {
   EXPECT_EQ(parse_integer("99999999999999999999"), std::nullopt);
 }
 
+// "Reported since" means bought recently: the latest report of the filter's product, else
+// of any product, says bought and is at or after the cut-off.
+TEST(StoreQuery, ReportedSinceKeepsALatestPurchase) {
+  StoreListFacts s;
+  s.last_report_at = kNow - 60;
+  s.last_report_kind = ReportKind::kSoldOut;
+  s.latest_by_product[product_index(Product::kPack)] = LatestReport{kNow - 60, ReportKind::kSoldOut};
+  s.latest_by_product[product_index(Product::kBox)] = LatestReport{kNow - 7200, ReportKind::kBought};
+  StoreFilters f;
+  EXPECT_TRUE(passes_reported(s, f));  // no cut-off: every store
+  f.reported_since = kNow - 86'400;
+  EXPECT_FALSE(passes_reported(s, f));  // the latest of all says sold out
+  f.product = Product::kPack;
+  EXPECT_FALSE(passes_reported(s, f));
+  f.product = Product::kBox;
+  EXPECT_TRUE(passes_reported(s, f));
+  f.product = Product::kSingle;
+  EXPECT_FALSE(passes_reported(s, f));  // never reported
+  f.product = Product::kBox;
+  f.reported_since = kNow - 7200;
+  EXPECT_TRUE(passes_reported(s, f));  // the cut-off itself counts
+  f.reported_since = kNow - 7199;
+  EXPECT_FALSE(passes_reported(s, f));
+  f.product.reset();
+  s.last_report_kind = ReportKind::kBought;
+  f.reported_since = kNow - 60;
+  EXPECT_TRUE(passes_reported(s, f));
+}
+
 }  // namespace pokeca

@@ -267,6 +267,61 @@ test.describe('signed in', () => {
   });
 });
 
+test.describe('signed in, reporting', () => {
+  test.skip(!process.env.E2E_MAILDEV_URL, 'needs the real server with mail');
+
+  test('24時間以内に報告あり with a product keeps the stores whose latest report of it is 購入できた', async ({ page, request }, testInfo) => {
+    test.setTimeout(180_000);
+    await signIn(page, testInfo, '-latest', isMobile(testInfo) ? 'かいたい' : 'カイタイ');
+    // A store of its own for each project (秋田 / 盛岡) that sells packs and boxes.
+    const spot = isMobile(testInfo) ? { lat: 39.7186, lng: 140.1024 } : { lat: 39.7036, lng: 141.1527 };
+    const answer = await request.get(url(`/api/v1/stores?lat=${spot.lat}&lng=${spot.lng}&radius_km=30&limit=50&product=boxes`));
+    type Found = { id: number; name: string; lat: number; lng: number; sells: { packs: boolean | null } };
+    const store = ((await answer.json()) as { data: Found[] }).data.find((s) => s.sells.packs === true);
+    expect(store, 'a store selling packs and boxes').toBeDefined();
+
+    // Its box bought, then its packs sold out: the latest report of all says 売り切れ.
+    await page.goto(url(`/map?store=${store!.id}`));
+    for (const [kind, product] of [
+      ['bought', 'box'],
+      ['sold_out', 'pack'],
+    ] as const) {
+      await page.getByTestId('store-sheet').getByTestId('store-sheet-report').click({ timeout: 15_000 });
+      const dialog = page.getByRole('dialog', { name: '購入報告' });
+      await dialog.getByTestId(`report-kind-${kind}`).check();
+      await dialog.getByTestId(`report-product-${product}`).check();
+      await dialog.getByTestId('report-submit').click();
+      await expect(dialog).toHaveCount(0);
+    }
+
+    const row = page.getByTestId('store-list').locator(`li[data-store-id="${store!.id}"]`);
+    const around = `/map?lat=${store!.lat}&lng=${store!.lng}`;
+    /** Opens the nearby list with the filters and waits until it shows its answer. */
+    const open = async (filters: string) => {
+      const listed = page.waitForResponse((r) => r.url().includes('/api/v1/stores?') && r.url().includes(`lat=`));
+      await page.goto(url(around + filters));
+      await listed;
+      await expect(page.getByTestId('store-list').or(page.getByText('この範囲に店舗はありません')).first()).toBeVisible({ timeout: 15_000 });
+    };
+    // Boxes bought recently: listed first (it is at the point) and marked fresh.
+    await open('&recent=1&product=boxes');
+    await expect(row).toBeVisible();
+    await expect(row.locator('[data-result]')).toHaveAttribute('data-result', 'bought');
+    await expect(row).toContainText('BOX・購入できた');
+    await shot(page, testInfo, 'recent-boxes');
+    // Packs bought recently, or anything bought recently: left out (the latest says 売り切れ).
+    for (const filters of ['&recent=1&product=packs', '&recent=1']) {
+      await open(filters);
+      await expect(row, filters).toHaveCount(0);
+    }
+    // Packs at any time: listed, marked 売り切れ.
+    await open('&product=packs');
+    await expect(row.locator('[data-result]')).toHaveAttribute('data-result', 'sold_out');
+    await expect(row).toContainText('パック・売り切れ');
+    await shot(page, testInfo, 'packs-sold-out');
+  });
+});
+
 test('controls a finger uses on the map are at least 44 × 44 px: zoom, the route panel’s ▲▼×, 出発地点に戻る, 徒歩/車', async ({ page, context }, testInfo) => {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 35.6896, longitude: 139.7006 });

@@ -33,7 +33,8 @@ const std::set<std::string> kStoreKeys{"id",
                                        "location_precision",
                                        "sells",
                                        "last_report_at",
-                                       "last_report_kind"};
+                                       "last_report_kind",
+                                       "latest_by_product"};
 
 using ApiShapes = RouterTest;
 
@@ -151,6 +152,9 @@ TEST_F(ApiShapes, StoresByPrefectureHaveTheStoreShape) {
   EXPECT_EQ(s.at("last_report_kind"), "bought");
   EXPECT_TRUE(list[1].at("last_report_at").is_null());
   EXPECT_TRUE(list[1].at("last_report_kind").is_null());
+  EXPECT_EQ(s.at("latest_by_product"),
+            json::parse(R"({"pack":{"kind":"bought","at":"2026-11-21T05:00:00Z"},"box":null,"single":null})"));
+  EXPECT_EQ(list[1].at("latest_by_product"), json::parse(R"({"pack":null,"box":null,"single":null})"));
 }
 
 TEST_F(ApiShapes, CoordinatesArePlainDecimalsNotExponents) {

@@ -30,8 +30,7 @@ inline bool matches(const Store& s, const StoreFilters& f) {
                                                       : s.sells.singles;
     if (sells != true) return false;
   }
-  if (f.reported_since && (!s.last_report_at || *s.last_report_at < *f.reported_since)) return false;
-  return true;
+  return passes_reported(list_facts(s), f);
 }
 
 class FakeStoreRepository final : public StoreRepository {

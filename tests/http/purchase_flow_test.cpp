@@ -9,6 +9,7 @@
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
 #include "pokeca/admin_service.hpp"
+#include "pokeca/clustering.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
@@ -117,7 +118,10 @@ TEST_F(PurchaseFlow, AReportIsFirstInTheTimelineAndTheStoresLastReport) {
   EXPECT_EQ(detail.at("last_report_kind"), "sold_out");
   ASSERT_EQ(detail.at("recent_reports").as_array().size(), 1u);
   EXPECT_EQ(detail.at("recent_reports").as_array()[0].at("id"), id);
-  // "Reported within the last hour" now finds both Tokyo stores.
+  // "Reported within the last hour" means bought: a sold out does not add the store ...
+  EXPECT_EQ(data("/api/v1/stores?prefecture=tokyo&reported_within_hours=1").as_array().size(), 1u);
+  // ... a purchase does, at once.
+  ASSERT_EQ(report(token, R"({"store_id":2,"kind":"bought","product":"pack"})").status, Status::created);
   EXPECT_EQ(data("/api/v1/stores?prefecture=tokyo&reported_within_hours=1").as_array().size(), 2u);
   // The author is recorded (never shown).
   const auto author = accounts.users.find_by_email("satoshi@example.com").value();
@@ -238,6 +242,96 @@ TEST_F(PurchaseFlow, AnAdminDeletesAReportAndTheStoreFallsBack) {
   EXPECT_TRUE(data("/api/v1/stores/1").at("last_report_at").is_null());
   EXPECT_TRUE(data("/api/v1/stores/1").at("last_report_kind").is_null());
   EXPECT_TRUE(data("/api/v1/stores?prefecture=tokyo&reported_within_hours=720").as_array().empty());
+}
+
+// "Reported within N hours" keeps the stores whose latest report, of the chosen product or
+// else of any, says 購入できた: in the lists and in the cluster counts (over 300 matches, so
+// the counts come from the cluster tables, not from markers).
+TEST_F(PurchaseFlow, ReportedWithinCountsOnlyStoresWhoseLatestReportIsAPurchase) {
+  // Four groups of stores in a grid near Osaka, each store with its reports:
+  // 0: a pack bought 2 h ago; 1: a pack bought 3 h ago, then sold out 1 h ago;
+  // 2: a pack sold out 2 h ago, then a box bought 1 h ago; 3: a box bought 3 h ago, then a
+  // pack sold out 1 h ago.
+  constexpr StoreId kFirst = 1000;
+  constexpr StoreId kPerGroup = 310;
+  constexpr UnixSeconds kHour = 3600;
+  const auto at = [](StoreId id) {
+    const auto i = id - kFirst;
+    return LatLng{34.60 + static_cast<double>(i / 40) * 0.005, 135.40 + static_cast<double>(i % 40) * 0.005};
+  };
+  std::vector<Store> grid;
+  std::vector<PurchaseReport> made;
+  const auto add = [&](StoreId id, ReportKind kind, Product product, UnixSeconds ago) {
+    made.push_back(PurchaseReport{0, id, std::nullopt, kind, product, "", "", kTestNow - ago, kTestNow - ago});
+  };
+  for (StoreId id = kFirst; id < kFirst + 4 * kPerGroup; ++id) {
+    const auto p = at(id);
+    auto s = sample_store(id, "グリッドの店", "card_shop", "osaka", "大阪市", p.lat, p.lng);
+    s.sells = {true, true, true};
+    grid.push_back(s);
+  }
+  ASSERT_TRUE(stores.insert_many(grid));
+  for (StoreId id = kFirst; id < kFirst + 4 * kPerGroup; ++id) switch ((id - kFirst) % 4) {
+      case 0: add(id, ReportKind::kBought, Product::kPack, 2 * kHour); break;
+      case 1:
+        add(id, ReportKind::kBought, Product::kPack, 3 * kHour);
+        add(id, ReportKind::kSoldOut, Product::kPack, kHour);
+        break;
+      case 2:
+        add(id, ReportKind::kSoldOut, Product::kPack, 2 * kHour);
+        add(id, ReportKind::kBought, Product::kBox, kHour);
+        break;
+      default:
+        add(id, ReportKind::kBought, Product::kBox, 3 * kHour);
+        add(id, ReportKind::kSoldOut, Product::kPack, kHour);
+    }
+  ASSERT_TRUE(reports.insert_many(made));
+
+  const std::string area = "bbox=135.3,34.5,135.7,34.8";
+  const auto counted = [&](std::string_view filters) {
+    const auto d = data("/api/v1/stores/clusters?" + area + "&zoom=5&reported_within_hours=24" + std::string(filters));
+    std::int64_t total = static_cast<std::int64_t>(d.at("stores").as_array().size());
+    for (const auto& c : d.at("clusters").as_array()) total += c.at("count").as_int64();
+    // Over kMaxMarkersInView matches the answer is bubbles from the cluster tables.
+    if (total > static_cast<std::int64_t>(kMaxMarkersInView)) {
+      EXPECT_FALSE(d.at("clusters").as_array().empty()) << filters;
+    }
+    return total;
+  };
+  EXPECT_EQ(counted(""), 2 * kPerGroup);                // groups 0 and 2
+  EXPECT_EQ(counted("&product=packs"), kPerGroup);      // group 0
+  EXPECT_EQ(counted("&product=boxes"), 2 * kPerGroup);  // groups 2 and 3
+  EXPECT_EQ(counted("&product=singles"), 0);
+
+  // The lists, store by store: a box around one store of each group.
+  const auto listed = [&](StoreId id, std::string_view filters, int hours = 24) {
+    const auto p = at(id);
+    const std::string within = "&reported_within_hours=" + std::to_string(hours);
+    const auto box = std::to_string(p.lng - 0.001) + "," + std::to_string(p.lat - 0.001) + "," +
+                     std::to_string(p.lng + 0.001) + "," + std::to_string(p.lat + 0.001);
+    const auto in_box = data("/api/v1/stores?bbox=" + box + within + std::string(filters));
+    const auto near = data("/api/v1/stores?lat=" + std::to_string(p.lat) + "&lng=" + std::to_string(p.lng) +
+                           "&radius_km=0.1" + within + std::string(filters));
+    EXPECT_EQ(in_box.as_array().size(), near.as_array().size()) << id << filters;
+    return in_box.as_array().size() == 1 && in_box.as_array()[0].at("id").as_int64() == id;
+  };
+  EXPECT_TRUE(listed(kFirst, ""));
+  EXPECT_TRUE(listed(kFirst, "&product=packs"));
+  EXPECT_FALSE(listed(kFirst + 1, ""));  // the latest says sold out
+  EXPECT_FALSE(listed(kFirst + 1, "&product=packs"));
+  EXPECT_TRUE(listed(kFirst + 2, ""));
+  EXPECT_FALSE(listed(kFirst + 2, "&product=packs"));  // the latest pack sold out
+  EXPECT_TRUE(listed(kFirst + 2, "&product=boxes"));   // the latest box was bought
+  EXPECT_FALSE(listed(kFirst + 3, ""));
+  EXPECT_TRUE(listed(kFirst + 3, "&product=boxes"));
+  EXPECT_FALSE(listed(kFirst + 3, "&product=boxes", 2));  // bought 3 h ago
+
+  // The store JSON says each product's latest result.
+  const auto detail = data("/api/v1/stores/" + std::to_string(kFirst + 2));
+  EXPECT_EQ(detail.at("latest_by_product").at("pack").at("kind"), "sold_out");
+  EXPECT_EQ(detail.at("latest_by_product").at("box").at("kind"), "bought");
+  EXPECT_EQ(str(detail.at("latest_by_product").at("box").at("at")), format_iso8601(kTestNow - kHour));
+  EXPECT_TRUE(detail.at("latest_by_product").at("single").is_null());
 }
 
 class RankingFlow : public PurchaseFlow {

@@ -53,6 +53,7 @@ inline std::vector<Store> sample_stores() {
   shinjuku.sells = {true, false, std::nullopt};
   shinjuku.last_report_at = kTestNow - 3600;
   shinjuku.last_report_kind = ReportKind::kBought;
+  shinjuku.latest_by_product[product_index(Product::kPack)] = LatestReport{kTestNow - 3600, ReportKind::kBought};
   auto shibuya = sample_store(2, "コンビニ渋谷", "convenience", "tokyo", "渋谷区", 35.658, 139.7016);
   shibuya.sells.packs = true;
   auto osaka = sample_store(3, "おもちゃの大阪", "toy", "osaka", "大阪市北区", 34.7025, 135.4959);

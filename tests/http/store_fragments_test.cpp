@@ -201,6 +201,8 @@ struct FragmentRig {
         if (id % 7 == 0) {
           s.last_report_at = kTestNow - 3600;
           s.last_report_kind = ReportKind::kBought;
+          s.latest_by_product[product_index(Product::kPack)] =
+              LatestReport{kTestNow - 3600, id % 21 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
         }
         grid.push_back(std::move(s));
         ++id;
@@ -225,6 +227,7 @@ constexpr const char* kTargets[] = {
     "/api/v1/stores?bbox=139.760,35.675,139.765,35.680",  // a small part: mixed later
     "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&type=toy_store&product=pack",
     "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&reported_within_hours=24",
+    "/api/v1/stores?bbox=139.757,35.671,139.777,35.691&product=packs&reported_within_hours=24",
     "/api/v1/stores?bbox=130.0,30.0,130.1,30.1",  // empty
     "/api/v1/stores?prefecture=tokyo&limit=50",   // not a bbox: full rows
     "/api/v1/stores?lat=35.68&lng=139.767&radius_km=1&limit=20",
@@ -265,6 +268,9 @@ TEST(StoreFragmentLists, AreByteIdenticalToFullRowsBeforeAndAfterEveryKindOfWrit
   rig.exec("UPDATE stores SET last_report_at = " + std::to_string(kTestNow - 60) +
            ", last_report_kind = 'sold_out' WHERE id = 9");
   expect_same_answers(rig, "reported");
+  rig.exec("UPDATE stores SET last_pack_at = " + std::to_string(kTestNow - 60) +
+           ", last_pack_kind = 'sold_out' WHERE id = 14");
+  expect_same_answers(rig, "a product reported");
   rig.exec("UPDATE stores SET sells_packs = 1, store_type = 'toy_store' WHERE id = 10");
   expect_same_answers(rig, "filters changed");
   rig.exec("DELETE FROM stores WHERE id = 11");

@@ -16,6 +16,8 @@ TEST(StoreJsonText, WritesTheSameBytesAsTheJsonValues) {
   odd.sells = {true, false, std::nullopt};
   odd.last_report_at = kTestNow - 123;
   odd.last_report_kind = ReportKind::kSoldOut;
+  odd.latest_by_product[product_index(Product::kBox)] = LatestReport{kTestNow - 123, ReportKind::kSoldOut};
+  odd.latest_by_product[product_index(Product::kSingle)] = LatestReport{kTestNow - 86'400, ReportKind::kBought};
   odd.precision = LocationPrecision::kMunicipality;
   stores.push_back(odd);
   auto far = sample_store(9007199254740993, "", "card_shop", "okinawa", "", -0.0000004, 179.9999995);

@@ -360,6 +360,10 @@ TEST_F(AdminRepositoryTest, ReportDeletionsRecomputeTheLastReportAndAreAudited) 
   ASSERT_TRUE(deleted);
   EXPECT_EQ(*deleted, 1);
   EXPECT_EQ(stores.find(1).value()->last_report_kind, ReportKind::kSoldOut);  // back to the older report
+  // And each product's latest too (the reports here are packs).
+  EXPECT_EQ(stores.find(1).value()->latest_by_product[product_index(Product::kPack)],
+            (LatestReport{kNow - 7200, ReportKind::kSoldOut}));
+  EXPECT_EQ(stores.find(2).value()->latest_by_product, LatestByProduct{});
   EXPECT_EQ(service.delete_report(admin, spam1.id).error().code, ErrorCode::kNotFound);
   EXPECT_EQ(service.delete_reports_of(admin, 999, format_iso8601(kNow - 60), format_iso8601(kNow)).error().code,
             ErrorCode::kNotFound);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -34,7 +35,7 @@ inline Folded fold(const std::vector<CellAggregate>& cells) {
   return out;
 }
 
-inline bool matches(const Store& s, const StoreFilters& f) {
+inline bool of_type_and_product(const Store& s, const StoreFilters& f) {
   if (s.status != StoreStatus::kActive) return false;
   if (!f.types.empty() && std::find(f.types.begin(), f.types.end(), s.store_type) == f.types.end()) return false;
   if (f.product) {
@@ -43,14 +44,39 @@ inline bool matches(const Store& s, const StoreFilters& f) {
                                                       : s.sells.singles;
     if (sells != true) return false;
   }
-  if (f.reported_since && !(s.last_report_at && *s.last_report_at >= *f.reported_since)) return false;
   return true;
+}
+
+// The lists: "reported since" keeps a store whose latest report of the product (of any
+// product without one) is a bought at or after the cut-off.
+inline bool matches(const Store& s, const StoreFilters& f) {
+  if (!of_type_and_product(s, f)) return false;
+  if (!f.reported_since) return true;
+  const std::optional<LatestReport> latest = f.product ? s.latest_by_product[product_index(*f.product)]
+                                             : s.last_report_at && s.last_report_kind
+                                                 ? std::optional(LatestReport{*s.last_report_at, *s.last_report_kind})
+                                                 : std::nullopt;
+  return latest && latest->kind == ReportKind::kBought && latest->at >= *f.reported_since;
+}
+
+// The clusters (migration 013's buckets): the store's latest report of the product (of
+// any product without one) is a bought, and its latest report of all is at or after the
+// cut-off.
+inline bool counted_in_clusters(const Store& s, const StoreFilters& f) {
+  if (!of_type_and_product(s, f)) return false;
+  if (!f.reported_since) return true;
+  if (!s.last_report_at || *s.last_report_at < *f.reported_since) return false;
+  const auto kind = f.product ? (s.latest_by_product[product_index(*f.product)]
+                                     ? std::optional(s.latest_by_product[product_index(*f.product)]->kind)
+                                     : std::nullopt)
+                              : s.last_report_kind;
+  return kind == ReportKind::kBought;
 }
 
 inline Folded brute_force(const std::vector<Store>& all, const CellRange& range, const StoreFilters& f) {
   std::vector<LatLng> points;
   for (const auto& s : all)
-    if (matches(s, f)) points.push_back(s.location);
+    if (counted_in_clusters(s, f)) points.push_back(s.location);
   auto cells = aggregate_points(points, range.level);
   std::erase_if(cells, [&](const CellAggregate& c) {
     return c.key.x < range.min_x || c.key.x > range.max_x || c.key.y < range.min_y || c.key.y > range.max_y;

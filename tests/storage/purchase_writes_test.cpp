@@ -58,7 +58,7 @@ TEST_F(PurchaseWrites, InsertMovesTheLastReportForwardOnlyWhenNewer) {
   inserted(1, kNow - 600, ReportKind::kSoldOut);
   EXPECT_EQ(store(1).last_report_at, kNow - 600);
   EXPECT_EQ(store(1).last_report_kind, ReportKind::kSoldOut);
-  EXPECT_EQ(reported_in_tokyo_since(kNow - 3600), 1u);
+  EXPECT_EQ(reported_in_tokyo_since(kNow - 3600), 0u);  // a sold out is no purchase
 
   inserted(1, kNow - 7200, ReportKind::kBought);  // an older purchase, reported late
   EXPECT_EQ(store(1).last_report_at, kNow - 600);
@@ -67,6 +67,7 @@ TEST_F(PurchaseWrites, InsertMovesTheLastReportForwardOnlyWhenNewer) {
   inserted(1, kNow - 5, ReportKind::kBought);
   EXPECT_EQ(store(1).last_report_at, kNow - 5);
   EXPECT_EQ(store(1).last_report_kind, ReportKind::kBought);
+  EXPECT_EQ(reported_in_tokyo_since(kNow - 3600), 1u);
   EXPECT_EQ(store(2).last_report_at, std::nullopt);
 }
 

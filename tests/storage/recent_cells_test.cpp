@@ -26,11 +26,12 @@ constexpr UnixSeconds kHour = 3600;
 
 using Buckets = std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>, std::int64_t>;
 
-// What store_recent_cells must hold for these stores: (level, hour, cx, cy) → count.
+// What store_recent_cells must hold for these stores: (level, hour, cx, cy) → count of the
+// active stores whose latest report says bought (migration 013).
 Buckets expected_buckets(const std::vector<Store>& all) {
   Buckets out;
   for (const auto& s : all) {
-    if (s.status != StoreStatus::kActive || !s.last_report_at) continue;
+    if (s.status != StoreStatus::kActive || !s.last_report_at || s.last_report_kind != ReportKind::kBought) continue;
     for (int level = 0; level <= kMaxCellLevel; ++level) {
       const auto k = cell_of(s.location, level);
       ++out[{level, *s.last_report_at / kHour, k.x, k.y}];
@@ -175,18 +176,37 @@ TEST(RecentCellsMigration, FillsTheBucketsFromTheStoresAlreadyThere) {
     std::uniform_real_distribution<double> unit(0, 1);
     Statement insert(conn,
                      "INSERT INTO stores (id, name, store_type, prefecture, lat, lng, location_precision,"
-                     " status, source, created_at, updated_at, last_report_at)"
-                     " VALUES (:id, '店', 'card_shop', 'tokyo', :lat, :lng, 'exact', :status, 'demo', 0, 0, :at)");
+                     " status, source, created_at, updated_at, last_report_at, last_report_kind)"
+                     " VALUES (:id, '店', 'card_shop', 'tokyo', :lat, :lng, 'exact', :status, 'demo', 0, 0, :at,"
+                     " :kind)");
+    // The store's one report (migration 013 reads the per-product latest from the reports).
+    Statement report(conn,
+                     "INSERT INTO purchase_reports (store_id, kind, product, purchased_at, created_at)"
+                     " VALUES (:id, :kind, 'pack', :at, :at)");
     for (StoreId id = 1; id <= 400; ++id) {
       auto s = make_store(id, "店", "card_shop", "tokyo", {33.0 + 3.5 * unit(rng), 133.0 + 8.0 * unit(rng)});
       if (id % 11 == 0) s.status = StoreStatus::kHidden;
-      if (id % 3 != 0) s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 5 * 86'400);
-      ASSERT_TRUE(insert.bind_int(":id", id)
-                      .bind_real(":lat", s.location.lat)
-                      .bind_real(":lng", s.location.lng)
-                      .bind_text(":status", to_string(s.status))
-                      .bind_int(":at", s.last_report_at)
-                      .run());
+      if (id % 3 != 0) {
+        s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 5 * 86'400);
+        s.last_report_kind = id % 4 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
+        s.latest_by_product[product_index(Product::kPack)] = LatestReport{*s.last_report_at, *s.last_report_kind};
+      }
+      insert.bind_int(":id", id)
+          .bind_real(":lat", s.location.lat)
+          .bind_real(":lng", s.location.lng)
+          .bind_text(":status", to_string(s.status))
+          .bind_int(":at", s.last_report_at);
+      if (s.last_report_kind)
+        insert.bind_text(":kind", to_string(*s.last_report_kind));
+      else
+        insert.bind_null(":kind");
+      ASSERT_TRUE(insert.run());
+      if (s.last_report_at) {
+        ASSERT_TRUE(report.bind_int(":id", id)
+                        .bind_text(":kind", to_string(*s.last_report_kind))
+                        .bind_int(":at", *s.last_report_at)
+                        .run());
+      }
       all.push_back(s);
     }
   }

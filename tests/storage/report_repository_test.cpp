@@ -105,6 +105,80 @@ TYPED_TEST(Reports, LastReportMovesOnlyForward) {
   EXPECT_EQ(this->stores.in_prefecture("tokyo", testing::reported_since(kNow - 60), 10).value().size(), 1u);
 }
 
+// Each product's latest report follows its own reports: the same order as the latest of
+// all (time, then the later report), and deleting one falls back to that product's previous.
+TYPED_TEST(Reports, LatestReportPerProductFollowsInsertsAndDeletes) {
+  const auto of = [](StoreId store, UnixSeconds at, ReportKind kind, Product product) {
+    auto r = make_report(store, at, kind);
+    r.product = product;
+    return r;
+  };
+  const auto latest = [&](Product p) { return this->stores.find(1).value()->latest_by_product[product_index(p)]; };
+  const auto box_bought = this->reports.insert(of(1, kNow - 7200, ReportKind::kBought, Product::kBox)).value();
+  const auto pack_bought = this->reports.insert(of(1, kNow - 3600, ReportKind::kBought, Product::kPack)).value();
+  const auto pack_sold_out = this->reports.insert(of(1, kNow - 600, ReportKind::kSoldOut, Product::kPack)).value();
+  // An older pack report does not move the pack's latest; an older box report that is
+  // still the box's newest does move the box's (not the latest of all).
+  ASSERT_TRUE(this->reports.insert(of(1, kNow - 5000, ReportKind::kBought, Product::kPack)));
+  const auto box_sold_out = this->reports.insert(of(1, kNow - 1800, ReportKind::kSoldOut, Product::kBox)).value();
+
+  auto store = this->stores.find(1).value().value();
+  EXPECT_EQ(store.last_report_at, kNow - 600);
+  EXPECT_EQ(store.last_report_kind, ReportKind::kSoldOut);
+  EXPECT_EQ(latest(Product::kPack), (LatestReport{kNow - 600, ReportKind::kSoldOut}));
+  EXPECT_EQ(latest(Product::kBox), (LatestReport{kNow - 1800, ReportKind::kSoldOut}));
+  EXPECT_EQ(latest(Product::kSingle), std::nullopt);
+  EXPECT_EQ(this->stores.find(2).value()->latest_by_product, LatestByProduct{});
+
+  // A tie goes to the later report, as for the latest of all.
+  const auto box_tie = this->reports.insert(of(1, kNow - 1800, ReportKind::kBought, Product::kBox)).value();
+  EXPECT_EQ(latest(Product::kBox), (LatestReport{kNow - 1800, ReportKind::kBought}));
+
+  ASSERT_TRUE(this->reports.remove(pack_sold_out.id).value());
+  EXPECT_EQ(latest(Product::kPack), (LatestReport{kNow - 3600, ReportKind::kBought}));
+  EXPECT_EQ(this->stores.find(1).value()->last_report_at, kNow - 1800);
+  ASSERT_TRUE(this->reports.remove(box_tie.id).value());
+  EXPECT_EQ(latest(Product::kBox), (LatestReport{kNow - 1800, ReportKind::kSoldOut}));
+  ASSERT_TRUE(this->reports.remove(box_sold_out.id).value());
+  ASSERT_TRUE(this->reports.remove(box_bought.id).value());
+  EXPECT_EQ(latest(Product::kBox), std::nullopt);
+  EXPECT_EQ(latest(Product::kPack), (LatestReport{kNow - 3600, ReportKind::kBought}));
+  ASSERT_TRUE(this->reports.remove(pack_bought.id).value());
+  EXPECT_EQ(latest(Product::kPack), (LatestReport{kNow - 5000, ReportKind::kBought}));
+}
+
+// "Reported within" keeps a store whose latest report (of the filter's product, else of
+// any) says bought: a newer sold out takes it out, and each product is judged on its own.
+TYPED_TEST(Reports, ReportedSinceMeansBoughtRecentlyPerProduct) {
+  auto shop = make_store(4, "西新宿の店", "card_shop", "tokyo", {35.69, 139.70});
+  shop.sells = {true, true, true};
+  ASSERT_TRUE(this->stores.insert_many(std::vector{shop}));
+  const auto ids = [&](std::optional<Product> product) {
+    auto f = testing::reported_since(kNow - 86'400);
+    f.product = product;
+    std::vector<StoreId> out;
+    // Keep each Result alive: a range-for over `temporary.value()` dangles before C++23.
+    const auto listed = this->stores.in_prefecture("tokyo", f, 10);
+    for (const auto& s : listed.value()) out.push_back(s.id);
+    const auto near = this->stores.nearest({35.69, 139.70}, 5.0, f, 10);
+    for (const auto& s : near.value()) out.push_back(-s.store.id);
+    return out;
+  };
+  auto box = make_report(4, kNow - 7200, ReportKind::kBought);
+  box.product = Product::kBox;
+  ASSERT_TRUE(this->reports.insert(box));
+  EXPECT_EQ(ids(std::nullopt), (std::vector<StoreId>{4, -4}));
+  ASSERT_TRUE(this->reports.insert(make_report(4, kNow - 3600, ReportKind::kSoldOut)));  // a pack, sold out
+  EXPECT_EQ(ids(std::nullopt), std::vector<StoreId>{});  // the latest of all says sold out
+  EXPECT_EQ(ids(Product::kPack), std::vector<StoreId>{});
+  EXPECT_EQ(ids(Product::kBox), (std::vector<StoreId>{4, -4}));
+  EXPECT_EQ(ids(Product::kSingle), std::vector<StoreId>{});
+  // A box reported too long ago is not recent, whatever it said.
+  auto f = testing::reported_since(kNow - 3000);
+  f.product = Product::kBox;
+  EXPECT_TRUE(this->stores.in_prefecture("tokyo", f, 10).value().empty());
+}
+
 TYPED_TEST(Reports, AReportForAMissingStoreFailsAndLeavesNothing) {
   auto result = this->reports.insert_many(std::vector{make_report(1, kNow - 5), make_report(999, kNow)});
   ASSERT_FALSE(result);

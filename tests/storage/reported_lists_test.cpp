@@ -8,7 +8,10 @@
 // recount and cells() with a type or product filter agrees with a brute-force aggregate;
 // so are migration 011's 8-hour blocks of the same blobs, with the cut-off anywhere in an
 // hour and a block, and for a cut-off on an hour cells() sums exactly the hour rows (the
-// path before 011); and migrating a populated version-8, 9 or 10 file gives the same answers.
+// path before 011); and migrating a populated version-8, 9, 10 or 12 file gives the same answers
+// (migration 013 filling each product's latest report from the reports).
+// Since migration 013 "reported since" keeps a store whose latest report (of the filter's
+// product, or of any) says bought: the reports cycle through products and results.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -70,10 +73,15 @@ std::set<StoreId> rtree_ids(Database& db) {
   return out;
 }
 
+// Migration 013: the reported stores some filter can keep, whose latest report of all or
+// of a product says bought.
 std::set<StoreId> reported_ids(const std::vector<Store>& all) {
   std::set<StoreId> out;
-  for (const auto& s : all)
-    if (s.last_report_at) out.insert(s.id);
+  for (const auto& s : all) {
+    bool bought = s.last_report_kind == ReportKind::kBought;
+    for (const auto& latest : s.latest_by_product) bought = bought || (latest && latest->kind == ReportKind::kBought);
+    if (s.last_report_at && bought) out.insert(s.id);
+  }
   return out;
 }
 
@@ -132,14 +140,19 @@ KindBuckets expected_kind_buckets(const std::vector<Store>& all, UnixSeconds uni
   KindBuckets out;
   for (const auto& s : all) {
     if (s.status != StoreStatus::kActive || !s.last_report_at) continue;
-    std::vector<std::pair<std::string, std::string>> kinds{{s.store_type, "*"}};
-    const std::array<std::pair<std::optional<bool>, std::string>, 3> sells{
-        {{s.sells.packs, "pack"}, {s.sells.boxes, "box"}, {s.sells.singles, "single"}}};
-    for (const auto& [sold, product] : sells)
-      if (sold == true) {
-        kinds.emplace_back(s.store_type, product);
-        kinds.emplace_back("*", product);
+    // Migration 013: (type, '*') when the latest report says bought; a product's kinds when
+    // the store sells it and its latest report of the product says bought.
+    std::vector<std::pair<std::string, std::string>> kinds;
+    if (s.last_report_kind == ReportKind::kBought) kinds.emplace_back(s.store_type, "*");
+    const std::array<std::pair<std::optional<bool>, Product>, 3> sells{
+        {{s.sells.packs, Product::kPack}, {s.sells.boxes, Product::kBox}, {s.sells.singles, Product::kSingle}}};
+    for (const auto& [sold, product] : sells) {
+      const auto& latest = s.latest_by_product[product_index(product)];
+      if (sold == true && latest && latest->kind == ReportKind::kBought) {
+        kinds.emplace_back(s.store_type, to_string(product));
+        kinds.emplace_back("*", to_string(product));
       }
+    }
     for (int level = 0; level <= kMaxCellLevel; ++level) {
       const auto k = cell_of(s.location, level);
       for (const auto& [type, product] : kinds) ++out[{level, type, product, *s.last_report_at / unit, k.x, k.y}];
@@ -326,7 +339,7 @@ TEST_F(ReportedLists, SameAnswerAsTheHourRowsAlone) {
   Statement hours(lease.connection(),
                   "SELECT cx, cy, sum(count), sum(sum_lat), sum(sum_lng) FROM store_recent_cells"
                   " WHERE level = :level AND hour >= :hour AND cx BETWEEN :min_x AND :max_x"
-                  " AND cy BETWEEN :min_y AND :max_y GROUP BY cx, cy ORDER BY cx, cy");
+                  " AND cy BETWEEN :min_y AND :max_y GROUP BY cx, cy HAVING sum(count) > 0 ORDER BY cx, cy");
   const UnixSeconds first = (kNow / kHour) * kHour - 30 * kHour;
   for (UnixSeconds since = first; since <= first + 9 * kHour; since += kHour)
     for (int level : {0, 4, 8, 10, 12})
@@ -403,12 +416,33 @@ TEST_P(ReportedListsMigration, KeepsTheAnswers) {
     Statement insert(conn,
                      "INSERT INTO stores (id, name, store_type, prefecture, lat, lng, location_precision,"
                      " sells_packs, sells_boxes, sells_singles,"
-                     " status, source, created_at, updated_at, last_report_at)"
+                     " status, source, created_at, updated_at, last_report_at, last_report_kind)"
                      " VALUES (:id, '店', :type, :prefecture, :lat, :lng, 'exact', :packs, :boxes, :singles,"
-                     " :status, 'demo', 0, 0, :at)");
+                     " :status, 'demo', 0, 0, :at, :kind)");
+    // The reports behind the last report: migration 013 reads each product's latest from
+    // them (an older one of another product, and the last one).
+    Statement report(conn,
+                     "INSERT INTO purchase_reports (store_id, kind, product, purchased_at, created_at)"
+                     " VALUES (:id, :kind, :product, :at, :at)");
+    const auto add_report = [&](StoreId id, ReportKind kind, Product product, UnixSeconds at) {
+      ASSERT_TRUE(report.bind_int(":id", id)
+                      .bind_text(":kind", to_string(kind))
+                      .bind_text(":product", to_string(product))
+                      .bind_int(":at", at)
+                      .run());
+    };
     for (StoreId id = 1; id <= 700; ++id) {
       auto s = random_store(rng, id);
-      if (id % 3 != 2) s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 5 * 86'400);
+      if (id % 3 != 2) {
+        s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 5 * 86'400);
+        s.last_report_kind = id % 4 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
+        const auto last = kProducts[static_cast<std::size_t>(id) % kProductCount];
+        const auto older = kProducts[static_cast<std::size_t>(id + 1) % kProductCount];
+        const LatestReport before{*s.last_report_at - 3 * kHour,
+                                  id % 5 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
+        s.latest_by_product[product_index(older)] = before;
+        s.latest_by_product[product_index(last)] = LatestReport{*s.last_report_at, *s.last_report_kind};
+      }
       const auto bind_sells = [&](const char* name, std::optional<bool> v) {
         if (v)
           insert.bind_int(name, *v ? 1 : 0);
@@ -422,10 +456,20 @@ TEST_P(ReportedListsMigration, KeepsTheAnswers) {
           .bind_real(":lng", s.location.lng)
           .bind_text(":status", to_string(s.status))
           .bind_int(":at", s.last_report_at);
+      if (s.last_report_kind)
+        insert.bind_text(":kind", to_string(*s.last_report_kind));
+      else
+        insert.bind_null(":kind");
       bind_sells(":packs", s.sells.packs);
       bind_sells(":boxes", s.sells.boxes);
       bind_sells(":singles", s.sells.singles);
       ASSERT_TRUE(insert.run());
+      if (s.last_report_at) {
+        const auto last = kProducts[static_cast<std::size_t>(id) % kProductCount];
+        const auto older = kProducts[static_cast<std::size_t>(id + 1) % kProductCount];
+        add_report(id, s.latest_by_product[product_index(older)]->kind, older, *s.last_report_at - 3 * kHour);
+        add_report(id, *s.last_report_kind, last, *s.last_report_at);
+      }
       all.push_back(s);
     }
   }
@@ -438,13 +482,20 @@ TEST_P(ReportedListsMigration, KeepsTheAnswers) {
   EXPECT_EQ(stored_kind_buckets(db), expected_kind_buckets(all));
   EXPECT_EQ(stored_kind_buckets(db, true), expected_kind_buckets(all, kBlock));
   SqliteStoreRepository stores(db);
+  // Migration 013 fills each product's latest report from the reports already there.
+  for (const auto& s : all) {
+    const auto stored = stores.find(s.id).value();
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->latest_by_product, s.latest_by_product) << s.id;
+    EXPECT_EQ(stored->last_report_kind, s.last_report_kind) << s.id;
+  }
   for (const UnixSeconds since : {kNow - 24 * kHour + 99, kNow - 4 * 86'400}) {
     expect_lists_agree(stores, all, since, "migrated");
     expect_kind_cells_agree(stores, all, since, "migrated");
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(FromVersions, ReportedListsMigration, ::testing::Values(8, 9, 10));
+INSTANTIATE_TEST_SUITE_P(FromVersions, ReportedListsMigration, ::testing::Values(8, 9, 10, 12));
 
 }  // namespace
 }  // namespace pokeca::storage

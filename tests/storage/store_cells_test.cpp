@@ -40,7 +40,11 @@ class StoreCells : public testing::BackendTest<Backend> {
       auto s = make_store(id, "店" + std::to_string(id), kTypes[id % kTypes.size()], "tokyo", at);
       s.sells.packs = unit(rng) < 0.5;
       s.sells.boxes = unit(rng) < 0.3 ? std::optional<bool>() : std::optional<bool>(unit(rng) < 0.5);
-      if (unit(rng) < 0.2) s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 7 * 86'400);
+      if (unit(rng) < 0.2) {
+        s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 7 * 86'400);
+        s.last_report_kind = id % 4 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
+        s.latest_by_product[product_index(Product::kPack)] = LatestReport{*s.last_report_at, *s.last_report_kind};
+      }
       if (id % 17 == 0) s.status = StoreStatus::kHidden;
       if (id % 3 == 0) s.external_id = "ext:" + std::to_string(id);
       all.push_back(s);
@@ -124,7 +128,10 @@ TYPED_TEST(StoreCells, ReportedSinceAgreesOnBothReadPaths) {
   for (StoreId id = 10'001; id <= 10'000 + kMaxStoresForBoxScan; ++id) {
     auto s = make_store(id, "店", kTypes[static_cast<std::size_t>(id) % kTypes.size()], "osaka",
                         {34.5 + unit(rng), 135.0 + unit(rng)});
-    if (unit(rng) < 0.3) s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 3 * 86'400);
+    if (unit(rng) < 0.3) {
+      s.last_report_at = kNow - static_cast<UnixSeconds>(unit(rng) * 3 * 86'400);
+      s.last_report_kind = id % 4 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
+    }
     more.push_back(s);
   }
   ASSERT_TRUE(this->stores.insert_many(more));

@@ -26,10 +26,12 @@ class StoreQueries : public testing::StorageTest {
     shop.sells = {true, true, std::nullopt};
     shop.last_report_at = kNow - 3600;
     shop.last_report_kind = ReportKind::kBought;
+    shop.latest_by_product[product_index(Product::kPack)] = LatestReport{kNow - 3600, ReportKind::kBought};
     auto konbini = make_store(2, "コンビニ渋谷", "convenience", "tokyo", {35.6580, 139.7016});
     konbini.sells = {true, false, false};
     auto toys = make_store(3, "おもちゃ屋池袋", "toy", "tokyo", {35.7295, 139.7109});
     toys.last_report_at = kNow - 10 * 86'400;
+    toys.last_report_kind = ReportKind::kBought;
     auto hidden = make_store(4, "非表示の店", "card_shop", "tokyo", {35.6905, 139.7005});
     hidden.status = StoreStatus::kHidden;
     auto closed = make_store(5, "閉店した店", "card_shop", "tokyo", {35.6906, 139.7006});
@@ -187,7 +189,8 @@ TEST_F(StoreQueries, CountsAreOfActiveStores) {
 // A bbox list tests the stores the HTTP layer keeps on their kept facts in C++
 // (listed_in) and reads the others with SQL. Both must list exactly what in_bbox lists,
 // in its order: stores on the box's edges, every status, NULL and boundary last reports,
-// unknown / no / yes for each product, several types.
+// latest results bought and sold out of all and per product, unknown / no / yes for each
+// product, several types.
 class KeptStoreLists : public testing::StorageTest {
  protected:
   static constexpr UnixSeconds kSince = kNow - 7200;
@@ -207,7 +210,14 @@ class KeptStoreLists : public testing::StorageTest {
         auto s = make_store(id, "店" + std::to_string(id), types[id % 3], "tokyo", {lat(i), lng(j)});
         s.sells = {sells[id % 3], sells[(id / 3) % 3], sells[(id / 9) % 3]};
         s.last_report_at = last_reports[id % 4];
-        if (s.last_report_at) s.last_report_kind = ReportKind::kBought;
+        if (s.last_report_at) {
+          // Latest results of all and per product, bought and sold out, on and off the cut-off.
+          s.last_report_kind = id % 5 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
+          if (id % 3 != 0)
+            s.latest_by_product[product_index(Product::kPack)] = LatestReport{*s.last_report_at, *s.last_report_kind};
+          s.latest_by_product[product_index(Product::kBox)] = LatestReport{
+              std::min(*s.last_report_at, kSince - id % 2), id % 7 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
+        }
         s.status = statuses[(id / 4) % 4];
         all.push_back(std::move(s));
       }
@@ -228,6 +238,11 @@ class KeptStoreLists : public testing::StorageTest {
     all.product = Product::kPack;
     all.reported_since = kSince;
     out.push_back(all);
+    for (const auto p : {Product::kBox, Product::kSingle}) {
+      auto recent = testing::selling(p);
+      recent.reported_since = kSince;
+      out.push_back(recent);
+    }
     return out;
   }
 
@@ -272,7 +287,7 @@ TEST_F(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
         }
         ++compared;
       }
-  EXPECT_EQ(compared, 5 * 9 * 3);
+  EXPECT_EQ(compared, 5 * 11 * 3);
   // The corner store (2, 2) = id 21 is active and listed: the edges count as inside.
   EXPECT_EQ(std::ranges::count(ids_of(stores.in_bbox(boxes[0], {}, 1000).value()), StoreId{21}), 1);
 }

@@ -23,6 +23,7 @@ extern const std::string_view k009ReportedLists;  // store lists "reported withi
 extern const std::string_view k010RecentKinds;    // one blob of kinds per cell hour
 extern const std::string_view k011RecentBlocks;   // 8-hour blocks beside the hours
 extern const std::string_view k012ReviewMail;     // the mail about each submission review (opt-out)
+extern const std::string_view k013LatestPerProduct;  // latest report per product; "reported within" = bought
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -43,6 +44,7 @@ std::span<const Migration> all_migrations() {
       Migration{10, "recent_kinds", embedded::k010RecentKinds},
       Migration{11, "recent_blocks", embedded::k011RecentBlocks},
       Migration{12, "review_mail", embedded::k012ReviewMail},
+      Migration{13, "latest_per_product", embedded::k013LatestPerProduct},
   };
   return migrations;
 }

@@ -40,24 +40,34 @@ std::string_view blob_of(sqlite3_value* v) {
   return p == nullptr ? std::string_view{} : std::string_view(p, static_cast<std::size_t>(sqlite3_value_bytes(v)));
 }
 
+// A type stays while any slot counts a store: since migration 013 a store can count in a
+// product's slot and not in the any-product one (its latest report of all says sold out).
 void result_blob(sqlite3_context* ctx, const std::vector<TypeSums>& types) {
   std::string out;
   for (const auto& t : types)
-    if (t.slots[0].count != 0) encode(out, t);
+    if (std::any_of(t.slots.begin(), t.slots.end(), [](const Sums& s) { return s.count != 0; })) encode(out, t);
   sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
 }
 
-void one_store(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
+bool flag_set(sqlite3_value* v) { return sqlite3_value_type(v) != SQLITE_NULL && sqlite3_value_int64(v) == 1; }
+
+// pokeca_recent_kind(type, packs, boxes, singles, lat, lng, sign): the any-product slot
+// always counts; pokeca_recent_kind(type, any, packs, boxes, singles, lat, lng, sign): it
+// counts when `any` is 1. A product slot counts when its flag is 1.
+void one_store(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   const auto* type = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
   const auto type_len = static_cast<std::size_t>(sqlite3_value_bytes(argv[0]));
   if (type == nullptr || type_len > kMaxTypeBytes) return sqlite3_result_error(ctx, "bad store type", -1);
-  const auto sign = sqlite3_value_int64(argv[6]);
-  const Sums one{sign, static_cast<double>(sign) * sqlite3_value_double(argv[4]),
-                 static_cast<double>(sign) * sqlite3_value_double(argv[5])};
+  const bool with_any = argc == 8;
+  sqlite3_value** const flags = argv + (with_any ? 2 : 1);  // packs, boxes, singles
+  sqlite3_value** const rest = flags + kSlots - 1;          // lat, lng, sign
+  const auto sign = sqlite3_value_int64(rest[2]);
+  const Sums one{sign, static_cast<double>(sign) * sqlite3_value_double(rest[0]),
+                 static_cast<double>(sign) * sqlite3_value_double(rest[1])};
   TypeSums t{std::string(type, type_len), {}};
-  t.slots[0] = one;
+  if (!with_any || flag_set(argv[1])) t.slots[0] = one;
   for (std::size_t p = 1; p < kSlots; ++p)
-    if (sqlite3_value_type(argv[p]) != SQLITE_NULL && sqlite3_value_int64(argv[p]) == 1) t.slots[p] = one;
+    if (flag_set(flags[p - 1])) t.slots[p] = one;
   std::string out;
   encode(out, t);
   sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
@@ -150,7 +160,8 @@ int register_functions(sqlite3* db) {
     int args;
     void (*call)(sqlite3_context*, int, sqlite3_value**);
   };
-  constexpr std::array<Function, 3> kFunctions{{{"pokeca_recent_kind", 7, &one_store},
+  constexpr std::array<Function, 4> kFunctions{{{"pokeca_recent_kind", 7, &one_store},
+                                                {"pokeca_recent_kind", 8, &one_store},
                                                 {"pokeca_recent_kinds_add", 2, &add},
                                                 {"pokeca_recent_kinds_total", 2, &total}}};
   for (const auto& f : kFunctions)

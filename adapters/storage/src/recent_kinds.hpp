@@ -43,7 +43,10 @@ void for_each_type(std::string_view blob, F&& each);
 [[nodiscard]] Sums kind_sums(std::string_view blob, std::span<const std::string> types, std::size_t slot);
 
 // pokeca_recent_kind(store_type, sells_packs, sells_boxes, sells_singles, lat, lng, sign):
-// one store's blob, its counts and sums times sign (+1 or -1);
+// one store's blob, its counts and sums times sign (+1 or -1), in the any-product slot and
+// each product slot whose flag is 1; pokeca_recent_kind(store_type, any, packs, boxes,
+// singles, lat, lng, sign): the same with the any-product slot counted only when `any` is 1
+// (migration 013: flags say which latest reports are bought);
 // pokeca_recent_kinds_add(a, b): a + b per type and slot, types left with no store dropped
 // (an empty blob when none is left; a NULL operand counts as empty);
 // pokeca_recent_kinds_total(kinds, field): all types' any-product count (0), sum_lat (1) or

@@ -16,8 +16,6 @@
 namespace pokeca::storage {
 namespace {
 
-constexpr int kStoreColumnCount = 19;  // kStoreColumns
-
 std::string admin_store_select(bool with_counts) {
   std::string sql = "SELECT " + std::string(kStoreColumns) + ", s.status_note, s.admin_edited, ";
   if (with_counts)

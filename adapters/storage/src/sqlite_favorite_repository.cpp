@@ -70,7 +70,7 @@ Result<void> SqliteFavoriteRepository::remove(UserId user, StoreId store) {
 Result<std::vector<Favorite>> SqliteFavoriteRepository::list(UserId user, int limit) {
   return statements_.with([&](Statements& st) -> Result<std::vector<Favorite>> {
     std::vector<Favorite> out;
-    constexpr int kCreatedAtColumn = 19;  // after kStoreColumns
+    constexpr int kCreatedAtColumn = kStoreColumnCount;  // after kStoreColumns
     auto ok = st.list.bind_int(":user", user).bind_int(":limit", limit).each([&](const Row& row) -> Result<void> {
       auto s = read_store(row);
       if (!s) return std::unexpected(s.error());

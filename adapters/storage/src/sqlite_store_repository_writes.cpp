@@ -59,6 +59,7 @@ Result<UpsertOutcome> SqliteStoreRepository::upsert_by_external_id(const Store& 
       merged.created_at = old->created_at;
       merged.last_report_at = old->last_report_at;
       merged.last_report_kind = old->last_report_kind;
+      merged.latest_by_product = old->latest_by_product;
       if (auto ok = st.writes.update(*old, merged); !ok) return std::unexpected(ok.error());
       outcome = UpsertOutcome::kUpdated;
     }

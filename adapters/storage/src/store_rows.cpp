@@ -8,6 +8,9 @@
 namespace pokeca::storage {
 namespace {
 
+// kStoreColumns: last_pack_at, last_pack_kind, then box, then single, at the end.
+constexpr int kFirstLatestColumn = kStoreColumnCount - 2 * static_cast<int>(kProductCount);
+
 std::optional<bool> read_sells(const Row& row, int col) {
   if (row.is_null(col)) return std::nullopt;
   return row.int64(col) != 0;
@@ -47,7 +50,14 @@ Result<Store> read_store(const Row& row) {
   if (!row.is_null(18)) {
     const auto kind = report_kind_from(row.text(18));
     if (!kind) return unknown("last_report_kind", row.text(18), s.id);
-    s.last_report_kind = *kind;
+    s.last_report_kind = kind;
+  }
+  for (std::size_t p = 0; p < kProductCount; ++p) {
+    const int at = kFirstLatestColumn + 2 * static_cast<int>(p);
+    if (row.is_null(at) || row.is_null(at + 1)) continue;
+    const auto kind = report_kind_from(row.text(at + 1));
+    if (!kind) return unknown("last report kind", row.text(at + 1), s.id);
+    s.latest_by_product[p] = LatestReport{row.int64(at), *kind};
   }
   return s;
 }
@@ -78,6 +88,16 @@ void bind_store(Statement& st, const Store& s) {
     st.bind_text(":last_report_kind", to_string(*s.last_report_kind));
   else
     st.bind_null(":last_report_kind");
+  for (std::size_t p = 0; p < kProductCount; ++p) {
+    const auto& latest = s.latest_by_product[p];
+    const auto& [at, kind] = kLatestParams[p];
+    if (latest) {
+      st.bind_int(at, latest->at).bind_text(kind, to_string(latest->kind));
+    } else {
+      st.bind_null(at);
+      st.bind_null(kind);
+    }
+  }
 }
 
 void bind_filters(Statement& st, const StoreFilters& f) {

@@ -75,7 +75,7 @@ struct SqliteStoreRepository::Statements {
             "SELECT s.lat, s.lng FROM stores AS s INDEXED BY stores_by_last_report"
             " WHERE s.last_report_at >= :since AND s.last_report_at < :until"
             " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
-                std::string(kActiveAndFiltered)),
+                kCountedInRecentKinds),
         recent_kinds_of_hour(c,
                              "SELECT cx, cy, kinds FROM store_recent_kinds"
                              " WHERE level = :level AND hour = :hour AND cx BETWEEN :min_x AND :max_x"
@@ -129,7 +129,8 @@ struct SqliteStoreRepository::Statements {
   Statement count_active;
   Statement count_by_prefecture;
   StoreWrites writes;
-  // "Reported since" clusters: the stores of a partial hour (migration 008's index), one
+  // "Reported since" clusters: the stores of a partial hour (migration 008's index) as the
+  // hour rows count them (kCountedInRecentKinds), one
   // hour's cells with every store type and product in one blob per cell (migration 010),
   // one 8-hour block's cells and the next stored block (migration 011, the same blobs).
   Statement reported_between_in_bbox;

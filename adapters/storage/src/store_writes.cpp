@@ -10,12 +10,14 @@ StoreWrites::StoreWrites(Connection& c)
     : insert_(c,
               "INSERT INTO stores (id, name, store_type, prefecture, city, address, lat, lng,"
               " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
-              " external_id, created_at, updated_at, last_report_at, last_report_kind) VALUES (:id, " +
+              " external_id, created_at, updated_at, last_report_at, last_report_kind, last_pack_at, last_pack_kind,"
+              " last_box_at, last_box_kind, last_single_at, last_single_kind) VALUES (:id, " +
                   std::string(kStoreParams) + ") RETURNING id"),
       update_(c,
               "UPDATE stores SET (name, store_type, prefecture, city, address, lat, lng,"
               " location_precision, sells_packs, sells_boxes, sells_singles, status, source,"
-              " external_id, created_at, updated_at, last_report_at, last_report_kind) = (" +
+              " external_id, created_at, updated_at, last_report_at, last_report_kind, last_pack_at, last_pack_kind,"
+              " last_box_at, last_box_kind, last_single_at, last_single_kind) = (" +
                   std::string(kStoreParams) + ") WHERE id = :id"),
       delete_(c, "DELETE FROM stores WHERE id = :id"),
       aggregates_(c) {}

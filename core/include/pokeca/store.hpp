@@ -1,5 +1,7 @@
 #pragma once
 // A store on the map.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,6 +19,20 @@ enum class StoreStatus { kActive, kHidden, kClosed };
 enum class StoreSource { kDemo, kImport, kSubmission };
 enum class Product { kPack, kBox, kSingle };
 enum class ReportKind { kBought, kSoldOut };
+
+inline constexpr std::size_t kProductCount = 3;
+inline constexpr std::array<Product, kProductCount> kProducts{Product::kPack, Product::kBox, Product::kSingle};
+// A product's place in arrays indexed by product (the order of kProducts).
+[[nodiscard]] constexpr std::size_t product_index(Product p) { return static_cast<std::size_t>(p); }
+
+// A store's latest purchase report of one product: when, and what it said.
+struct LatestReport {
+  UnixSeconds at = 0;
+  ReportKind kind = ReportKind::kBought;
+  friend bool operator==(const LatestReport&, const LatestReport&) = default;
+};
+// Per product (product_index); nullopt: no report of that product.
+using LatestByProduct = std::array<std::optional<LatestReport>, kProductCount>;
 
 // What a store sells: each of packs, boxes, singles is yes / no / unknown.
 struct Sells {
@@ -42,6 +58,9 @@ struct Store {
   UnixSeconds updated_at = 0;
   std::optional<UnixSeconds> last_report_at;
   std::optional<ReportKind> last_report_kind;
+  // The latest report of each product, in the same order as last_report_at/kind
+  // (purchased_at, then the later report): the latest of all is one of these.
+  LatestByProduct latest_by_product{};
 };
 
 // A store found near a point, with its distance.

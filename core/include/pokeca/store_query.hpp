@@ -34,7 +34,9 @@ struct StoreQueryInput {
 struct StoreFilters {
   std::vector<std::string> types;             // empty = all
   std::optional<Product> product;             // the store must sell it
-  std::optional<UnixSeconds> reported_since;  // last report at or after
+  // "Reported within": the store's latest report of `product` (of any product without
+  // one) says bought and is at or after this (passes_reported).
+  std::optional<UnixSeconds> reported_since;
 };
 
 // What a store list's filter reads of a store: kept next to a store's list
@@ -45,8 +47,14 @@ struct StoreListFacts {
   std::string store_type;
   Sells sells;
   std::optional<UnixSeconds> last_report_at;
+  std::optional<ReportKind> last_report_kind;
+  LatestByProduct latest_by_product{};
 };
 [[nodiscard]] StoreListFacts list_facts(const Store& s);
+// The reported_since part of the filters: off without it; else the store's latest report
+// of f.product (of any product without one) is a bought at or after reported_since. A
+// buyer asks "bought recently": a store whose latest report says sold out is left out.
+[[nodiscard]] bool passes_reported(const StoreListFacts& s, const StoreFilters& f);
 // Whether the store is listed for `box` and `f`: active, inside the box (bounds included)
 // and passing every filter — the storage query's exact test (kActiveAndFiltered and the
 // BETWEEN on lat/lng), which tests/storage checks it against.

@@ -22,6 +22,14 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/** A store's latest report of one product: what it said and when. */
+export const latestReportSchema = z.object({
+  kind: z.enum(['bought', 'sold_out']),
+  at: z.string(),
+});
+export type LatestReport = z.infer<typeof latestReportSchema>;
+export type ReportProduct = 'pack' | 'box' | 'single';
+
 export const storeSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -42,6 +50,14 @@ export const storeSchema = z.object({
   ),
   last_report_at: z.nullish(z.string()),
   last_report_kind: z.nullish(z.enum(['bought', 'sold_out'])),
+  /** The latest report of each product (null: none); the latest of all is one of them. */
+  latest_by_product: z.nullish(
+    z.object({
+      pack: z.nullish(latestReportSchema),
+      box: z.nullish(latestReportSchema),
+      single: z.nullish(latestReportSchema),
+    }),
+  ),
   /** Only in answers to a query around a point. */
   distance_km: z.optional(z.number()),
 });

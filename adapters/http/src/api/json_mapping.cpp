@@ -57,6 +57,15 @@ boost::json::object store_json(const Store& store, std::optional<double> distanc
   o["last_report_at"] = time_or_null(store.last_report_at);
   o["last_report_kind"] =
       store.last_report_kind ? text(to_string(*store.last_report_kind)) : boost::json::value(nullptr);
+  boost::json::object latest;
+  for (const auto product : kProducts) {
+    const auto& report = store.latest_by_product[product_index(product)];
+    latest[to_string(product)] = report
+                                     ? boost::json::value(boost::json::object{{"kind", text(to_string(report->kind))},
+                                                                              {"at", text(format_iso8601(report->at))}})
+                                     : boost::json::value(nullptr);
+  }
+  o["latest_by_product"] = std::move(latest);
   if (distance_km) o["distance_km"] = std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm;
   return o;
 }
@@ -104,6 +113,23 @@ void append_store_json(std::string& out, const Store& store, std::optional<doubl
     append_json_string(out, to_string(*store.last_report_kind));
   else
     out += "null";
+  out += R"(,"latest_by_product":{)";
+  for (const auto product : kProducts) {
+    if (product != kProducts.front()) out += ',';
+    append_json_string(out, to_string(product));
+    out += ':';
+    const auto& report = store.latest_by_product[product_index(product)];
+    if (!report) {
+      out += "null";
+      continue;
+    }
+    out += R"({"kind":)";
+    append_json_string(out, to_string(report->kind));
+    out += R"(,"at":)";
+    append_json_string(out, format_iso8601(report->at));
+    out += '}';
+  }
+  out += '}';
   if (distance_km) {
     out += R"(,"distance_km":)";
     append_json_number(out, std::round(*distance_km * kDistanceStepsPerKm) / kDistanceStepsPerKm);

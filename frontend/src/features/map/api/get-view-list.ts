@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { RECENT_REPORT_HOURS } from '@/config/constants';
 import { getStores, getStoresNear, type Store } from '@/api/stores';
 import { centreOf, nearestRadiusKm, parseBbox, usefulStores, VIEW_LIST_RECENT_LIMIT, VIEW_LIST_SIZE } from '../lib/view-list';
+import { reportProduct } from '../lib/latest-result';
 import { filtersToQuery, type StoreFilters, type Viewport } from '../types/store';
 
 /**
@@ -17,7 +18,7 @@ export async function getViewList(viewport: Viewport, filters: StoreFilters, sig
     getStores({ bbox: viewport.bbox, ...query, reported_within_hours: RECENT_REPORT_HOURS, limit: VIEW_LIST_RECENT_LIMIT }, signal),
     getStoresNear({ point: centre, radiusKm: nearestRadiusKm(box), limit: VIEW_LIST_SIZE, filters: query }, signal),
   ]);
-  return usefulStores(recent.stores, nearest.stores, box);
+  return usefulStores(recent.stores, nearest.stores, box, VIEW_LIST_SIZE, reportProduct(filters.product));
 }
 
 export const viewListQueryOptions = (viewport: Viewport, filters: StoreFilters) =>

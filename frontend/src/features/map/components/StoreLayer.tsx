@@ -5,7 +5,7 @@ import type { StoreType } from '@/api/initial-data';
 import { markFirstMarkersDrawn } from '@/lib/first-markers';
 import { clusterIcon, storeIcon } from '../lib/icons';
 import { latestResult } from '../lib/latest-result';
-import type { Store } from '@/api/stores';
+import type { ReportProduct, Store } from '@/api/stores';
 import type { Cluster } from '../types/store';
 import { StorePopupContent } from './StorePopupContent';
 
@@ -32,10 +32,12 @@ interface StoreLayerProps {
   selectedId?: string | null;
   /** More actions in the popup (ルートに追加) where the popup is used. */
   popupActions?: (store: Store) => ReactNode;
+  /** The product chosen in the filters: markers show its latest result (else the latest of any product). */
+  product?: ReportProduct | null;
 }
 
 /** Server clusters (click zooms in) and store markers with their popups (or the sheet, with `onOpen`). */
-export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, selectedId, popupActions }: StoreLayerProps) {
+export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, selectedId, popupActions, product = null }: StoreLayerProps) {
   const shown = clusters.length + stores.length > 0;
   useEffect(() => {
     if (shown) markFirstMarkersDrawn();
@@ -56,6 +58,7 @@ export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOp
           favorite={favoriteIds?.has(String(store.id)) ?? false}
           selected={selectedId === String(store.id)}
           popupActions={popupActions}
+          product={product}
         />
       ))}
     </>
@@ -99,6 +102,7 @@ function StoreMarker({
   favorite,
   selected,
   popupActions,
+  product,
 }: {
   store: Store;
   type: StoreType | undefined;
@@ -108,9 +112,10 @@ function StoreMarker({
   favorite: boolean;
   selected: boolean;
   popupActions?: (store: Store) => ReactNode;
+  product: ReportProduct | null;
 }) {
   const ref = useRef<LeafletMarker>(null);
-  const result = latestResult(store);
+  const result = latestResult(store, Date.now(), product);
   const fresh = result === 'bought';
 
   const onOpenRef = useRef(onOpen);

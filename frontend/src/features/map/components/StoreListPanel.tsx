@@ -4,9 +4,11 @@ import { Spinner } from '@/components/ui/Spinner';
 import { t } from '@/i18n/ja';
 import { formatDistanceKm, formatNumber } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
-import type { Store } from '@/api/stores';
-import { latestResult } from '../lib/latest-result';
+import type { ReportProduct, Store } from '@/api/stores';
+import { latestReport, latestResult } from '../lib/latest-result';
 import styles from './StoreListPanel.module.css';
+
+const PRODUCT_LABELS = { pack: 'product.pack', box: 'product.box', single: 'product.single' } as const;
 
 /** How many rows the panel renders at most (the rest are on the map). */
 const MAX_ROWS = 100;
@@ -29,24 +31,42 @@ interface StoreListPanelProps {
   rowAction?: (store: Store) => ReactNode;
   /** A control in the panel's header row, beside its title (e.g. 店舗を投稿). */
   headerAction?: ReactNode;
+  /** The product chosen in the filters: rows show and mark its latest result (else the latest of any product). */
+  product?: ReportProduct | null;
 }
 
-function sortForList(stores: Store[], mode: 'view' | 'nearby'): Store[] {
+function sortForList(stores: Store[], mode: 'view' | 'nearby', product: ReportProduct | null): Store[] {
   if (mode === 'nearby') return stores;
-  return [...stores].sort((a, b) => (b.last_report_at ?? '').localeCompare(a.last_report_at ?? '') || a.name.localeCompare(b.name, 'ja'));
+  const at = (s: Store) => latestReport(s, product)?.at ?? '';
+  return [...stores].sort((a, b) => at(b).localeCompare(at(a)) || a.name.localeCompare(b.name, 'ja'));
 }
 
 /** Stores in view (or nearest to the current location): a side panel on desktop, a bottom sheet on phones. */
 export function StoreListPanel(props: StoreListPanelProps) {
-  const { mode, stores, clusteredCount, highlights, truncated, isLoading, isError, onRetry, storeTypes, onSelect, expanded, onToggle, rowAction, headerAction } =
-    props;
+  const {
+    mode,
+    stores,
+    clusteredCount,
+    highlights,
+    truncated,
+    isLoading,
+    isError,
+    onRetry,
+    storeTypes,
+    onSelect,
+    expanded,
+    onToggle,
+    rowAction,
+    headerAction,
+    product = null,
+  } = props;
   const title = mode === 'nearby' ? t('map.nearbyTitle') : t('map.listTitle');
   // With clusters in view the markers are only part of it: show the whole count and
   // ask for a zoom rather than listing the few single-store markers as if they were all.
   const clustered = mode === 'view' && clusteredCount > 0;
   const count = clustered ? clusteredCount : stores.length;
   const listed = clustered ? (highlights ?? []) : stores;
-  const rows = (clustered ? listed : sortForList(stores, mode)).slice(0, MAX_ROWS);
+  const rows = (clustered ? listed : sortForList(stores, mode, product)).slice(0, MAX_ROWS);
   const now = Date.now();
 
   let body;
@@ -73,10 +93,11 @@ export function StoreListPanel(props: StoreListPanelProps) {
         <ul className={styles.list} data-testid="store-list">
           {rows.map((store) => {
             const type = storeTypes.get(store.store_type);
-            const result = latestResult(store, now);
+            const report = latestReport(store, product);
+            const result = latestResult(store, now, product);
             const distance = store.distance_km !== undefined ? formatDistanceKm(store.distance_km) : null;
             return (
-              <li key={store.id} className={rowAction ? styles.withAction : undefined}>
+              <li key={store.id} className={rowAction ? styles.withAction : undefined} data-store-id={store.id}>
                 <button type="button" className={styles.row} onClick={() => onSelect(store)}>
                   <span className={styles.icon} style={{ ['--pk-color' as string]: type?.color ?? '#6b7280' }} aria-hidden="true">
                     {type?.icon}
@@ -87,11 +108,15 @@ export function StoreListPanel(props: StoreListPanelProps) {
                       {type?.label}
                       {store.city ? ` ${t('map.separator')} ${store.city}` : ''}
                     </span>
-                    {store.last_report_at && (
-                      <span className={result === 'bought' ? styles.fresh : result === 'sold_out' ? styles.soldOut : styles.report}>
-                        {formatRelativeTime(store.last_report_at, now)}
+                    {report && (
+                      <span
+                        className={result === 'bought' ? styles.fresh : result === 'sold_out' ? styles.soldOut : styles.report}
+                        data-result={result ?? 'old'}
+                      >
+                        {formatRelativeTime(report.at, now)}
                         {t('map.separator')}
-                        {t(store.last_report_kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought')}
+                        {product && t(PRODUCT_LABELS[product]) + t('map.separator')}
+                        {t(report.kind === 'sold_out' ? 'timeline.kind.sold_out' : 'timeline.kind.bought')}
                       </span>
                     )}
                   </span>

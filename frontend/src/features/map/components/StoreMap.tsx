@@ -17,7 +17,7 @@ import outline from '../assets/japan-outline.json';
 import { useClusters } from '../api/get-clusters';
 import { useViewList } from '../api/get-view-list';
 import { clusterRequestZoom, layoutClusters } from '../lib/cluster-layout';
-import { keptByFilters } from '../lib/latest-result';
+import { keptByFilters, reportProduct } from '../lib/latest-result';
 import { currentLocationIcon } from '../lib/icons';
 import { JAPAN_VIEW } from '../lib/first-view-prefetch';
 import { filtersFromParams, formatView, JAPAN_BOUNDS, pointFromParams, viewFromParams, withFilters, withView } from '../lib/map-url';
@@ -358,6 +358,7 @@ export function StoreMap({
           onToggle={() => setSheetOpen((open) => !open)}
           rowAction={listRowAction}
           headerAction={mapActions}
+          product={reportProduct(filters.product)}
         />
         <div className={styles.mapWrap} data-testid="store-map">
           <MapContainer
@@ -385,6 +386,7 @@ export function StoreMap({
               selectedId={selectedStoreId ?? null}
               favoriteIds={favoriteIds}
               popupActions={popupActions}
+              product={reportProduct(filters.product)}
             />
             {mapLayers}
             {point && (

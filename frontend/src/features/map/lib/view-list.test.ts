@@ -27,6 +27,19 @@ describe('usefulStores (the list sheet while clusters are shown)', () => {
     expect(list.every((s) => s.distance_km === undefined)).toBe(true);
   });
 
+  it('with a product, puts first the stores whose latest report of that product is 購入できた', () => {
+    const at = '2026-11-23T11:00:00Z';
+    const recent = [
+      // The latest of all a sold-out box, the packs bought: first for packs.
+      store(1, { last_report_kind: 'sold_out', last_report_at: at, latest_by_product: { pack: { kind: 'bought', at }, box: { kind: 'sold_out', at }, single: null } }),
+      // The latest of all a bought box, the packs sold out: not first for packs.
+      store(2, { last_report_kind: 'bought', last_report_at: at, latest_by_product: { pack: { kind: 'sold_out', at }, box: { kind: 'bought', at }, single: null } }),
+    ];
+    expect(usefulStores(recent, [], box, 20, 'pack').map((s) => s.id)).toEqual([1]);
+    expect(usefulStores(recent, [], box, 20, 'box').map((s) => s.id)).toEqual([2]);
+    expect(usefulStores(recent, [], box, 20).map((s) => s.id)).toEqual([2]);
+  });
+
   it('stops at the list size', () => {
     const nearest = Array.from({ length: 30 }, (_, i) => store(i + 1));
     expect(usefulStores([], nearest, box, 20)).toHaveLength(20);

@@ -1,5 +1,6 @@
-import type { Store } from '@/api/stores';
+import type { ReportProduct, Store } from '@/api/stores';
 import { distanceKm } from '@/lib/distance';
+import { latestReport } from './latest-result';
 
 /**
  * The list sheet while clusters are shown (docs/decisions/map-on-a-phone.md): the
@@ -43,16 +44,19 @@ export function nearestRadiusKm(box: ViewBox): number {
 const inBox = (box: ViewBox, s: Store) => s.lng >= box.minLng && s.lng <= box.maxLng && s.lat >= box.minLat && s.lat <= box.maxLat;
 
 /**
- * `recent`: stores in the view reported in the last 24 h (any order); `nearest`: stores
+ * `recent`: stores in the view reported in the last 24 h (any order), kept when their latest
+ * report of `product` (of any product without one) says 購入できた; `nearest`: stores
  * nearest to the centre (nearest first). The distance is left out: it is from the map's
  * centre, not from the user.
  */
-export function usefulStores(recent: Store[], nearest: Store[], box: ViewBox, size = VIEW_LIST_SIZE): Store[] {
+export function usefulStores(recent: Store[], nearest: Store[], box: ViewBox, size = VIEW_LIST_SIZE, product: ReportProduct | null = null): Store[] {
   const centre = centreOf(box);
+  // The latest report of the filter's product (of any product without one) says 購入できた.
   const bought = recent
-    .filter((s) => s.last_report_kind === 'bought' && s.last_report_at && inBox(box, s))
-    .map((s) => ({ s, km: distanceKm(centre, s) }))
-    .sort((a, b) => a.km - b.km || (b.s.last_report_at ?? '').localeCompare(a.s.last_report_at ?? ''))
+    .map((s) => ({ s, report: latestReport(s, product) }))
+    .filter(({ s, report }) => report?.kind === 'bought' && inBox(box, s))
+    .map(({ s, report }) => ({ s, at: report?.at ?? '', km: distanceKm(centre, s) }))
+    .sort((a, b) => a.km - b.km || b.at.localeCompare(a.at))
     .map(({ s }) => s);
   const seen = new Set(bought.map((s) => s.id));
   const out = bought.slice(0, size);
