@@ -26,7 +26,8 @@ const kCoordinateStepsPerDegree = 1e6;
 
 const columns =
   's.id, s.name, s.store_type, s.prefecture, s.city, s.address, s.lat, s.lng, s.location_precision, ' +
-  's.sells_packs, s.sells_boxes, s.sells_singles, s.last_report_at, s.last_report_kind';
+  's.sells_packs, s.sells_boxes, s.sells_singles, s.last_report_at, s.last_report_kind, ' +
+  's.last_pack_at, s.last_pack_kind, s.last_box_at, s.last_box_kind, s.last_single_at, s.last_single_kind';
 // The real server's statement: the R*Tree as the outer loop, then the exact box test.
 const inBox = db.prepare(
   `SELECT ${columns} FROM stores_rtree AS r CROSS JOIN stores AS s ON s.id = r.id` +
@@ -41,6 +42,8 @@ const countActive = db.prepare(
 const coordinate = (d) => Math.round(d * kCoordinateStepsPerDegree) / kCoordinateStepsPerDegree;
 const triState = (v) => (v === null ? null : v === 1);
 const iso = (t) => (t === null ? null : new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+
+const latest = (at, kind) => (at === null ? null : { kind, at: iso(at) });
 
 function storeJson(s) {
   return {
@@ -57,6 +60,11 @@ function storeJson(s) {
     sells: { packs: triState(s.sells_packs), boxes: triState(s.sells_boxes), singles: triState(s.sells_singles) },
     last_report_at: iso(s.last_report_at),
     last_report_kind: s.last_report_kind,
+    latest_by_product: {
+      pack: latest(s.last_pack_at, s.last_pack_kind),
+      box: latest(s.last_box_at, s.last_box_kind),
+      single: latest(s.last_single_at, s.last_single_kind),
+    },
   };
 }
 
