@@ -30,6 +30,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/buffers_generator.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -527,19 +528,20 @@ bhttp::message_generator HttpServer::State::to_message(Reply& reply) {
   return std::move(reply.response);
 }
 
-// Writes a reply under write_timeout; a file body piece by piece with the timeout renewed
-// for each piece: a large download to a slow client goes on as long as the client keeps
-// reading, and a client that stops is dropped.
+// Writes a reply under write_timeout: in one composed write, or, when its body is a file,
+// piece by piece with the timeout renewed for each piece: a large download to a slow
+// client goes on as long as the client keeps reading, and a client that stops is dropped.
 awaitable<std::tuple<error_code, std::size_t>> HttpServer::State::write(beast::tcp_stream& stream, Reply reply) {
   const bool per_piece = reply.file.has_value();
   auto message = to_message(reply);
+  stream.expires_after(config.write_timeout);
+  if (!per_piece) co_return co_await beast::async_write(stream, std::move(message), kNoThrow);
   std::size_t written = 0;
   error_code ec;
-  stream.expires_after(config.write_timeout);
   while (!ec && !message.is_done()) {
     const auto buffers = message.prepare(ec);
     if (ec) break;
-    if (per_piece) stream.expires_after(config.write_timeout);
+    stream.expires_after(config.write_timeout);
     std::size_t n = 0;
     std::tie(ec, n) = co_await stream.async_write_some(buffers, kNoThrow);
     message.consume(n);
