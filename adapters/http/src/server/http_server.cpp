@@ -204,7 +204,7 @@ struct HttpServer::State {
                          std::string_view message);
   awaitable<void> refuse(Connection& conn, const Seen& seen, Response response);
   static bhttp::message_generator to_message(Reply& reply);
-  awaitable<std::tuple<error_code, std::size_t>> write(beast::tcp_stream& stream, Reply reply);
+  awaitable<std::tuple<error_code, std::size_t>> write(beast::tcp_stream& stream, Reply& reply);
   Response busy() const;
   std::string serialized_busy_reply() const;
   void turn_away(tcp::socket& socket);
@@ -430,7 +430,7 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     response.set(kRequestIdHeader, seen.request_id);
 
     const auto status = response.result_int();
-    auto [write_ec, written] = co_await write(stream, std::move(reply));
+    auto [write_ec, written] = co_await write(stream, reply);
     log(seen, status, written);
     if (write_ec || !keep_alive) break;
   }
@@ -518,7 +518,7 @@ awaitable<error_code> HttpServer::State::read_body(Connection& conn, beast::flat
 
 // The one place a Reply becomes a Beast message: its head with the string body, the shared
 // bytes (a cache entry's, sent without a copy) or the open file. The shared bytes stay
-// alive in `reply` while the message is written.
+// alive in `reply`, which the caller keeps until the write is done.
 bhttp::message_generator HttpServer::State::to_message(Reply& reply) {
   if (reply.shared_body)
     return bhttp::response<bhttp::span_body<const char>>{
@@ -531,7 +531,7 @@ bhttp::message_generator HttpServer::State::to_message(Reply& reply) {
 // Writes a reply under write_timeout: in one composed write, or, when its body is a file,
 // piece by piece with the timeout renewed for each piece: a large download to a slow
 // client goes on as long as the client keeps reading, and a client that stops is dropped.
-awaitable<std::tuple<error_code, std::size_t>> HttpServer::State::write(beast::tcp_stream& stream, Reply reply) {
+awaitable<std::tuple<error_code, std::size_t>> HttpServer::State::write(beast::tcp_stream& stream, Reply& reply) {
   const bool per_piece = reply.file.has_value();
   auto message = to_message(reply);
   stream.expires_after(config.write_timeout);
@@ -559,7 +559,8 @@ awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Re
   response.keep_alive(false);  // the rest of the stream cannot be trusted
   response.set(kRequestIdHeader, seen.request_id);
   const auto status = response.result_int();
-  auto [ec, written] = co_await write(conn.stream, {std::move(response)});
+  Reply reply{std::move(response)};
+  auto [ec, written] = co_await write(conn.stream, reply);
   log(seen, status, written);
   if (!ec) co_await linger(conn);
 }
