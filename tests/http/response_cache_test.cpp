@@ -137,9 +137,9 @@ TEST_F(CachedRouterTest, ServeBuildsWhatReadyDidNotFindWithoutLookingAgain) {
   const auto req = get_request("/api/v1/stores?prefecture=tokyo");
   http::RequestContext context{{}, "r1", router->plan(req.base())};
   ASSERT_FALSE(router->ready(req, context).has_value());  // nothing kept yet
-  const auto kept = serve(*router, req);                   // another request keeps its answer
+  const auto kept = serve(*router, req);                  // another request keeps its answer
   ASSERT_EQ(kept.result(), http::Status::ok);
-  stores.stores[0].name = "名前が変わった店";  // the data changes behind the cache's back
+  stores.stores[0].name = "名前が変わった店";          // the data changes behind the cache's back
   EXPECT_EQ(serve(*router, req).body(), kept.body());  // a new request gets the kept answer
   const auto built = with_body(router->serve(req, context));
   EXPECT_NE(built.body().find("名前が変わった店"), std::string::npos);  // the first one builds its own

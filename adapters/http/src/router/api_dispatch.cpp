@@ -310,8 +310,8 @@ Reply answer(ApiOutput out, const Request& request, Failure& failure) {
   if (!out.content_disposition.empty()) res.set(bhttp::field::content_disposition, out.content_disposition);
   for (const auto& cookie : out.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
   if (out.file) {
-    auto opened = open_body_file(*out.file, request[bhttp::field::accept_encoding],
-                                 request[bhttp::field::if_none_match], res);
+    auto opened =
+        open_body_file(*out.file, request[bhttp::field::accept_encoding], request[bhttp::field::if_none_match], res);
     if (!opened) {
       failure = {"internal", opened.error()};
       return {json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"))};
@@ -420,7 +420,8 @@ Reply ApiDispatcher::dispatch(const Request& request, const RoutePlan& plan, con
   auto params = route ? match(route->info.path, target.path) : std::nullopt;
   if (!route || !params || route->info.method != wanted_method(request.method())) {
     if (auto allow = allowed_methods(target.path); !allow.empty()) {
-      auto res = json_response(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
+      auto res =
+          json_response(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
       res.set(bhttp::field::allow, allow);
       return {std::move(res)};
     }
@@ -438,9 +439,9 @@ Reply ApiDispatcher::dispatch(const Request& request, const RoutePlan& plan, con
     const auto account = *user ? std::optional<UserId>((*user)->id) : std::nullopt;
     if (auto ok = auth_.check_write_rate(client, account); !ok) return {error(ok.error(), failure)};
   }
-  auto result = route->handler(*handlers_, ApiCall{*parsed, *params, request.body(), content_type,
-                                                   request[bhttp::field::cookie], client, *user,
-                                                   request[bhttp::field::user_agent]});
+  auto result =
+      route->handler(*handlers_, ApiCall{*parsed, *params, request.body(), content_type, request[bhttp::field::cookie],
+                                         client, *user, request[bhttp::field::user_agent]});
   if (!result) return {error(result.error(), failure)};
   return answer(std::move(*result), request, failure);
 }

@@ -85,8 +85,7 @@ class RequestHandler {
 
   // 2. Only for a plan with admit_first: checks the credentials in the header (the
   // route's access rule) before the body is read. Called on a worker thread; may block.
-  [[nodiscard]] virtual Admission admit(const RequestHeader& header, const RoutePlan& plan,
-                                        const Peer& peer) const = 0;
+  [[nodiscard]] virtual Admission admit(const RequestHeader& header, const RoutePlan& plan, const Peer& peer) const = 0;
 
   // 3. With the body read, on an I/O thread before any pool: the reply when it is ready
   // without work (a cache hit), sent from there to save two thread hops. What it learnt
