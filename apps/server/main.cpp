@@ -31,7 +31,7 @@
 #include "pokeca/geoip/mmdb_locator.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/router.hpp"
-#include "pokeca/http/store_fragments.hpp"
+#include "pokeca/http/map_read_model.hpp"
 #include "pokeca/import/file_import.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
 #include "pokeca/mail/smtp_mailer.hpp"
@@ -223,11 +223,9 @@ int serve(const Config& configured) {
     auto v = meta.get(kDemoDataMetaKey);
     return v && *v && **v == "1";
   };
-  router_config.data_generation = [&db] { return db.write_generation(); };
-  // Each store's list JSON, dropped when a commit changes the store.
-  router_config.store_fragments = std::make_shared<http::StoreFragments>();
-  db.on_stores_changed(
-      [fragments = router_config.store_fragments](std::span<const std::int64_t> ids) { fragments->forget(ids); });
+  // The map's caches (whole answers, each store's list JSON), fed by the database's
+  // change signal: a generation per commit and the ids of the stores it changed.
+  router_config.read_model = std::make_shared<http::MapReadModel>(db);
   if (router_config.static_dir.empty())
     log_event(
         "warning",

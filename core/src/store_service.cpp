@@ -43,20 +43,16 @@ Result<StoreSearchResult> StoreService::search(const StoreQueryInput& input) {
   return result;
 }
 
-Result<std::optional<KeptStoreSearchResult>> StoreService::search_bbox_unless_kept(
-    const StoreQueryInput& input, const std::function<const StoreListFacts*(StoreId)>& kept) {
+Result<std::optional<BboxListScan>> StoreService::scan_bbox(const StoreQueryInput& input) {
   auto query = parse_store_query(input, clock_.now());
   if (!query) return std::unexpected(query.error());
   const auto* box = std::get_if<BoundingBox>(&query->area);
-  if (!box) return std::optional<KeptStoreSearchResult>{};
-  KeptStoreSearchResult result;
+  if (!box) return std::optional<BboxListScan>{};
   // As search(): one more than the limit says whether the list was cut.
-  auto found = stores_.in_bbox_unless_kept(*box, query->filters, query->limit + 1, kept);
-  if (!found) return std::unexpected(found.error());
-  result.stores = std::move(*found);
-  result.truncated = result.stores.size() > static_cast<std::size_t>(query->limit);
-  if (result.truncated) result.stores.resize(static_cast<std::size_t>(query->limit));
-  return std::optional(std::move(result));
+  auto scan = stores_.scan_bbox(*box, query->filters, query->limit + 1);
+  if (!scan) return std::unexpected(scan.error());
+  return std::optional<BboxListScan>(
+      BboxListScan{*box, query->filters, static_cast<std::size_t>(query->limit), std::move(*scan)});
 }
 
 Result<ClusterResult> StoreService::clusters(const StoreQueryInput& input) {

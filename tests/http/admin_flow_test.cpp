@@ -38,7 +38,7 @@ class AdminFlow : public ::testing::Test {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
     EXPECT_TRUE(reports.insert_many(sample_reports()));  // store 1's
     http::RouterConfig router_config;
-    router_config.data_generation = [this] { return db.write_generation(); };
+    router_config.read_model = response_cache_over(db);
     server = std::make_unique<LoopbackServer>(
         fakes.services(service, accounts.auth, {.purchases = &purchases, .ranking = &ranking, .admin = &admin_service}),
         router_config);

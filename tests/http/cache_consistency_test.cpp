@@ -26,7 +26,7 @@ TEST(CacheConsistency, AReaderNeverSeesAStoreHiddenOrACountFromBeforeAnAcknowled
   RealAccounts accounts(db, clock);
   FakeContributions fakes(stores, reports, accounts.limiter, clock);
   http::RouterConfig config;
-  config.data_generation = [&db] { return db.write_generation(); };
+  config.read_model = response_cache_over(db);
   http::Router router(fakes.services(service, accounts.auth), config);
   const auto count = [&] {
     const auto res = serve(router, get_request("/api/v1/healthz"));

@@ -74,7 +74,7 @@ class CompressionTest : public RouterTest {
  protected:
   CompressionTest() {
     http::RouterConfig config;
-    config.data_generation = [this] { return generation.load(); };
+    config.read_model = response_cache_over(changes);
     make_router(std::move(config));
     // Build-time siblings (frontend/build/precompress.ts) of the app's JS.
     site.write("site/assets/app-3f9a1c.js.br", "BROTLI BYTES");
@@ -95,6 +95,7 @@ class CompressionTest : public RouterTest {
   }
 
   std::atomic<std::uint64_t> generation{1};
+  FakeDataChanges changes{generation};
 };
 
 TEST_F(CompressionTest, StaticAssetsNegotiateBrotliThenGzipThenIdentity) {

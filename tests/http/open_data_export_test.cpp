@@ -136,7 +136,7 @@ TEST(OpenDataExportLoopback, SendsTheFileAndItsGzipCopyInPiecesWithTagsAndHead) 
   RealAccounts accounts(db, clock);
   FakeContributions fakes(stores, reports, accounts.limiter, clock);
   http::RouterConfig router_config;
-  router_config.data_generation = [&db] { return db.write_generation(); };
+  router_config.read_model = response_cache_over(db);
   router_config.catalog = &catalog;
   router_config.export_dir = dir.path() / "export";
   LoopbackServer server(fakes.services(service, accounts.auth), router_config);

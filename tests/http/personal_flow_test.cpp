@@ -66,7 +66,7 @@ class PersonalFlow : public ::testing::Test {
   PersonalFlow() {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
     http::RouterConfig router_config;
-    router_config.data_generation = [this] { return db.write_generation(); };
+    router_config.read_model = response_cache_over(db);
     server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth,
                                                              {.purchases = &purchases,
                                                               .ranking = &ranking,

@@ -42,7 +42,7 @@ class PurchaseFlow : public ::testing::Test {
     EXPECT_TRUE(reports.insert_many(sample_reports()));
     http::RouterConfig router_config;
     // With the public response cache on, as the server runs: a write must show at once.
-    router_config.data_generation = [this] { return db.write_generation(); };
+    router_config.read_model = response_cache_over(db);
     server = std::make_unique<LoopbackServer>(
         fakes.services(service, accounts.auth, {.purchases = &purchases, .ranking = &ranking, .admin = &admin_service}),
         router_config);

@@ -47,10 +47,11 @@ class CachedRouterTest : public RouterTest {
  protected:
   CachedRouterTest() {
     http::RouterConfig config;
-    config.data_generation = [this] { return generation.load(); };
+    config.read_model = response_cache_over(changes);
     make_router(std::move(config));
   }
   std::atomic<std::uint64_t> generation{1};
+  FakeDataChanges changes{generation};
 };
 
 TEST_F(CachedRouterTest, SameDataAnswersFromTheCacheUntilAWrite) {

@@ -5,6 +5,7 @@
 
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -12,11 +13,27 @@
 #include "contribution_fakes.hpp"
 #include "fake_repositories.hpp"
 #include "pokeca/auth_service.hpp"
+#include "pokeca/data_changes.hpp"
+#include "pokeca/http/map_read_model.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/testing/temp_dir.hpp"
 #include "serve.hpp"
 
 namespace pokeca::testing {
+
+// A change signal the test moves by hand: a generation, and no store ever named.
+struct FakeDataChanges final : DataChanges {
+  explicit FakeDataChanges(const std::atomic<std::uint64_t>& g) : value(g) {}
+  [[nodiscard]] std::uint64_t generation() const override { return value.load(); }
+  void subscribe(StoresChanged) override {}
+  const std::atomic<std::uint64_t>& value;
+};
+
+// The map's response cache alone (no store fragments), as the tests that count on a
+// whole-answer cache were wired before the read model.
+inline std::shared_ptr<http::MapReadModel> response_cache_over(DataChanges& changes) {
+  return std::make_shared<http::MapReadModel>(changes, http::MapReadModelOptions{.store_fragments = false});
+}
 
 inline constexpr std::string_view kIndexHtml = "<!doctype html><title>ポケカ販売店マップ</title>";
 inline constexpr std::string_view kAppJs = "console.log('app');";

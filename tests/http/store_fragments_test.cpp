@@ -186,7 +186,7 @@ struct FragmentRig {
   StoreService service{stores, reports, clock};
   RealAccounts accounts{db, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
-  std::shared_ptr<StoreFragments> fragments = std::make_shared<StoreFragments>();
+  std::shared_ptr<http::MapReadModel> read_model;
   http::Router plain{fakes.services(service, accounts.auth), {}};
   std::unique_ptr<http::Router> with_fragments;
 
@@ -209,9 +209,8 @@ struct FragmentRig {
       }
     EXPECT_TRUE(stores.insert_many(grid));
     http::RouterConfig config;
-    config.store_fragments = fragments;
-    if (response_cache) config.data_generation = [this] { return db.write_generation(); };
-    db.on_stores_changed([f = fragments](std::span<const std::int64_t> ids) { f->forget(ids); });
+    read_model = std::make_shared<http::MapReadModel>(db, http::MapReadModelOptions{.response_cache = response_cache});
+    config.read_model = read_model;
     with_fragments = std::make_unique<http::Router>(fakes.services(service, accounts.auth), config);
   }
 
@@ -245,14 +244,14 @@ void expect_same_answers(FragmentRig& rig, const std::string& when) {
 TEST(StoreFragmentLists, AreByteIdenticalToFullRowsBeforeAndAfterEveryKindOfWrite) {
   FragmentRig rig;
   expect_same_answers(rig, "cold");
-  EXPECT_GT(rig.fragments->size(), 400u);  // the bbox lists kept their stores
+  EXPECT_GT(rig.read_model->kept_store_count(), 400u);  // the bbox lists kept their stores
   expect_same_answers(rig, "warm");
 
   // A mix: only the small box warm, then the big one reads most stores by id.
   {
     FragmentRig fresh;
     (void)serve(*fresh.with_fragments, get_request(kTargets[2]));
-    const auto kept = fresh.fragments->size();
+    const auto kept = fresh.read_model->kept_store_count();
     EXPECT_GT(kept, 0u);
     expect_same_answers(fresh, "partly warm");
   }
@@ -345,7 +344,7 @@ TEST(StoreFragmentLists, AReaderNeverSeesAStoreHiddenMovedOrRenamedBeforeAnAckno
   done = true;
   for (auto& t : readers) t.join();
   server.stop();
-  EXPECT_GT(rig.fragments->size(), 400u);
+  EXPECT_GT(rig.read_model->kept_store_count(), 400u);
 }
 
 }  // namespace

@@ -82,7 +82,7 @@ class SubmissionFlow : public ::testing::Test {
     EXPECT_TRUE(stores.insert_many(std::vector{twin}));
     http::RouterConfig config;
     config.photos = &photo_store;
-    config.data_generation = [this] { return db.write_generation(); };
+    config.read_model = response_cache_over(db);
     server =
         std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth, {.submissions = &submissions}), config);
     user_token = verified_login("user@example.com");

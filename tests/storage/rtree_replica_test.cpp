@@ -145,7 +145,7 @@ TEST_F(RtreeReplicaTest, TheListFollowsEveryAcknowledgedWrite) {
   const auto expect_as_in_bbox = [&](const std::string& when) {
     const auto want = ids_of(stores.in_bbox(box, {}, 1000).value());
     for (auto* repo : {&stores, &by_sql_only}) {
-      const auto listed_now = repo->in_bbox_unless_kept(box, {}, 1000, none).value();
+      const auto listed_now = list_unless_kept(*repo, box, {}, 1000, none);
       std::vector<StoreId> got;
       for (const auto& s : listed_now) got.push_back(s.id);
       EXPECT_EQ(got, want) << when << (repo == &stores ? " (copy)" : " (SQL)");
@@ -179,7 +179,7 @@ TEST_F(RtreeReplicaTest, AStoreWrittenByAnotherProcessIsListedOnceTheCopyIsOld) 
   const auto none = [](StoreId) -> const StoreListFacts* { return nullptr; };
   const BoundingBox box{139.70, 35.62, 139.78, 35.70};
   const auto listed = [&] {
-    const auto found = aged.in_bbox_unless_kept(box, {}, 1000, none).value();
+    const auto found = list_unless_kept(aged, box, {}, 1000, none);
     std::vector<StoreId> ids;
     for (const auto& s : found) ids.push_back(s.id);
     return ids;

@@ -75,6 +75,37 @@ inline std::vector<StoreId> ids_of(const std::vector<Store>& stores) {
   return out;
 }
 
+// One store of a list from StoreRepository::scan_bbox: null `store` when the caller kept it.
+struct ListedOrKept {
+  StoreId id = 0;
+  std::optional<Store> store;
+};
+
+// A bbox list as the map's read model assembles it from scan_bbox: up to `limit` stores,
+// those `kept` has facts for tested on them (listed_in), the others read by the scan.
+template <typename Kept>
+std::vector<ListedOrKept> list_unless_kept(StoreRepository& repo, const BoundingBox& box, const StoreFilters& f,
+                                           int limit, const Kept& kept) {
+  std::vector<ListedOrKept> out;
+  auto scan = repo.scan_bbox(box, f, limit);
+  EXPECT_TRUE(scan) << (scan ? "" : scan.error().cause());
+  if (!scan) return out;
+  while (out.size() < static_cast<std::size_t>(limit)) {
+    auto id = (*scan)->next();
+    EXPECT_TRUE(id);
+    if (!id || !*id) break;
+    if (const StoreListFacts* facts = kept(**id)) {
+      if (listed_in(*facts, box, f)) out.push_back({**id, std::nullopt});
+      continue;
+    }
+    auto store = (*scan)->read_listed(**id);
+    EXPECT_TRUE(store);
+    if (!store) break;
+    if (*store) out.push_back({**id, std::move(**store)});
+  }
+  return out;
+}
+
 // A database with the store and report repositories on it.
 class StorageTest : public ::testing::Test {
  protected:

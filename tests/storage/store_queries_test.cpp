@@ -268,12 +268,12 @@ TEST_F(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
         for (const auto& [name, kept] :
              std::vector<std::pair<std::string, std::function<const StoreListFacts*(StoreId)>>>{
                  {"none", keep_none}, {"all", keep_all}, {"odd", keep_odd}}) {
-          const auto got = stores.in_bbox_unless_kept(box, f, limit, kept).value();
+          const auto got = testing::list_unless_kept(stores, box, f, limit, kept);
           std::vector<StoreId> ids;
           for (const auto& s : got) {
             ids.push_back(s.id);
             const bool is_kept = kept(s.id) != nullptr;
-            EXPECT_EQ(s.store != nullptr, !is_kept) << name << " " << s.id;
+            EXPECT_EQ(s.store.has_value(), !is_kept) << name << " " << s.id;
             if (s.store) {
               EXPECT_EQ(s.store->id, s.id);
             }

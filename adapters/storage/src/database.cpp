@@ -68,12 +68,12 @@ struct Database::Hooks {
   }
 
   // Called after a commit has become visible (and the write lock is released). The
-  // listener runs before the generation moves: an answer that read a per-store rendering
+  // listeners run before the generation moves: an answer that read a per-store rendering
   // the listener has not dropped yet is cached under the old generation only.
   static int visible_commit(void* self, sqlite3* handle, const char* name, int pages) {
     auto& hooks = *static_cast<Hooks*>(self);
     if (!hooks.changed_stores.empty()) {
-      if (hooks.db->stores_changed_) hooks.db->stores_changed_(hooks.changed_stores);
+      for (const auto& listener : hooks.db->stores_changed_) listener(hooks.changed_stores);
       hooks.changed_stores.clear();
     }
     if (hooks.changed_stores_rtree) {

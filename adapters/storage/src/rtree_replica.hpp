@@ -33,6 +33,41 @@ class RtreeReplica {
     if (!nodes_.empty()) search_node(root_, depth_, box, visit);
   }
 
+  // search()'s ids one at a time, in the same order: for a caller that pulls them.
+  class Cursor {
+   public:
+    Cursor(const RtreeReplica& tree, const BoundingBox& box) : tree_(tree), box_(box) {
+      if (tree.nodes_.empty()) return;
+      stack_.reserve(static_cast<std::size_t>(tree.depth_) + 1);
+      const auto& root = tree.nodes_[tree.root_];
+      stack_.push_back({root.first, root.first + root.count});
+    }
+    // The next id whose box meets the query box, or nullopt at the end.
+    std::optional<std::int64_t> next() {
+      while (!stack_.empty()) {
+        auto& top = stack_.back();
+        if (top.next == top.end) {
+          stack_.pop_back();
+          continue;
+        }
+        const auto& c = tree_.cells_[top.next++];
+        if (!tree_.meets(c, box_)) continue;
+        if (static_cast<int>(stack_.size()) - 1 == tree_.depth_) return c.ref;  // a leaf's cell
+        const auto& child = tree_.nodes_[static_cast<std::size_t>(c.ref)];
+        stack_.push_back({child.first, child.first + child.count});
+      }
+      return std::nullopt;
+    }
+
+   private:
+    struct Frame {
+      std::uint32_t next, end;  // the node's cells still to look at, into cells_
+    };
+    const RtreeReplica& tree_;
+    BoundingBox box_;
+    std::vector<Frame> stack_;  // from the root down
+  };
+
   [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }
 
  private:
@@ -45,14 +80,17 @@ class RtreeReplica {
     std::uint32_t count;
   };
 
+  static bool meets(const Cell& c, const BoundingBox& box) {
+    return c.min_lng <= box.max_lng && c.max_lng >= box.min_lng && c.min_lat <= box.max_lat &&
+           c.max_lat >= box.min_lat;
+  }
+
   template <typename Visit>
   bool search_node(std::size_t node, int height, const BoundingBox& box, Visit& visit) const {
     const auto& n = nodes_[node];
     for (std::uint32_t i = n.first; i < n.first + n.count; ++i) {
       const auto& c = cells_[i];
-      if (!(c.min_lng <= box.max_lng && c.max_lng >= box.min_lng && c.min_lat <= box.max_lat &&
-            c.max_lat >= box.min_lat))
-        continue;
+      if (!meets(c, box)) continue;
       if (height == 0 ? !visit(c.ref) : !search_node(static_cast<std::size_t>(c.ref), height - 1, box, visit))
         return false;
     }

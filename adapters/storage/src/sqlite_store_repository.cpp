@@ -123,65 +123,71 @@ std::shared_ptr<const RtreeReplica> SqliteStoreRepository::current_rtree_replica
   return replica;
 }
 
-Result<std::vector<StoreOrKept>> SqliteStoreRepository::in_bbox_unless_kept(
-    const BoundingBox& box, const StoreFilters& f, int limit,
-    const std::function<const StoreListFacts*(StoreId)>& kept) {
-  using Out = Result<std::vector<StoreOrKept>>;
-  if (limit <= 0) return std::vector<StoreOrKept>{};
-  const auto wanted = static_cast<std::size_t>(limit);
-  return statements_.with([&](Statements& st) -> Out {
-    std::vector<StoreOrKept> out;
-    out.reserve(wanted);
-    // A kept store is tested on its kept facts (listed_in, the same test as
-    // kActiveAndFiltered); any other is read by id with the SQL test. Returns whether
-    // to go on. Searching the copy, the stores that are not kept are read in one
-    // snapshot, begun at the first.
-    Result<void> read_ok;
-    bool needs_snapshot = false;
-    std::optional<Transaction> snapshot;
-    const auto consider = [&](StoreId id) {
-      if (const auto* facts = kept(id)) {
-        if (listed_in(*facts, box, f)) out.push_back({id, nullptr});
-        return out.size() < wanted;
-      }
-      if (needs_snapshot && !snapshot) {
-        auto begun = Transaction::begin(st.conn, TransactionMode::kRead);
-        if (!begun) {
-          read_ok = std::unexpected(begun.error());
-          return false;
-        }
-        snapshot.emplace(std::move(*begun));
-      }
-      bind_box(st.listed_by_id, box);
-      bind_filters(st.listed_by_id, f);
-      st.listed_by_id.bind_int(":id", id);
-      auto found = read_stores(st.listed_by_id, 1);
-      if (!found) {
-        read_ok = std::unexpected(found.error());
-        return false;
-      }
-      if (!found->empty()) out.push_back({id, std::make_unique<Store>(std::move(found->front()))});
-      return out.size() < wanted;
-    };
-
-    if (const auto replica = current_rtree_replica(st)) {
-      needs_snapshot = true;
-      replica->search(box, consider);
-      if (!read_ok) return std::unexpected(read_ok.error());
-      return out;
+// The candidates from the tree's copy, or, without one, by SQL in one snapshot without a
+// BEGIN and ROLLBACK of its own (two statements a miss): every store is read while
+// ids_in_rtree is still stepping, and SQLite keeps a connection's read transaction open
+// until its last active statement is reset. The R*Tree alone, with in_bbox's box
+// constraints: the same traversal and so the same order. Searching the copy, the stores
+// read by id are read in one snapshot, begun at the first.
+class SqliteStoreRepository::Scan final : public BboxScan {
+ public:
+  Scan(PerConnection<Statements>::Held held, std::shared_ptr<const RtreeReplica> replica, const BoundingBox& box,
+       const StoreFilters& f, bool empty)
+      : held_(std::move(held)), st_(held_.item), replica_(std::move(replica)), box_(box), filters_(f) {
+    if (empty) return;
+    if (replica_) {
+      cursor_.emplace(*replica_, box_);
+    } else {
+      bind_box(st_.ids_in_rtree, box_);
+      sql_ids_.emplace(st_.ids_in_rtree);
     }
+  }
+  ~Scan() override = default;  // the statement reset, then the snapshot, then the lease
+  Scan(const Scan&) = delete;
+  Scan& operator=(const Scan&) = delete;
 
-    // By SQL, in one snapshot without a BEGIN and ROLLBACK of its own (two statements a
-    // miss): every store is read while ids_in_rtree is still stepping, and SQLite keeps
-    // a connection's read transaction open until its last active statement is reset.
-    // The R*Tree alone, with in_bbox's box constraints: the same traversal and so the
-    // same order.
-    bind_box(st.ids_in_rtree, box);
-    auto ok = st.ids_in_rtree.each([&](const Row& row) { return consider(row.int64(0)); });
-    if (!ok) return std::unexpected(ok.error());
-    if (!read_ok) return std::unexpected(read_ok.error());
-    return out;
-  });
+  Result<std::optional<StoreId>> next() override {
+    if (cursor_) return cursor_->next();
+    if (!sql_ids_) return std::optional<StoreId>{};
+    auto row = sql_ids_->next();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return std::optional<StoreId>{};
+    return std::optional<StoreId>((*row)->int64(0));
+  }
+
+  Result<std::optional<Store>> read_listed(StoreId id) override {
+    if (cursor_ && !snapshot_) {
+      auto begun = Transaction::begin(st_.conn, TransactionMode::kRead);
+      if (!begun) return std::unexpected(begun.error());
+      snapshot_.emplace(std::move(*begun));
+    }
+    bind_box(st_.listed_by_id, box_);
+    bind_filters(st_.listed_by_id, filters_);
+    st_.listed_by_id.bind_int(":id", id);
+    auto found = read_stores(st_.listed_by_id, 1);
+    if (!found) return std::unexpected(found.error());
+    if (found->empty()) return std::optional<Store>{};
+    return std::optional<Store>(std::move(found->front()));
+  }
+
+ private:
+  PerConnection<Statements>::Held held_;
+  Statements& st_;
+  std::shared_ptr<const RtreeReplica> replica_;
+  BoundingBox box_;
+  StoreFilters filters_;
+  std::optional<Transaction> snapshot_;
+  std::optional<RtreeReplica::Cursor> cursor_;
+  std::optional<Statement::Rows> sql_ids_;
+};
+
+Result<std::unique_ptr<BboxScan>> SqliteStoreRepository::scan_bbox(const BoundingBox& box, const StoreFilters& f,
+                                                                   int limit) {
+  // No candidates for an empty list (as in_bbox); the list's length is the caller's.
+  const bool empty = limit <= 0;
+  auto held = statements_.hold();
+  auto replica = empty ? nullptr : current_rtree_replica(held.item);
+  return std::unique_ptr<BboxScan>(std::make_unique<Scan>(std::move(held), std::move(replica), box, f, empty));
 }
 
 Result<std::vector<StoreWithDistance>> SqliteStoreRepository::nearest(LatLng centre, double radius_km,

@@ -30,12 +30,19 @@ struct ReportCounts {
   std::optional<UnixSeconds> latest;
 };
 
-// One store of a list for a caller that keeps each store's rendering: `store`
-// is null when the caller said it already has that store as it is now. A pointer, not an
-// optional: a list of ~300 kept stores is 16 B an entry instead of a whole Store's room.
-struct StoreOrKept {
-  StoreId id = 0;
-  std::unique_ptr<Store> store;
+// A box's stores read one by one in the list's order, in one snapshot that ends when the
+// scan is destroyed: the caller pulls candidate ids, tests the stores whose facts it keeps
+// itself (listed_in) and reads only the others. The map's bbox list uses it to copy kept
+// renderings instead of reading their rows; the calls go one way, caller to storage.
+class BboxScan {
+ public:
+  virtual ~BboxScan() = default;
+  // The next candidate id: every store the list may hold comes once, in the list's order;
+  // a candidate need not be listed (the exact test follows). nullopt at the end.
+  virtual Result<std::optional<StoreId>> next() = 0;
+  // Candidate `id` as the list would hold it (the exact box test and the filters, on its
+  // row in the scan's snapshot), or nullopt when it is not listed.
+  virtual Result<std::optional<Store>> read_listed(StoreId id) = 0;
 };
 
 // What an idempotent import did with one store.
@@ -48,22 +55,10 @@ class StoreRepository {
   // Active stores only; at most `limit` (the caller asks limit+1 to detect truncation).
   virtual Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) = 0;
   virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) = 0;
-  // in_bbox's stores in the same order, read from one snapshot. For each candidate id of
-  // the box `kept(id)` may be asked (in that order): the facts of a store the caller keeps
-  // (valid until this call returns), or null. A kept store is listed when
-  // listed_in(facts, box, f) and comes back as its id only; the others are read. The
-  // default reads every store in full (a repository without a cheaper way).
-  virtual Result<std::vector<StoreOrKept>> in_bbox_unless_kept(
-      const BoundingBox& box, const StoreFilters& f, int limit,
-      const std::function<const StoreListFacts*(StoreId)>& kept) {
-    (void)kept;
-    auto found = in_bbox(box, f, limit);
-    if (!found) return std::unexpected(found.error());
-    std::vector<StoreOrKept> out;
-    out.reserve(found->size());
-    for (auto& s : *found) out.push_back({s.id, std::make_unique<Store>(std::move(s))});
-    return out;
-  }
+  // in_bbox(box, f, limit)'s candidates one by one (BboxScan), for a caller that keeps
+  // stores' renderings. The default reads in_bbox's list up front (a repository
+  // without a cheaper way); its candidates are the listed stores.
+  virtual Result<std::unique_ptr<BboxScan>> scan_bbox(const BoundingBox& box, const StoreFilters& f, int limit);
   // Nearest first, within radius_km.
   virtual Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km, const StoreFilters& f,
                                                          int limit) = 0;

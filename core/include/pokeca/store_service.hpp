@@ -1,6 +1,6 @@
 #pragma once
 // The public map's use cases: search, clusters, detail, home summary, timeline.
-#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,11 +27,15 @@ struct StoreSearchResult {
   bool truncated = false;
 };
 
-// search() for a bbox query, for a caller that keeps each store's rendering
-// (StoreRepository::in_bbox_unless_kept).
-struct KeptStoreSearchResult {
-  std::vector<StoreOrKept> stores;
-  bool truncated = false;
+// search() for a bbox query, for a caller that keeps each store's rendering: the parsed
+// box, filters and limit, and the scan of the box's candidates in the list's order. The
+// caller lists up to limit + 1 stores (listed_in on the kept facts, read_listed for the
+// others); more than `limit` means the list was cut, as in search().
+struct BboxListScan {
+  BoundingBox box;
+  StoreFilters filters;
+  std::size_t limit = 0;
+  std::unique_ptr<BboxScan> scan;
 };
 
 struct ClusterResult {
@@ -60,10 +64,9 @@ class StoreService {
       : stores_(stores), reports_(reports), clock_(clock), photos_(photos), activity_(activity) {}
 
   Result<StoreSearchResult> search(const StoreQueryInput& input);
-  // The same list as search() when the query is a bbox, with the stores `kept` keeps as
-  // ids only; nullopt for any other query (call search()). Errors as search().
-  Result<std::optional<KeptStoreSearchResult>> search_bbox_unless_kept(
-      const StoreQueryInput& input, const std::function<const StoreListFacts*(StoreId)>& kept);
+  // The scan of search()'s list when the query is a bbox; nullopt for any other query
+  // (call search()). Errors as search(). The scan's snapshot lasts as long as it does.
+  Result<std::optional<BboxListScan>> scan_bbox(const StoreQueryInput& input);
   Result<ClusterResult> clusters(const StoreQueryInput& input);
   Result<StoreDetail> detail(StoreId id);
   Result<SiteSummary> summary();

@@ -1,5 +1,6 @@
 #pragma once
 // Domain values → the JSON shapes of docs/API.md (Store, Report, Cluster, …).
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,9 @@ inline constexpr double kCoordinateStepsPerDegree = 1e6;
 // 300 JSON objects to build, copy and free): to_json_text(store_json(s, d)) == this, held
 // by StoreJsonText. Why the lists need their own writer: docs/decisions/store-json.md.
 void append_store_json(std::string& out, const Store& store, std::optional<double> distance_km = std::nullopt);
+// A little over one store's JSON (about 430 bytes with latest_by_product, at most ~560), to
+// size a list's body once: an answer that outgrows its reservation is copied whole once more.
+inline constexpr std::size_t kStoreJsonBytesHint = 480;
 [[nodiscard]] boost::json::object report_json(const PurchaseReport& report);
 [[nodiscard]] boost::json::object timeline_item_json(const TimelineItem& item);
 [[nodiscard]] boost::json::object cluster_json(const Cluster& cluster);

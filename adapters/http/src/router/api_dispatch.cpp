@@ -37,7 +37,7 @@ struct ApiDispatcher::Handlers {
   // clang-format off
   Handlers(const ApiServices& s, const RouterConfig& config)
       : groups{SiteHandlers{config.site},
-               StoreHandlers{s.stores, config.store_fragments.get()},
+               StoreHandlers{s.stores, config.read_model.get()},
                AccountHandlers{s.auth, s.submissions, config.secure_cookies},
                PurchaseHandlers{s.purchases},
                RankingHandlers{s.ranking},

@@ -17,6 +17,7 @@
 #include "endpoints/config/site_handlers.hpp"
 #include "endpoints/export/open_data_export.hpp"
 #include "pokeca/http/error_log.hpp"
+#include "pokeca/http/map_read_model.hpp"
 #include "pokeca/messages.hpp"
 #include "router/api_dispatch.hpp"
 #include "router/security_headers.hpp"
@@ -48,8 +49,11 @@ struct Router::Impl {
                     // before it can lay itself out.
                     [&c = config.site] { return boost::json::serialize(site_config_json(c)); }}) {
     if (config.catalog && !config.export_dir.empty() && !config.open_data)
-      config.open_data = std::make_shared<OpenDataExport>(*config.catalog, config.export_dir, config.data_generation,
-                                                          [] { return static_cast<UnixSeconds>(unix_now()); });
+      config.open_data = std::make_shared<OpenDataExport>(
+          *config.catalog, config.export_dir,
+          config.read_model ? std::function([m = config.read_model] { return m->generation(); })
+                            : std::function<std::uint64_t()>{},
+          [] { return static_cast<UnixSeconds>(unix_now()); });
   }
 
   RouterConfig config;
@@ -58,7 +62,7 @@ struct Router::Impl {
   StaticFiles static_files;
   PhotoFiles photo_files;
   SitePages site_pages;
-  mutable ResponseCache cache;
+  ResponseCache* cache = config.read_model ? config.read_model->responses() : nullptr;
 
   // Every 5xx: one JSON line with the request id; a 500's body names the id too, so a
   // user's report can be matched to the line.
@@ -71,8 +75,8 @@ struct Router::Impl {
       res.body() = error_body(msg::kInternal, "internal", std::nullopt, request_id);
   }
 
-  // The route table says which reads may be cached; the cache needs the data generation.
-  bool is_cached_read(const RoutePlan& plan) const { return config.data_generation && ApiDispatcher::cacheable(plan); }
+  // The route table says which reads may be cached (when there is a cache).
+  bool is_cached_read(const RoutePlan& plan) const { return cache && ApiDispatcher::cacheable(plan); }
 
   // A ready answer whose body is a kept cache entry, finished like any answer; the reply
   // shares the entry's bytes (none for HEAD).
@@ -89,17 +93,17 @@ struct Router::Impl {
   // left in `kept` for serve().
   std::optional<Reply> cached(const Request& req, const RoutePlan& plan, KeptBody& kept) const {
     if (!is_cached_read(plan)) return std::nullopt;
-    const auto generation = config.data_generation();
+    const auto generation = config.read_model->generation();
     const auto now = ResponseCache::Clock::now();
     const bool gzip_ok = accepts_encoding(req[bhttp::field::accept_encoding], "gzip");
     if (gzip_ok)
-      if (auto gzip = cache.find_gzip(req.target(), generation, now)) {
+      if (auto gzip = cache->find_gzip(req.target(), generation, now)) {
         auto res = json_response(Status::ok, {});
         res.set(bhttp::field::vary, "Accept-Encoding");
         res.set(bhttp::field::content_encoding, "gzip");
         return shared_reply(std::move(res), std::move(gzip), req);
       }
-    auto body = cache.find(req.target(), generation, now);
+    auto body = cache->find(req.target(), generation, now);
     if (!body) return std::nullopt;
     // Not compressed yet: a worker thread compresses it once and keeps it (route()).
     if (gzip_ok && body->size() >= kMinCompressedJsonBytes) {
@@ -123,7 +127,7 @@ struct Router::Impl {
     if (!accepts_encoding(req[bhttp::field::accept_encoding], "gzip")) return false;
     auto gzip = gzip_compress(plain);
     if (gzip.empty()) return false;
-    if (keep) cache.put_gzip(req.target(), generation, gzip);
+    if (keep) cache->put_gzip(req.target(), generation, gzip);
     res.body() = std::move(gzip);
     res.set(bhttp::field::content_encoding, "gzip");
     return true;
@@ -145,7 +149,7 @@ struct Router::Impl {
         return reply;
       }
       const bool cacheable = is_cached_read(context.plan);
-      const auto generation = cacheable ? config.data_generation() : 0;
+      const auto generation = cacheable ? config.read_model->generation() : 0;
       const auto now = ResponseCache::Clock::now();
       const ClientInfo client{client_address(context.peer.address, req["X-Forwarded-For"], config.trust_forwarded_for)};
       auto reply = api.dispatch(req, context.plan, client, failure);
@@ -156,7 +160,7 @@ struct Router::Impl {
         // One buffer for this reply and the cache entry: no copy of the body.
         auto body = std::make_shared<const std::string>(std::move(res.body()));
         res.body().clear();
-        cache.put(req.target(), generation, now, body);
+        cache->put(req.target(), generation, now, body);
         if (!(compressible && compress(res, req, *body, true, generation))) reply.shared_body = std::move(body);
       } else if (compressible) {
         compress(res, req, res.body(), false, generation);  // plain is read before the body is replaced

@@ -30,7 +30,7 @@
 namespace pokeca::http {
 
 class OpenDataExport;  // open_data_export.hpp
-class StoreFragments;  // store_fragments.hpp
+class MapReadModel;    // map_read_model.hpp
 
 struct RouterConfig {
   std::filesystem::path static_dir;  // the built frontend (index.html, assets/); empty = none
@@ -39,13 +39,9 @@ struct RouterConfig {
   const PhotoStore* photos = nullptr;
   // GET /config's data: tiles, contact, analytics tag, demo flag.
   SiteConfig site;
-  // The database's write generation; when set, public map reads are answered from a
-  // short-lived cache of ready-made bodies until the next write (response_cache.hpp).
-  std::function<std::uint64_t()> data_generation;
-  // Each store's list JSON kept between requests; null = every list is
-  // written from full rows. Whoever sets it must call its forget() for every committed
-  // change of a store (apps/server: storage::Database::on_stores_changed).
-  std::shared_ptr<StoreFragments> store_fragments;
+  // The map's caches, current by the data's change signal (map_read_model.hpp): public
+  // map reads are answered from it until the next write; null = every answer is built.
+  std::shared_ptr<MapReadModel> read_model;
   // The refresh cookie gets `Secure` (set it when the public base URL is https).
   bool secure_cookies = false;
   // Take the client address from the last X-Forwarded-For entry (the one our reverse

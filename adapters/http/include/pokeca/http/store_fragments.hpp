@@ -1,9 +1,9 @@
 #pragma once
 // Each store's JSON object as the store lists write it, kept in memory so a bbox list
-// that misses the response cache reads only ids from SQLite and copies the objects.
-// A store's fragment is dropped when a commit changes its row
-// (storage::Database::on_stores_changed calls forget()); a fragment built from a
-// snapshot older than such a commit is never kept (the epoch check in put()).
+// that misses the response cache reads only ids from storage and copies the objects. Part
+// of the map's read model (map_read_model.hpp): a store's fragment is dropped when the
+// data's change signal names the store (forget()); a fragment built from a snapshot
+// older than such a change is never kept (the epoch check in put()).
 //
 // Read-mostly: the kept stores sit in a flat table
 // indexed by id (pages of slots allocated as ids appear), so a list's ~300 lookups are

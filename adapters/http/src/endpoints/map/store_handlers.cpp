@@ -14,10 +14,6 @@ namespace {
 
 namespace json = boost::json;
 
-// A little over one store's JSON (about 430 bytes with latest_by_product, at most ~560), to
-// size the body once: an answer that outgrows its reservation is copied whole once more.
-constexpr std::size_t kStoreJsonBytesHint = 480;
-
 // The parameters core's query parser reads; anything else (cache busters) is ignored.
 StoreQueryInput store_query_input(const QueryParams& q) {
   StoreQueryInput in;
@@ -65,63 +61,14 @@ ApiResult StoreHandlers::get_prefectures(const ApiCall&) const {
   return data_body(json::object{{"regions", std::move(regions)}, {"prefectures", std::move(prefectures)}});
 }
 
-std::optional<ApiResult> StoreHandlers::bbox_from_fragments(const ApiCall& call) const {
-  // Stores read from their rows (not kept): their JSON's place in the body, kept after
-  // the Reader's lock is released.
-  struct Fresh {
-    std::size_t index;       // in found->value().stores
-    std::size_t begin, end;  // of its JSON in body
-  };
-  std::vector<Fresh> fresh;
-  std::uint64_t epoch = 0;
-  std::string body;
-  Result<std::optional<KeptStoreSearchResult>> found;
-  {
-    // One lock for the scan and the copies; the epoch is read under it,
-    // before the snapshot: a fragment built from it is kept only if no store changed since.
-    const StoreFragments::Reader reader(*fragments_);
-    epoch = reader.epoch();
-    std::vector<const StoreFragments::KeptStore*> held;  // in the order kept() is asked; the listed ones among them
-    held.reserve(kMaxStoreLimit + 1);
-    found = stores_.search_bbox_unless_kept(store_query_input(call.query), [&](StoreId id) -> const StoreListFacts* {
-      const auto* kept = reader.find_kept(id);
-      if (!kept) return nullptr;
-      held.push_back(kept);
-      return &*kept->facts;
-    });
-    if (!found) return ApiResult(std::unexpected(found.error()));
-    if (!*found) return std::nullopt;
-    const auto& stores = found->value().stores;
-    body = R"({"success":true,"data":[)";
-    body.reserve(stores.size() * kStoreJsonBytesHint + 64);
-    std::size_t next_held = 0;
-    for (std::size_t i = 0; i < stores.size(); ++i) {
-      if (i) body += ',';
-      const auto& s = stores[i];
-      if (s.store) {
-        const auto begin = body.size();
-        append_store_json(body, *s.store, std::nullopt);
-        fresh.push_back({i, begin, body.size()});
-      } else {
-        // A kept store listed: the next held one with its id (held ones that were not
-        // listed are skipped; the list keeps the order kept() was asked in).
-        while (held.at(next_held)->id != s.id) ++next_held;
-        body += held[next_held++]->json;
-      }
-    }
-    body += found->value().truncated ? R"(],"truncated":true})" : R"(],"truncated":false})";
-  }
-  const auto& stores = found->value().stores;
-  for (const auto& f : fresh)
-    fragments_->put(stores[f.index].id, epoch, body.substr(f.begin, f.end - f.begin),
-                    list_facts(*stores[f.index].store));
-  return ApiResult(std::move(body));
-}
-
 ApiResult StoreHandlers::get_stores(const ApiCall& call) const {
-  if (fragments_)
-    if (auto answer = bbox_from_fragments(call)) return std::move(*answer);
-  auto found = stores_.search(store_query_input(call.query));
+  const auto input = store_query_input(call.query);
+  if (read_model_)
+    if (auto listed = read_model_->bbox_list(stores_, input)) {
+      if (!*listed) return std::unexpected(listed->error());
+      return std::move(**listed);
+    }
+  auto found = stores_.search(input);
   if (!found) return std::unexpected(found.error());
   // data_body's shape, written straight into the body (the map's hottest miss path).
   std::string body = R"({"success":true,"data":[)";

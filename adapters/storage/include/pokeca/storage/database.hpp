@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "pokeca/data_changes.hpp"
 #include "pokeca/storage/connection.hpp"
 #include "pokeca/storage/connection_pool.hpp"
 #include "pokeca/storage/storage_error.hpp"
@@ -24,12 +25,15 @@ struct DatabaseOptions {
   ConnectionSettings connection{};
 };
 
-class Database {
+// Also the data's change signal (core's DataChanges port), from SQLite's hooks on every
+// pooled connection: commits through this Database's connections only (another process's
+// writes are seen by the caches' time limits).
+class Database final : public DataChanges {
  public:
   // Opens or creates the file and applies migrations. Throws StorageError (a start-up
   // failure: unreadable file, no WAL, a schema newer than this program, …).
   explicit Database(const std::filesystem::path& file, DatabaseOptions options = {});
-  ~Database();
+  ~Database() override;
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
@@ -45,17 +49,16 @@ class Database {
   [[nodiscard]] std::uint64_t stores_rtree_generation() const {
     return stores_rtree_generation_.load(std::memory_order_acquire);
   }
-  // Ids of `stores` rows a commit changed (inserted, updated, deleted), passed to a
-  // listener after the commit is visible and before write_generation moves for it, on
-  // the committing thread (so before the writer's request is answered). For caches of
-  // per-store renderings. Set once before serving; not thread-safe.
-  using StoresChanged = std::function<void(std::span<const std::int64_t> ids)>;
-  void on_stores_changed(StoresChanged listener) { stores_changed_ = std::move(listener); }
+  // DataChanges: write_generation(), and the ids of `stores` rows a commit changed,
+  // passed on the committing thread after the commit is visible and before
+  // write_generation moves for it.
+  [[nodiscard]] std::uint64_t generation() const override { return write_generation(); }
+  void subscribe(StoresChanged listener) override { stores_changed_.push_back(std::move(listener)); }
 
  private:
   std::filesystem::path file_;
   // Before pool_, so they outlive the connections whose hooks point at them.
-  StoresChanged stores_changed_;
+  std::vector<StoresChanged> stores_changed_;
   struct Hooks;  // per connection: the stores rows its open transaction changed
   std::vector<std::unique_ptr<Hooks>> hooks_;
   ConnectionPool pool_;

@@ -22,6 +22,17 @@ class PerConnection {
     for (auto& lease : leases) items_[lease.slot()] = std::make_unique<T>(lease.connection());
   }
 
+  // One connection's T, leased until the Held ends (work that spans several calls).
+  struct Held {
+    ConnectionPool::Lease lease;
+    T& item;
+  };
+  [[nodiscard]] Held hold() {
+    auto lease = db_.acquire();
+    auto& item = *items_[lease.slot()];
+    return Held{std::move(lease), item};
+  }
+
   // Runs fn(T&) holding one connection for the whole call.
   template <typename Fn>
   auto with(Fn&& fn) {

@@ -25,7 +25,7 @@ inline constexpr std::int64_t kMaxCellColumnSeeks = 64;
 // cells() with reported_since: up to this many stores in the range are read through
 // the R*Tree; beyond that, the stores reported since then are read instead.
 inline constexpr std::int64_t kMaxStoresForBoxScan = 5'000;
-// in_bbox_unless_kept() searches a copy of stores_rtree in memory (rtree_replica.hpp)
+// scan_bbox() searches a copy of stores_rtree in memory (rtree_replica.hpp)
 // when the tree has at most this many nodes: 0.3 MiB for the 12,000 demo stores (369
 // nodes), at most 16 MiB (168 cells of 24 bytes a node). A larger tree is searched by
 // SQL, as before (1,000,000 stores: about 30,000 nodes).
@@ -48,11 +48,9 @@ class SqliteStoreRepository final : public StoreRepository {
   Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) override;
   Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override;
   // The R*Tree's candidate ids alone, in in_bbox's order, from the copy in memory while
-  // it is current, else by SQL; a kept store is tested on its kept facts in C++, any
-  // other read by id with the SQL test, in one snapshot.
-  Result<std::vector<StoreOrKept>> in_bbox_unless_kept(
-      const BoundingBox& box, const StoreFilters& f, int limit,
-      const std::function<const StoreListFacts*(StoreId)>& kept) override;
+  // it is current, else by SQL; a store read by id with in_bbox's exact test, in the
+  // scan's snapshot. The scan holds a connection until it ends.
+  Result<std::unique_ptr<BboxScan>> scan_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override;
   Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km, const StoreFilters& f,
                                                  int limit) override;
   // Summed from store_cells for any mix of type and product filters. reported_since
@@ -70,6 +68,7 @@ class SqliteStoreRepository final : public StoreRepository {
   Result<UpsertOutcome> upsert_by_external_id(const Store& store) override;
 
   struct Statements;  // per connection; defined in store_statements.hpp
+  class Scan;        // scan_bbox's, in sqlite_store_repository.cpp
 
  private:
   // The copy of stores_rtree for this moment, read first when stale; null when the

@@ -57,6 +57,27 @@ class Statement {
   template <typename OnRow>
   Result<void> each(OnRow&& on_row);
 
+  // Rows the caller pulls one at a time (a scan that hands out rows between calls). The
+  // statement is reset when the Rows end, so it must outlive them.
+  class Rows {
+   public:
+    explicit Rows(Statement& statement) : st_(statement) {}
+    ~Rows() { st_.reset(); }
+    Rows(const Rows&) = delete;
+    Rows& operator=(const Rows&) = delete;
+    // The next row (valid until the next call), or nullopt at the end.
+    Result<std::optional<Row>> next() {
+      if (auto ok = st_.pending_bind_error(); !ok) return std::unexpected(ok.error());
+      auto has_row = st_.step();
+      if (!has_row) return std::unexpected(has_row.error());
+      if (!*has_row) return std::optional<Row>{};
+      return std::optional<Row>(Row(st_.stmt_));
+    }
+
+   private:
+    Statement& st_;
+  };
+
   [[nodiscard]] std::string_view sql() const { return sql_; }
 
  private:
