@@ -19,4 +19,19 @@ Result<std::size_t> seed_demo_if_empty(StoreRepository& stores, ReportRepository
   return dataset.stores.size();
 }
 
+Result<std::size_t> seed_demo_products(ProductRepository& products, MetaRepository& meta) {
+  auto demo = meta.get(kDemoDataMetaKey);
+  if (!demo) return std::unexpected(demo.error());
+  auto done = meta.get(kDemoProductsMetaKey);
+  if (!done) return std::unexpected(done.error());
+  if (*demo != "1" || done->has_value()) return std::size_t{0};
+  auto before = products.list(false);
+  if (!before) return std::unexpected(before.error());
+  auto catalogue = parse_demo_products(data::kDemoProductsTsv);
+  if (!catalogue) return std::unexpected(catalogue.error());
+  if (auto r = products.insert_demo(*catalogue); !r) return std::unexpected(r.error());
+  if (auto r = meta.set(kDemoProductsMetaKey, "1"); !r) return std::unexpected(r.error());
+  return before->empty() ? catalogue->size() : 0;
+}
+
 }  // namespace pokeca::server

@@ -3,13 +3,20 @@
 #include "pokeca/errors.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/ports.hpp"
+#include "pokeca/product_catalog.hpp"
 
 namespace pokeca::server {
 
 inline constexpr std::string_view kDemoDataMetaKey = "demo_data";
+inline constexpr std::string_view kDemoProductsMetaKey = "demo_products";
 
 // Returns how many stores were loaded (0 when the database already had stores).
 Result<std::size_t> seed_demo_if_empty(StoreRepository& stores, ReportRepository& reports, MetaRepository& meta,
                                        const Gazetteer& gazetteer, const Clock& clock);
+
+// On a demo database (kDemoDataMetaKey set), adds the demo catalogue once: to an empty
+// catalogue, including a demo database made before the catalogue existed. Returns how
+// many products were added.
+Result<std::size_t> seed_demo_products(ProductRepository& products, MetaRepository& meta);
 
 }  // namespace pokeca::server

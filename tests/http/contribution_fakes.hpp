@@ -6,6 +6,7 @@
 #include "auth_fakes.hpp"
 #include "pokeca/admin_service.hpp"
 #include "pokeca/analytics.hpp"
+#include "pokeca/product_catalog.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/ip_location.hpp"
@@ -109,6 +110,24 @@ class FakeAnalyticsKeys final : public AnalyticsKeys {
   }
 };
 
+// An empty catalogue that refuses writes (tests that need products run the SQLite one).
+class NoProducts final : public ProductRepository {
+ public:
+  Result<std::vector<CatalogProduct>> list(bool) override { return std::vector<CatalogProduct>{}; }
+  Result<std::optional<CatalogProduct>> find(CatalogProductId) override { return std::nullopt; }
+  Result<CatalogProduct> insert(const CatalogProduct&, AuditRecord, std::size_t) override { return refused(); }
+  Result<std::optional<CatalogProduct>> update(CatalogProductId, const ProductDecision&) override {
+    return std::optional<CatalogProduct>{};
+  }
+  Result<bool> remove(CatalogProductId, const std::function<AuditRecord(const CatalogProduct&)>&) override {
+    return false;
+  }
+  Result<void> insert_demo(const std::vector<CatalogProduct>&) override { return {}; }
+
+ private:
+  static std::unexpected<DomainError> refused() { return fail(ErrorCode::kUnavailable, "no catalogue in this test"); }
+};
+
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
 struct RealServices {
   PurchaseService* purchases = nullptr;
@@ -121,6 +140,7 @@ struct RealServices {
   RouteService* routes = nullptr;
   AdminService* admin = nullptr;
   AnalyticsService* analytics = nullptr;
+  ProductCatalogService* products = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -140,7 +160,8 @@ struct FakeContributions {
         alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080"),
         routes({stores, saved_routes, crypto, clock}),
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
-        analytics({analytics_repo, analytics_keys, limiter, clock}) {}
+        analytics({analytics_repo, analytics_keys, limiter, clock}),
+        products(product_repo, clock) {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -157,6 +178,7 @@ struct FakeContributions {
             .routes = either(real.routes, routes),
             .admin = either(real.admin, admin),
             .analytics = either(real.analytics, analytics),
+            .products = either(real.products, products),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -185,6 +207,8 @@ struct FakeContributions {
   NoAnalytics analytics_repo;
   FakeAnalyticsKeys analytics_keys;
   AnalyticsService analytics;
+  NoProducts product_repo;
+  ProductCatalogService products;
 };
 
 }  // namespace pokeca::testing

@@ -21,6 +21,7 @@
 #include "pokeca/storage/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
@@ -67,7 +68,9 @@ struct SqliteServices {
         admin_repo(db),
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics_repo(db),
-        analytics({analytics_repo, analytics_keys, accounts.limiter, clock}) {}
+        analytics({analytics_repo, analytics_keys, accounts.limiter, clock}),
+        product_repo(db),
+        products(product_repo, clock) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -80,7 +83,8 @@ struct SqliteServices {
             .alerts = &alerts,
             .routes = &routes,
             .admin = &admin,
-            .analytics = &analytics};
+            .analytics = &analytics,
+            .products = &products};
   }
 
   storage::Database db;
@@ -111,6 +115,8 @@ struct SqliteServices {
   storage::SqliteAnalyticsRepository analytics_repo;
   crypto::SodiumAnalyticsKeys analytics_keys;
   AnalyticsService analytics;
+  storage::SqliteProductRepository product_repo;
+  ProductCatalogService products;
 };
 
 }  // namespace pokeca::testing

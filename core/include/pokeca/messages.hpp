@@ -286,7 +286,7 @@ inline constexpr std::string_view kAdminBadDate = "日付はYYYY-MM-DDの形式�
 inline constexpr std::string_view kAdminBadDateRange =
     "期間の指定が正しくありません（開始日は終了日以前にしてください）。";
 inline constexpr std::string_view kAdminBadTargetType =
-    "対象の種類（target_type）はstore・user・submission・purchase・photoのいずれかを指定してください。";
+    "対象の種類（target_type）はstore・user・submission・purchase・photo・productのいずれかを指定してください。";
 inline constexpr std::string_view kAdminBadAction = "操作（action）の指定が正しくありません。";
 inline constexpr std::string_view kAdminStoreNameRequired = "店舗名を入力してください。";
 inline constexpr std::string_view kAdminAddressTooLong = "住所は{max}文字以内で入力してください。";
@@ -347,5 +347,21 @@ inline constexpr std::string_view kPrefectureCardDescription =
 inline constexpr std::string_view kStoreCardDescription =
     "{place}の{type}。ポケモンカードの取り扱いや最新の購入報告を地図で確認できます。";
 inline constexpr std::string_view kTitleSeparator = " | ";
+
+
+// ---- Product catalogue ---------------------------------------------------------------
+inline constexpr std::string_view kProductNameRequired = "商品名を入力してください。";
+inline constexpr std::string_view kProductNameTooLong = "商品名は{max}文字以内で入力してください。";
+inline constexpr std::string_view kProductNameField = "商品名";
+inline constexpr std::string_view kProductBadKind = "商品の種類（kind）はpack・box・otherのいずれかを指定してください。";
+inline constexpr std::string_view kProductBadReleaseDate = "発売日はYYYY-MM-DDの形式で、実在する日付を指定してください。";
+inline constexpr std::string_view kProductBadUrl =
+    "公式ページのURLはhttp://またはhttps://で始まる{max}バイト以内のURLを指定してください。";
+inline constexpr std::string_view kProductNotFound = "商品が見つかりませんでした。";
+inline constexpr std::string_view kProductNameTaken = "同じ名前の商品がすでに登録されています。";
+inline constexpr std::string_view kProductCatalogFull = "登録できる商品は{max}件までです。使わない商品を削除してください。";
+inline constexpr std::string_view kProductCreated = "商品を登録しました。";
+inline constexpr std::string_view kProductUpdated = "商品情報を更新しました。";
+inline constexpr std::string_view kProductDeleted = "商品を削除しました。";
 
 }  // namespace pokeca::msg

@@ -11,6 +11,7 @@
 #include "endpoints/accounts/auth_handlers.hpp"
 #include "endpoints/admin/admin_handlers.hpp"
 #include "endpoints/analytics/analytics_handlers.hpp"
+#include "endpoints/catalog/product_handlers.hpp"
 #include "endpoints/config/site_handlers.hpp"
 #include "endpoints/contributions/purchase_handlers.hpp"
 #include "endpoints/contributions/ranking_handlers.hpp"
@@ -49,12 +50,13 @@ struct ApiDispatcher::Handlers {
                RouteHandlers{s.routes},
                AdminHandlers{s.admin},
                AnalyticsHandlers{s.analytics},
-               GeoHandlers{s.ip_locator}} {}
+               GeoHandlers{s.ip_locator},
+               ProductHandlers{s.products}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers>
       groups;
 };
 
@@ -232,6 +234,14 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/admin/purchases/bulk_delete"}, kAdmin, kNormalLane, kWrite,
           call<&AdminHandlers::post_admin_purchases_bulk_delete>},
     Route{{"GET", "/api/v1/admin/audit"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_audit>},
+    // The product catalogue
+    Route{{"GET", "/api/v1/products"}, kPublic, kNormalLane, kNone, call<&ProductHandlers::get_products>, kPublicRead},
+    Route{{"GET", "/api/v1/admin/products"}, kAdmin, kNormalLane, kNone, call<&ProductHandlers::get_admin_products>},
+    Route{{"POST", "/api/v1/admin/products"}, kAdmin, kNormalLane, kWrite, call<&ProductHandlers::post_admin_products>},
+    Route{{"PUT", "/api/v1/admin/products/{id}"}, kAdmin, kNormalLane, kWrite,
+          call<&ProductHandlers::put_admin_product>},
+    Route{{"DELETE", "/api/v1/admin/products/{id}"}, kAdmin, kNormalLane, kWrite,
+          call<&ProductHandlers::delete_admin_product>},
     // Analytics: page views count against their own per-IP limit (kAnalyticsEventsPerIp).
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},

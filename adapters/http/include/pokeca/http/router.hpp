@@ -18,6 +18,7 @@
 #include "pokeca/http/site_config.hpp"
 #include "pokeca/ip_location.hpp"
 #include "pokeca/photo_store.hpp"
+#include "pokeca/product_catalog.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
@@ -81,6 +82,7 @@ struct ApiServices {
   RouteService& routes;         // /routes/plan, /saved_routes, /shared_routes
   AdminService& admin;          // /admin/stores, /admin/users, /admin/purchases, /admin/audit
   AnalyticsService& analytics;  // /analytics/events, /admin/analytics
+  ProductCatalogService& products;  // /products, /admin/products
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };
