@@ -34,17 +34,35 @@ Result<std::string> checked_name(std::string_view raw) {
   return std::string(name);
 }
 
-// The fields an admin edits, each as the audit log shows it.
+// The fields an admin edits, each as the audit log names it (prefixed where a store's
+// field has the same name, so the log reads unambiguously).
 std::vector<FieldChange> changed_fields(const CatalogProduct& before, const CatalogProduct& after) {
   std::vector<FieldChange> out;
   const auto text = [&](std::string_view field, const std::string& a, const std::string& b) {
     if (a != b) out.push_back({std::string(field), a, b});
   };
-  text("name", before.name, after.name);
-  text("kind", std::string(to_string(before.kind)), std::string(to_string(after.kind)));
+  text("product_name", before.name, after.name);
+  text("product_kind", std::string(to_string(before.kind)), std::string(to_string(after.kind)));
   text("release_date", before.release_date, after.release_date);
   text("official_url", before.official_url, after.official_url);
   if (before.listed != after.listed) out.push_back({"listed", before.listed, after.listed});
+  return out;
+}
+
+// Every field of a product that appeared (before null) or went away (after null).
+std::vector<FieldChange> every_field(const CatalogProduct& p, bool appeared) {
+  std::vector<FieldChange> out;
+  const auto add = [&](std::string_view field, AuditValue value) {
+    if (appeared)
+      out.push_back({std::string(field), std::monostate{}, std::move(value)});
+    else
+      out.push_back({std::string(field), std::move(value), std::monostate{}});
+  };
+  add("product_name", p.name);
+  add("product_kind", std::string(to_string(p.kind)));
+  add("release_date", p.release_date);
+  add("official_url", p.official_url);
+  add("listed", p.listed);
   return out;
 }
 
@@ -117,8 +135,7 @@ Result<CatalogProduct> ProductCatalogService::create(const User& admin, const Ca
   if (!product) return std::unexpected(product.error());
   product->created_at = product->updated_at = clock_.now();
   auto audit = record(admin, audit_action::kProductCreate, 0);
-  audit.changes = changed_fields(CatalogProduct{.name = {}, .kind = product->kind, .listed = product->listed},
-                                 *product);
+  audit.changes = every_field(*product, true);
   return products_.insert(*product, std::move(audit), kMaxCatalogProducts);
 }
 
@@ -147,7 +164,7 @@ Result<CatalogProduct> ProductCatalogService::update(const User& admin, CatalogP
 Result<void> ProductCatalogService::remove(const User& admin, CatalogProductId id) {
   auto removed = products_.remove(id, [&](const CatalogProduct& gone) {
     auto audit = record(admin, audit_action::kProductDelete, id);
-    audit.changes = changed_fields(gone, CatalogProduct{.name = {}, .kind = gone.kind, .listed = gone.listed});
+    audit.changes = every_field(gone, false);
     return audit;
   });
   if (!removed) return std::unexpected(removed.error());

@@ -102,7 +102,7 @@ TEST_F(ProductCatalogFlow, AnAdminKeepsTheCatalogueAndThePublicListFollowsEachWr
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows.at(0).at("action"), "product.update");
   const auto changes = json::serialize(rows.at(0).at("changes"));
-  EXPECT_NE(changes.find(R"("kind":{"before":"pack","after":"box"})"), std::string::npos) << changes;
+  EXPECT_NE(changes.find(R"("product_kind":{"before":"pack","after":"box"})"), std::string::npos) << changes;
   EXPECT_NE(changes.find(R"("listed":{"before":true,"after":false})"), std::string::npos) << changes;
   EXPECT_EQ(rows.at(1).at("action"), "product.create");
 

@@ -37,6 +37,7 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminUser: { path: '/admin/users/:id', getHref: (id: number | string) => `/admin/users/${encodeURIComponent(String(id))}` },
   adminReports: { path: '/admin/reports', getHref: () => '/admin/reports' },
+  adminProducts: { path: '/admin/products', getHref: () => '/admin/products' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   guide: { path: '/guide', getHref: () => '/guide' },

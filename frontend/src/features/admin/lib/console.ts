@@ -126,6 +126,7 @@ export function formatAuditValue(field: string, value: unknown, storeTypes?: Rea
   if (typeof value === 'string') {
     if (field === 'status') return taMaybe(`status.${value}`) ?? value;
     if (field === 'kind') return taMaybe(`reports.kind.${value}`) ?? value;
+    if (field === 'product_kind') return taMaybe(`products.kind.${value}`) ?? value;
     if (field === 'location_precision') return taMaybe(`precision.${value}`) ?? value;
     if (field === 'store_type') return storeTypes?.get(value)?.label ?? value;
     if (field === 'prefecture') return prefectureName(value);

@@ -14,7 +14,7 @@ export const STORE_SOURCES = ['demo', 'import', 'submission'] as const;
 export type StoreSource = (typeof STORE_SOURCES)[number];
 export const REPORT_KINDS = ['bought', 'sold_out'] as const;
 export const REPORT_PRODUCTS = ['pack', 'box', 'single'] as const;
-export const AUDIT_TARGET_TYPES = ['store', 'user', 'submission', 'purchase', 'photo'] as const;
+export const AUDIT_TARGET_TYPES = ['store', 'user', 'submission', 'purchase', 'photo', 'product'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_ACTIONS = [
   'submission.approve',
@@ -30,7 +30,26 @@ export const AUDIT_ACTIONS = [
   'user.unblock',
   'user.grant_admin',
   'user.revoke_admin',
+  'product.create',
+  'product.update',
+  'product.delete',
 ] as const;
+
+export const PRODUCT_KINDS = ['pack', 'box', 'other'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/** A catalogue product as the admin list shows it (docs/API.md: AdminProduct). */
+export const adminProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  release_date: z.string(),
+  official_url: z._default(z.nullish(z.string()), null),
+  demo: z._default(z.optional(z.boolean()), false),
+  listed: z._default(z.optional(z.boolean()), true),
+  updated_at: z.nullish(z.string()),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 const count = z._default(z.optional(z.number()), 0);
 
