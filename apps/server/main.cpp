@@ -44,6 +44,7 @@
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
@@ -268,6 +269,9 @@ int serve(const Config& configured) {
     if (!seeded) throw std::runtime_error("demo products: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_products_loaded", {{"products", std::to_string(*seeded)}});
   }
+  // Lottery entries: a trusted author's at once, anyone else's after an admin's review.
+  storage::SqliteLotteryRepository lottery_repo(db);
+  LotteryService lotteries(lottery_repo, clock);
   // Analytics: page views with their own per-IP limit; a small thread drops
   // the day secrets that are too old even when no page view comes to do it.
   storage::SqliteAnalyticsRepository analytics_repository(db);
@@ -287,6 +291,7 @@ int serve(const Config& configured) {
                        .admin = admin,
                        .analytics = analytics,
                        .products = products,
+                       .lotteries = lotteries,
                        .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);

@@ -6,6 +6,7 @@
 #include "auth_fakes.hpp"
 #include "pokeca/admin_service.hpp"
 #include "pokeca/analytics.hpp"
+#include "pokeca/lottery.hpp"
 #include "pokeca/product_catalog.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/router.hpp"
@@ -128,6 +129,24 @@ class NoProducts final : public ProductRepository {
   static std::unexpected<DomainError> refused() { return fail(ErrorCode::kUnavailable, "no catalogue in this test"); }
 };
 
+// No lottery entries; a submission is refused (tests that need entries run the SQLite one).
+class NoLotteries final : public LotteryRepository {
+ public:
+  Result<LotteryEntry> insert(LotteryEntry, const LotteryInsertRules&) override {
+    return fail(ErrorCode::kUnavailable, "no lotteries in this test");
+  }
+  Result<std::vector<LotteryListing>> list_open(const LotteryFilter&, UnixSeconds) override {
+    return std::vector<LotteryListing>{};
+  }
+  Result<AdminPage<LotteryListing>> list_for_review(std::optional<LotteryStatus>, int, std::int64_t) override {
+    return AdminPage<LotteryListing>{};
+  }
+  Result<std::optional<LotteryEntry>> find(LotteryId) override { return std::nullopt; }
+  Result<std::optional<LotteryEntry>> change(LotteryId, const LotteryDecision&) override {
+    return std::optional<LotteryEntry>{};
+  }
+};
+
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
 struct RealServices {
   PurchaseService* purchases = nullptr;
@@ -141,6 +160,7 @@ struct RealServices {
   AdminService* admin = nullptr;
   AnalyticsService* analytics = nullptr;
   ProductCatalogService* products = nullptr;
+  LotteryService* lotteries = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -161,7 +181,8 @@ struct FakeContributions {
         routes({stores, saved_routes, crypto, clock}),
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics({analytics_repo, analytics_keys, limiter, clock}),
-        products(product_repo, clock) {}
+        products(product_repo, clock),
+        lotteries(lottery_repo, clock) {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -179,6 +200,7 @@ struct FakeContributions {
             .admin = either(real.admin, admin),
             .analytics = either(real.analytics, analytics),
             .products = either(real.products, products),
+            .lotteries = either(real.lotteries, lotteries),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -209,6 +231,8 @@ struct FakeContributions {
   AnalyticsService analytics;
   NoProducts product_repo;
   ProductCatalogService products;
+  NoLotteries lottery_repo;
+  LotteryService lotteries;
 };
 
 }  // namespace pokeca::testing

@@ -21,6 +21,7 @@
 #include "pokeca/storage/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
@@ -70,7 +71,9 @@ struct SqliteServices {
         analytics_repo(db),
         analytics({analytics_repo, analytics_keys, accounts.limiter, clock}),
         product_repo(db),
-        products(product_repo, clock) {}
+        products(product_repo, clock),
+        lottery_repo(db),
+        lotteries(lottery_repo, clock) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -84,7 +87,8 @@ struct SqliteServices {
             .routes = &routes,
             .admin = &admin,
             .analytics = &analytics,
-            .products = &products};
+            .products = &products,
+            .lotteries = &lotteries};
   }
 
   storage::Database db;
@@ -117,6 +121,8 @@ struct SqliteServices {
   AnalyticsService analytics;
   storage::SqliteProductRepository product_repo;
   ProductCatalogService products;
+  storage::SqliteLotteryRepository lottery_repo;
+  LotteryService lotteries;
 };
 
 }  // namespace pokeca::testing

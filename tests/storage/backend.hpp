@@ -19,7 +19,9 @@
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_product_repository.hpp"
+#include "pokeca/storage/sqlite_user_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/testing/temp_dir.hpp"
@@ -37,6 +39,8 @@ class SqliteBackend {
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
   ProductRepository& products() { return products_; }
+  LotteryRepository& lotteries() { return lotteries_; }
+  UserRepository& users() { return users_; }
   // The audit rows of one target type, newest first, as "action target_id".
   std::vector<std::string> audit_of(std::string_view target_type) {
     std::vector<std::string> out;
@@ -53,6 +57,8 @@ class SqliteBackend {
   SqliteReportRepository reports_{db_};
   SqliteMetaRepository meta_{db_};
   SqliteProductRepository products_{db_};
+  SqliteLotteryRepository lotteries_{db_};
+  SqliteUserRepository users_{db_};
   SqliteAdminRepository admin_{db_};
 };
 
@@ -76,6 +82,8 @@ class BackendTest : public ::testing::Test {
   ReportRepository& reports = backend.reports();
   MetaRepository& meta = backend.meta();
   ProductRepository& products = backend.products();
+  LotteryRepository& lotteries = backend.lotteries();
+  UserRepository& users = backend.users();
 };
 
 }  // namespace pokeca::storage::testing

@@ -1,5 +1,5 @@
--- 014: the product catalogue (docs/decisions/product-catalogue.md), and 'product' as a
--- target of the admin audit log.
+-- 014: the product catalogue (docs/decisions/product-catalogue.md), and 'product' and
+-- 'lottery' (migration 015) as targets of the admin audit log.
 
 -- Card products a report or a lottery entry can name, kept by admins. release_date is a
 -- day of Japan's calendar (YYYY-MM-DD); listed = 0 keeps a product for what already names
@@ -27,7 +27,7 @@ CREATE TABLE admin_audit_new (
   actor_id    INTEGER NOT NULL,
   action      TEXT    NOT NULL,
   target_type TEXT    NOT NULL
-              CHECK (target_type IN ('store', 'user', 'submission', 'purchase', 'photo', 'product')),
+              CHECK (target_type IN ('store', 'user', 'submission', 'purchase', 'photo', 'product', 'lottery')),
   target_id   TEXT    NOT NULL,
   changes     TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(changes)),
   note        TEXT    NOT NULL DEFAULT ''

@@ -75,6 +75,7 @@ struct SqliteProductRepository::Statements {
                            " WHERE id = :id RETURNING ") +
                    kColumns),
         remove(c, "DELETE FROM products WHERE id = :id"),
+        in_use(c, "SELECT EXISTS (SELECT 1 FROM lotteries WHERE product_id = :id)"),
         audit(c) {}
 
   Connection& conn;
@@ -86,6 +87,7 @@ struct SqliteProductRepository::Statements {
   Statement insert;
   Statement update;
   Statement remove;
+  Statement in_use;
   AuditWrites audit;
 };
 
@@ -173,6 +175,9 @@ Result<bool> SqliteProductRepository::remove(CatalogProductId id,
     auto current = one_product(st.find.bind_int(":id", id));
     if (!current) return std::unexpected(current.error());
     if (!*current) return false;
+    auto used = one_integer(st.in_use.bind_int(":id", id));
+    if (!used) return std::unexpected(used.error());
+    if (*used != 0) return fail(ErrorCode::kConflict, msg::kProductInUse);
     if (auto ok = st.remove.bind_int(":id", id).run(); !ok) return std::unexpected(ok.error());
     if (auto ok = st.audit.append(audit(**current)); !ok) return std::unexpected(ok.error());
     if (auto ok = tx->commit(); !ok) return std::unexpected(ok.error());

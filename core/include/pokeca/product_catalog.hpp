@@ -79,7 +79,8 @@ class ProductRepository {
   // cannot both change a stale copy), then writes the editable fields of its `after` and
   // its audit row; nullopt without the product, kConflict when another product has that name.
   virtual Result<std::optional<CatalogProduct>> update(CatalogProductId id, const ProductDecision& decide) = 0;
-  // Deletes with the audit row made from the deleted product; false without the product.
+  // Deletes with the audit row made from the deleted product; false without the product,
+  // kConflict while a lottery entry names it.
   virtual Result<bool> remove(CatalogProductId id,
                               const std::function<AuditRecord(const CatalogProduct&)>& audit) = 0;
   // Adds the demo catalogue to an empty catalogue (no audit: nobody did it).

@@ -18,6 +18,7 @@
 #include "endpoints/contributions/submission_handlers.hpp"
 #include "endpoints/export/export_handlers.hpp"
 #include "endpoints/geo/geo_handlers.hpp"
+#include "endpoints/lotteries/lottery_handlers.hpp"
 #include "endpoints/map/search_handlers.hpp"
 #include "endpoints/map/store_handlers.hpp"
 #include "endpoints/personal/alert_handlers.hpp"
@@ -51,12 +52,14 @@ struct ApiDispatcher::Handlers {
                AdminHandlers{s.admin},
                AnalyticsHandlers{s.analytics},
                GeoHandlers{s.ip_locator},
-               ProductHandlers{s.products}} {}
+               ProductHandlers{s.products},
+               LotteryHandlers{s.lotteries}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers,
+             LotteryHandlers>
       groups;
 };
 
@@ -242,6 +245,16 @@ constexpr std::array kRoutes{
           call<&ProductHandlers::put_admin_product>},
     Route{{"DELETE", "/api/v1/admin/products/{id}"}, kAdmin, kNormalLane, kWrite,
           call<&ProductHandlers::delete_admin_product>},
+    // Lottery entries
+    Route{{"GET", "/api/v1/lotteries"}, kPublic, kNormalLane, kNone, call<&LotteryHandlers::get_lotteries>, kPublicRead},
+    Route{{"POST", "/api/v1/lotteries"}, kUser, kNormalLane, kWrite, call<&LotteryHandlers::post_lotteries>},
+    Route{{"GET", "/api/v1/admin/lotteries"}, kAdmin, kNormalLane, kNone, call<&LotteryHandlers::get_admin_lotteries>},
+    Route{{"POST", "/api/v1/admin/lotteries/{id}/approve"}, kAdmin, kNormalLane, kWrite,
+          call<&LotteryHandlers::post_admin_lottery_approve>},
+    Route{{"POST", "/api/v1/admin/lotteries/{id}/reject"}, kAdmin, kNormalLane, kWrite,
+          call<&LotteryHandlers::post_admin_lottery_reject>},
+    Route{{"POST", "/api/v1/admin/lotteries/{id}/hide"}, kAdmin, kNormalLane, kWrite,
+          call<&LotteryHandlers::post_admin_lottery_hide>},
     // Analytics: page views count against their own per-IP limit (kAnalyticsEventsPerIp).
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},

@@ -1,0 +1,178 @@
+// The rules of a lottery entry: what a user must give, the window's limits at the time of
+// submission, the conditions and their note, and the public list's query.
+#include <gtest/gtest.h>
+
+#include "pokeca/lottery.hpp"
+#include "pokeca/messages.hpp"
+
+namespace pokeca {
+namespace {
+
+// 2026-11-28T00:00:00Z
+constexpr UnixSeconds kNow = 1'795'824'000;
+
+LotteryInput valid() {
+  return {.store_id = 7,
+          .product_id = std::nullopt,
+          .product_name = " テラスタルフェスex ",
+          .methods = {"web", "store"},
+          .apply_start = "2026-11-27T10:00:00+09:00",
+          .apply_end = "2026-12-01T23:59:00+09:00",
+          .result_at = "2026-12-03T12:00:00+09:00",
+          .purchase_start = "2026-12-05T10:00:00+09:00",
+          .purchase_end = "2026-12-08T20:00:00+09:00",
+          .conditions = {"members_only", "id_check"},
+          .condition_note = "アプリ会員のみ",
+          .source_url = "https://example.jp/lottery"};
+}
+
+std::string refusal(const LotteryInput& in, UnixSeconds now = kNow) {
+  auto e = checked_lottery(in, now);
+  EXPECT_FALSE(e.has_value());
+  if (e) return {};
+  EXPECT_EQ(e.error().code, ErrorCode::kBadRequest);
+  return e.error().message;
+}
+
+TEST(LotteryRules, AValidEntryKeepsEveryFieldInUtc) {
+  auto e = checked_lottery(valid(), kNow);
+  ASSERT_TRUE(e) << e.error().message;
+  EXPECT_EQ(e->store_id, 7);
+  EXPECT_EQ(e->product_name, "テラスタルフェスex");
+  EXPECT_EQ(lottery_methods_in(e->methods), (std::vector{LotteryMethod::kStore, LotteryMethod::kWeb}));
+  EXPECT_EQ(format_iso8601(e->apply_start), "2026-11-27T01:00:00Z");
+  EXPECT_EQ(format_iso8601(e->apply_end), "2026-12-01T14:59:00Z");
+  EXPECT_EQ(format_iso8601(*e->result_at), "2026-12-03T03:00:00Z");
+  EXPECT_EQ(format_iso8601(*e->purchase_end), "2026-12-08T11:00:00Z");
+  EXPECT_EQ(lottery_conditions_in(e->conditions),
+            (std::vector{LotteryCondition::kMembersOnly, LotteryCondition::kIdCheck}));
+  EXPECT_EQ(e->condition_note, "アプリ会員のみ");
+  EXPECT_EQ(e->source_url, "https://example.jp/lottery");
+  EXPECT_EQ(e->created_at, kNow);
+}
+
+TEST(LotteryRules, AProductFromTheCatalogueOrAName) {
+  auto in = valid();
+  in.product_name = "";
+  EXPECT_EQ(refusal(in), msg::kLotteryProductRequired);
+  in.product_id = 3;
+  auto e = checked_lottery(in, kNow);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->product_id, 3);
+  in.product_id = 0;
+  EXPECT_EQ(refusal(in), msg::kLotteryBadProductId);
+  in = valid();
+  in.store_id = 0;
+  EXPECT_EQ(refusal(in), msg::kLotteryStoreRequired);
+}
+
+TEST(LotteryRules, MethodsAndConditionsAreKnownNames) {
+  auto in = valid();
+  in.methods = {};
+  EXPECT_EQ(refusal(in), msg::kLotteryMethodRequired);
+  in.methods = {"fax"};
+  EXPECT_EQ(refusal(in), msg::kLotteryBadMethod);
+  in = valid();
+  in.conditions = {"lucky"};
+  EXPECT_EQ(refusal(in), msg::kLotteryBadCondition);
+  in.conditions = {"other"};
+  in.condition_note = "  ";
+  EXPECT_EQ(refusal(in), msg::kLotteryNoteRequired);
+  in.condition_note = std::string(kMaxLotteryNoteChars + 1, 'a');
+  EXPECT_EQ(refusal(in), fill_placeholder(msg::kLotteryNoteTooLong, "{max}", std::to_string(kMaxLotteryNoteChars)));
+  in.condition_note = std::string(kMaxLotteryNoteChars, 'a');
+  EXPECT_TRUE(checked_lottery(in, kNow));
+}
+
+TEST(LotteryRules, TheWindowIsOrderedShortEnoughNotOverAndNotTooFarAhead) {
+  auto in = valid();
+  in.apply_end = "2026-11-27T09:00:00+09:00";  // before the start
+  EXPECT_EQ(refusal(in), msg::kLotteryWindowOrder);
+  in = valid();
+  in.apply_start = "2026-11-27T10:00:00";  // no zone
+  EXPECT_EQ(refusal(in), msg::kLotteryBadTime);
+  in = valid();
+  in.apply_start = "";
+  EXPECT_EQ(refusal(in), msg::kLotteryWindowRequired);
+  in = valid();
+  in.apply_end = "2026-11-27T23:59:59Z";  // ended before now
+  in.result_at = std::nullopt;
+  EXPECT_EQ(refusal(in), msg::kLotteryWindowEnded);
+  in = valid();
+  in.apply_start = "2026-12-01T00:00:00Z";
+  in.apply_end = "2027-01-30T00:00:01Z";  // 60 days and a second
+  in.result_at = std::nullopt;
+  in.purchase_start = in.purchase_end = std::nullopt;
+  EXPECT_EQ(refusal(in), fill_placeholder(msg::kLotteryWindowTooLong, "{max}", "60"));
+  in.apply_end = "2027-01-30T00:00:00Z";  // exactly 60 days
+  EXPECT_TRUE(checked_lottery(in, kNow));
+  in.apply_start = "2027-01-27T00:00:01Z";  // starts more than 60 days ahead
+  in.apply_end = "2027-01-28T00:00:00Z";
+  EXPECT_EQ(refusal(in), fill_placeholder(msg::kLotteryWindowTooFar, "{max}", "60"));
+}
+
+TEST(LotteryRules, ResultAfterTheDeadlineAndAPurchaseWindowOfBothEnds) {
+  auto in = valid();
+  in.result_at = "2026-12-01T00:00:00+09:00";  // before the deadline
+  EXPECT_EQ(refusal(in), msg::kLotteryResultBeforeEnd);
+  in = valid();
+  in.purchase_end = std::nullopt;
+  EXPECT_EQ(refusal(in), fill_placeholder(msg::kLotteryPurchaseWindow, "{max}", "60"));
+  in = valid();
+  in.purchase_end = "2026-12-05T09:00:00+09:00";  // before its start
+  EXPECT_EQ(refusal(in), fill_placeholder(msg::kLotteryPurchaseWindow, "{max}", "60"));
+  in = valid();
+  in.result_at = "";
+  in.purchase_start = in.purchase_end = "";
+  auto e = checked_lottery(in, kNow);
+  ASSERT_TRUE(e) << e.error().message;
+  EXPECT_FALSE(e->result_at);
+  EXPECT_FALSE(e->purchase_start);
+}
+
+TEST(LotteryRules, TheAnnouncementIsAWebUrl) {
+  auto in = valid();
+  in.source_url = "javascript:alert(1)";
+  EXPECT_FALSE(refusal(in).empty());
+  in.source_url = "";
+  EXPECT_TRUE(checked_lottery(in, kNow));
+}
+
+TEST(LotteryRules, WindowsOverlapWhenTheyShareAMoment) {
+  LotteryEntry a{.apply_start = 100, .apply_end = 200};
+  LotteryEntry b{.apply_start = 200, .apply_end = 300};
+  EXPECT_FALSE(lottery_windows_overlap(a, b));  // one ends as the other starts
+  b.apply_start = 199;
+  EXPECT_TRUE(lottery_windows_overlap(a, b));
+  EXPECT_TRUE(lottery_windows_overlap(b, a));
+}
+
+TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
+  auto f = parse_lottery_filter({.prefecture = "tokyo", .product_id = "4", .method = "web", .loose = "1",
+                                 .lat = "35.68", .lng = "139.76", .radius_km = "5", .limit = "20"});
+  ASSERT_TRUE(f) << f.error().message;
+  EXPECT_EQ(f->prefecture, "tokyo");
+  EXPECT_EQ(f->product_id, 4);
+  EXPECT_EQ(f->method, LotteryMethod::kWeb);
+  EXPECT_TRUE(f->loose);
+  ASSERT_TRUE(f->near);
+  EXPECT_DOUBLE_EQ(f->near->lat, 35.68);
+  EXPECT_DOUBLE_EQ(f->radius_km, 5);
+  EXPECT_EQ(f->limit, 20);
+  auto plain = parse_lottery_filter({});
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->limit, kDefaultLotteryListLimit);
+  EXPECT_FALSE(plain->near);
+
+  EXPECT_FALSE(parse_lottery_filter({.prefecture = "atlantis"}));
+  EXPECT_FALSE(parse_lottery_filter({.product_id = "x"}));
+  EXPECT_FALSE(parse_lottery_filter({.method = "fax"}));
+  EXPECT_FALSE(parse_lottery_filter({.lat = "35"}));  // without lng
+  EXPECT_FALSE(parse_lottery_filter({.lat = "95", .lng = "139"}));
+  EXPECT_FALSE(parse_lottery_filter({.lat = "35", .lng = "139", .radius_km = "101"}));
+  EXPECT_FALSE(parse_lottery_filter({.limit = "0"}));
+  EXPECT_FALSE(parse_lottery_filter({.limit = "201"}));
+}
+
+}  // namespace
+}  // namespace pokeca
