@@ -217,7 +217,7 @@ Result<LotteryFilter> parse_lottery_filter(const LotteryQuery& q) {
     if (*q.loose == "1" || *q.loose == "true")
       f.loose = true;
     else if (*q.loose != "0" && *q.loose != "false" && !q.loose->empty())
-      return bad(msg::kBadJson);
+      return bad(msg::kLotteryBadLoose);
   }
   auto lat = optional_decimal(q.lat, msg::kBadLatLng);
   if (!lat) return std::unexpected(lat.error());

@@ -399,6 +399,7 @@ inline constexpr std::string_view kLotteryPublished = "抽選情報を登録し�
 inline constexpr std::string_view kLotteryPending = "抽選情報を受け付けました。管理者の確認後に表示されます。";
 inline constexpr std::string_view kLotteryBadStatus = "状態（status）はpending・approved・rejected・hiddenのいずれかを指定してください。";
 inline constexpr std::string_view kLotteryBadMethodFilter = "応募方法（method）はstore・web・app・phoneのいずれかを指定してください。";
+inline constexpr std::string_view kLotteryBadLoose = "条件ゆるめ（loose）は1か0で指定してください。";
 inline constexpr std::string_view kLotteryBadRadius = "検索半径は0.1〜{max}kmの範囲で指定してください。";
 inline constexpr std::string_view kLotteryBadProductId = "商品（product_id）の指定が正しくありません。";
 inline constexpr std::string_view kLotteryApproved = "抽選情報を承認しました。";
