@@ -37,6 +37,7 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminUser: { path: '/admin/users/:id', getHref: (id: number | string) => `/admin/users/${encodeURIComponent(String(id))}` },
   adminReports: { path: '/admin/reports', getHref: () => '/admin/reports' },
+  adminLotteries: { path: '/admin/lotteries', getHref: () => '/admin/lotteries' },
   adminProducts: { path: '/admin/products', getHref: () => '/admin/products' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   /** 抽選情報: open and upcoming lottery sales; filters live in the query string. */

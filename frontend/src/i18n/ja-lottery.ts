@@ -93,3 +93,8 @@ export function tl(key: LotteryMessageKey, params?: Record<string, string | numb
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+/** The label of a key built at run time (a method or a condition the server sent), or null when there is none. */
+export function tlMaybe(key: string): string | null {
+  return Object.hasOwn(jaLottery, key) ? jaLottery[key as LotteryMessageKey] : null;
+}

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { z } from 'zod/mini';
 import { apiRequest, type QueryValue } from '@/lib/api';
 import {
+  adminLotterySchema,
   adminPhotoSchema,
   adminProductSchema,
   adminReportSchema,
@@ -185,6 +186,25 @@ export function saveProduct(productId: number | null, body: ProductInput) {
 
 export function deleteProduct(productId: number) {
   return apiRequest(`/admin/products/${id(productId)}`, messageSchema, { method: 'DELETE' });
+}
+
+// ---- lottery entries
+
+const lotteryPageSchema = pagedSchema(adminLotterySchema);
+const lotteryReviewSchema = z.extend(messageSchema, { lottery: z.optional(z.object({ id: z.number(), status: z.string() })) });
+
+export const adminLotteriesQuery = (filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'lotteries', filters, page],
+    queryFn: ({ signal }) => apiRequest('/admin/lotteries', lotteryPageSchema, { query: listQuery(filters, page), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export type LotteryReview = { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'hide' };
+
+export function reviewLottery(lotteryId: number, review: LotteryReview) {
+  const body = review.kind === 'reject' ? { reason: review.reason } : undefined;
+  return apiRequest(`/admin/lotteries/${id(lotteryId)}/${review.kind}`, lotteryReviewSchema, { method: 'POST', body });
 }
 
 // ---- hooks

@@ -14,7 +14,7 @@ export const STORE_SOURCES = ['demo', 'import', 'submission'] as const;
 export type StoreSource = (typeof STORE_SOURCES)[number];
 export const REPORT_KINDS = ['bought', 'sold_out'] as const;
 export const REPORT_PRODUCTS = ['pack', 'box', 'single'] as const;
-export const AUDIT_TARGET_TYPES = ['store', 'user', 'submission', 'purchase', 'photo', 'product'] as const;
+export const AUDIT_TARGET_TYPES = ['store', 'user', 'submission', 'purchase', 'photo', 'product', 'lottery'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_ACTIONS = [
   'submission.approve',
@@ -33,7 +33,29 @@ export const AUDIT_ACTIONS = [
   'product.create',
   'product.update',
   'product.delete',
+  'lottery.approve',
+  'lottery.reject',
+  'lottery.hide',
 ] as const;
+
+export const LOTTERY_STATUSES = ['pending', 'approved', 'rejected', 'hidden'] as const;
+
+/** A lottery entry as the review tab shows it (docs/API.md: AdminLottery). */
+export const adminLotterySchema = z.object({
+  id: z.number(),
+  store: z.object({ id: z.number(), name: z.string(), prefecture: z.string() }),
+  product: z.object({ id: z.nullable(z.number()), name: z.string() }),
+  methods: z.array(z.string()),
+  apply_start: z.string(),
+  apply_end: z.string(),
+  conditions: z.array(z.string()),
+  condition_note: z._default(z.optional(z.string()), ''),
+  source_url: z._default(z.nullish(z.string()), null),
+  status: z.enum(LOTTERY_STATUSES),
+  author_id: z.number(),
+  reject_reason: z._default(z.optional(z.string()), ''),
+});
+export type AdminLottery = z.infer<typeof adminLotterySchema>;
 
 export const PRODUCT_KINDS = ['pack', 'box', 'other'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];

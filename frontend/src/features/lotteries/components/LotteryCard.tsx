@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { tl, type LotteryMessageKey } from '@/i18n/ja-lottery';
+import { tl, tlMaybe } from '@/i18n/ja-lottery';
 import { formatDistanceKm } from '@/lib/format';
 import { prefectureName } from '@/lib/prefecture-codes';
 import type { Lottery } from '../api/lotteries';
@@ -9,12 +9,8 @@ import styles from './Lotteries.module.css';
 
 /** A method's or condition's label; the name itself for one this page does not know yet. */
 function label(kind: 'method' | 'condition', name: string): string {
-  const key = `${kind}.${name}` as LotteryMessageKey;
-  return key in LABELS ? tl(key) : name;
+  return tlMaybe(`${kind}.${name}`) ?? name;
 }
-const LABELS = Object.fromEntries(
-  ['method.store', 'method.web', 'method.app', 'method.phone', 'condition.members_only', 'condition.purchase_history', 'condition.id_check', 'condition.visit_required', 'condition.partner_card', 'condition.other'].map((k) => [k, true]),
-);
 
 /**
  * One lottery in the list: its state and countdown first (what a buyer decides by), the
