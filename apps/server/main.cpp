@@ -272,6 +272,11 @@ int serve(const Config& configured) {
   // Lottery entries: a trusted author's at once, anyone else's after an admin's review.
   storage::SqliteLotteryRepository lottery_repo(db);
   LotteryService lotteries(lottery_repo, clock);
+  if (config.demo_data) {
+    auto seeded = seed_demo_lotteries(lottery_repo, product_repo, meta, gazetteer, clock);
+    if (!seeded) throw std::runtime_error("demo lotteries: " + seeded.error().message + " " + seeded.error().log_detail);
+    if (*seeded > 0) log_event("demo_lotteries_loaded", {{"lotteries", std::to_string(*seeded)}});
+  }
   // Analytics: page views with their own per-IP limit; a small thread drops
   // the day secrets that are too old even when no page view comes to do it.
   storage::SqliteAnalyticsRepository analytics_repository(db);

@@ -2,6 +2,9 @@
 // submission, the conditions and their note, and the public list's query.
 #include <gtest/gtest.h>
 
+#include <array>
+
+#include "pokeca/demo_lotteries.hpp"
 #include "pokeca/lottery.hpp"
 #include "pokeca/messages.hpp"
 
@@ -172,6 +175,63 @@ TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
   EXPECT_FALSE(parse_lottery_filter({.lat = "35", .lng = "139", .radius_km = "101"}));
   EXPECT_FALSE(parse_lottery_filter({.limit = "0"}));
   EXPECT_FALSE(parse_lottery_filter({.limit = "201"}));
+}
+
+std::vector<Store> demo_hosts() {
+  std::vector<Store> stores;
+  const std::array<std::string_view, 5> types{"electronics", "toy", "card_shop", "convenience", "supermarket"};
+  for (StoreId id = 1; id <= 200; ++id) {
+    Store s;
+    s.id = id;
+    s.store_type = std::string(types[static_cast<std::size_t>(id) % types.size()]);
+    if (id % 17 == 0) s.status = StoreStatus::kClosed;
+    stores.push_back(s);
+  }
+  return stores;
+}
+
+TEST(DemoLotteries, AreTheSameEachTimeAtHostStoresOneASaleAndSpreadOverEveryPhase) {
+  const auto stores = demo_hosts();
+  std::vector<CatalogProduct> products;
+  for (CatalogProductId id = 1; id <= 6; ++id) products.push_back({.id = id, .name = "商品" + std::to_string(id)});
+  const auto a = generate_demo_lotteries(stores, products, kNow, 20251);
+  const auto b = generate_demo_lotteries(stores, products, kNow, 20251);
+  ASSERT_GT(a.size(), 150u);
+  ASSERT_EQ(a.size(), b.size());
+  int open = 0, closing = 0, upcoming = 0, ended = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto& e = a[i];
+    EXPECT_EQ(e.store_id, b[i].store_id);
+    EXPECT_EQ(e.apply_end, b[i].apply_end);
+    const auto& store = stores.at(static_cast<std::size_t>(e.store_id - 1));
+    EXPECT_TRUE(store.store_type == "electronics" || store.store_type == "toy" || store.store_type == "card_shop");
+    EXPECT_EQ(store.status, StoreStatus::kActive);
+    EXPECT_EQ(e.status, LotteryStatus::kApproved);
+    EXPECT_EQ(e.author_id, 0);
+    ASSERT_TRUE(e.product_id);
+    EXPECT_EQ(e.product_name, "商品" + std::to_string(*e.product_id));
+    EXPECT_NE(e.methods, 0u);
+    EXPECT_LT(e.apply_start, e.apply_end);
+    EXPECT_LE(e.apply_end - e.apply_start, kMaxLotteryWindowDays * 86'400);
+    EXPECT_LE(e.apply_start, kNow + kMaxLotteryLeadDays * 86'400);
+    if (e.result_at) EXPECT_GE(*e.result_at, e.apply_end);
+    if ((e.conditions & static_cast<unsigned>(LotteryCondition::kOther)) != 0) EXPECT_FALSE(e.condition_note.empty());
+    for (std::size_t j = 0; j < i; ++j)
+      EXPECT_FALSE(a[j].store_id == e.store_id && a[j].product_id == e.product_id && lottery_windows_overlap(a[j], e));
+    if (e.apply_end <= kNow)
+      ++ended;
+    else if (e.apply_start > kNow)
+      ++upcoming;
+    else if (e.apply_end - kNow <= kLotteryClosingSoonSeconds)
+      ++closing;
+    else
+      ++open;
+  }
+  EXPECT_GT(open, 50);
+  EXPECT_GT(closing, 10);
+  EXPECT_GT(upcoming, 20);
+  EXPECT_GT(ended, 5);
+  EXPECT_TRUE(generate_demo_lotteries(stores, {}, kNow, 20251).empty());
 }
 
 }  // namespace

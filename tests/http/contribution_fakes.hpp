@@ -145,6 +145,7 @@ class NoLotteries final : public LotteryRepository {
   Result<std::optional<LotteryEntry>> change(LotteryId, const LotteryDecision&) override {
     return std::optional<LotteryEntry>{};
   }
+  Result<void> insert_demo(const std::vector<LotteryEntry>&) override { return {}; }
 };
 
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.

@@ -18,7 +18,7 @@ CREATE TABLE lotteries (
   condition_note TEXT    NOT NULL DEFAULT '',
   source_url     TEXT    NOT NULL DEFAULT '',
   status         TEXT    NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'hidden')),
-  author_id      INTEGER NOT NULL REFERENCES users (id),
+  author_id      INTEGER REFERENCES users (id),          -- NULL: the demo dataset's
   points_awarded INTEGER NOT NULL DEFAULT 0,
   reject_reason  TEXT    NOT NULL DEFAULT '',
   created_at     INTEGER NOT NULL,

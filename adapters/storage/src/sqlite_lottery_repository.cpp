@@ -46,7 +46,7 @@ LotteryEntry entry_from(const Row& row) {
   e.condition_note = std::string(row.text(11));
   e.source_url = std::string(row.text(12));
   e.status = lottery_status_from(row.text(13)).value_or(LotteryStatus::kHidden);
-  e.author_id = row.int64(14);
+  e.author_id = row.is_null(14) ? 0 : row.int64(14);
   e.points_awarded = static_cast<int>(row.int64(15));
   e.reject_reason = std::string(row.text(16));
   e.created_at = row.int64(17);
@@ -67,6 +67,25 @@ LotteryListing listing_from(const Row& row) {
 
 Statement& bind_optional(Statement& s, const char* name, const std::optional<std::int64_t>& value) {
   return value ? s.bind_int(name, *value) : s.bind_null(name);
+}
+
+// Every column of an entry for the insert; author 0 is stored as NULL (no author).
+Statement& bind_entry(Statement& ins, const LotteryEntry& e) {
+  ins.bind_int(":store", e.store_id).bind_text(":name", e.product_name).bind_int(":methods", e.methods);
+  bind_optional(ins, ":product", e.product_id);
+  ins.bind_int(":start", e.apply_start).bind_int(":end", e.apply_end);
+  bind_optional(ins, ":result", e.result_at);
+  bind_optional(ins, ":buy_from", e.purchase_start);
+  bind_optional(ins, ":buy_to", e.purchase_end);
+  ins.bind_int(":conditions", e.conditions)
+      .bind_text(":note", e.condition_note)
+      .bind_text(":url", e.source_url)
+      .bind_text(":status", to_string(e.status))
+      .bind_int(":points", e.points_awarded)
+      .bind_int(":created", e.created_at)
+      .bind_int(":updated", e.updated_at);
+  bind_optional(ins, ":author", e.author_id > 0 ? std::optional<std::int64_t>(e.author_id) : std::nullopt);
+  return bind_optional(ins, ":reviewed", e.reviewed_at);
 }
 
 Result<std::int64_t> one_integer(Statement& select) {
@@ -99,6 +118,7 @@ struct SqliteLotteryRepository::Statements {
                " :start, :end, :result, :buy_from, :buy_to, :conditions, :note, :url, :status, :author, :points,"
                " :created, :updated, :reviewed) RETURNING id"),
         find(c, std::string("SELECT ") + kColumns + " FROM lotteries AS l WHERE l.id = :id"),
+        count(c, "SELECT count(*) FROM lotteries"),
         update(c,
                "UPDATE lotteries SET status = :status, points_awarded = :points, reject_reason = :reason,"
                " updated_at = :updated, reviewed_at = :reviewed WHERE id = :id"),
@@ -119,6 +139,7 @@ struct SqliteLotteryRepository::Statements {
   Statement approved_contributions;
   Statement insert;
   Statement find;
+  Statement count;
   Statement update;
   AuditWrites audit;
   std::unordered_map<std::string, std::unique_ptr<Statement>> dynamic;
@@ -174,22 +195,7 @@ Result<LotteryEntry> SqliteLotteryRepository::insert(LotteryEntry e, const Lotte
       e.points_awarded = 0;
       e.reviewed_at.reset();
     }
-    auto& ins = st.insert;
-    ins.bind_int(":store", e.store_id).bind_text(":name", e.product_name).bind_int(":methods", e.methods);
-    bind_optional(ins, ":product", e.product_id);
-    ins.bind_int(":start", e.apply_start).bind_int(":end", e.apply_end);
-    bind_optional(ins, ":result", e.result_at);
-    bind_optional(ins, ":buy_from", e.purchase_start);
-    bind_optional(ins, ":buy_to", e.purchase_end);
-    ins.bind_int(":conditions", e.conditions)
-        .bind_text(":note", e.condition_note)
-        .bind_text(":url", e.source_url)
-        .bind_text(":status", to_string(e.status))
-        .bind_int(":author", e.author_id)
-        .bind_int(":points", e.points_awarded)
-        .bind_int(":created", e.created_at)
-        .bind_int(":updated", e.updated_at);
-    bind_optional(ins, ":reviewed", e.reviewed_at);
+    auto& ins = bind_entry(st.insert, e);
     auto id = one_integer(ins);
     if (!id) return std::unexpected(id.error());
     e.id = *id;
@@ -296,6 +302,19 @@ Result<std::optional<LotteryEntry>> SqliteLotteryRepository::change(LotteryId id
     if (ok = st.audit.append(change->audit); !ok) return std::unexpected(ok.error());
     if (ok = tx->commit(); !ok) return std::unexpected(ok.error());
     return std::optional<LotteryEntry>{a};
+  });
+}
+
+Result<void> SqliteLotteryRepository::insert_demo(const std::vector<LotteryEntry>& entries) {
+  return statements_.with([&](Statements& st) -> Result<void> {
+    auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
+    if (!tx) return std::unexpected(tx.error());
+    auto existing = one_integer(st.count);
+    if (!existing) return std::unexpected(existing.error());
+    if (*existing > 0) return {};
+    for (const auto& e : entries)
+      if (auto id = one_integer(bind_entry(st.insert, e)); !id) return std::unexpected(id.error());
+    return tx->commit();
   });
 }
 

@@ -89,7 +89,7 @@ struct LotteryEntry {
   std::string condition_note;
   std::string source_url;  // the store's own announcement; "" = none
   LotteryStatus status = LotteryStatus::kPending;
-  UserId author_id = 0;
+  UserId author_id = 0;  // 0: none (the demo dataset's entries)
   int points_awarded = 0;
   std::string reject_reason;
   UnixSeconds created_at = 0;
@@ -185,6 +185,9 @@ class LotteryRepository {
   // Decides on the current row inside the write transaction and writes it with its audit
   // row; nullopt without the entry.
   virtual Result<std::optional<LotteryEntry>> change(LotteryId id, const LotteryDecision& decide) = 0;
+  // Adds the demo dataset's entries as they are (no rules, no audit: nobody did it), only
+  // when there are no entries yet.
+  virtual Result<void> insert_demo(const std::vector<LotteryEntry>& entries) = 0;
 };
 
 // ---- The service -------------------------------------------------------------------

@@ -314,6 +314,7 @@ export const jaAdmin = {
   'lotteries.methods': '応募方法',
   'lotteries.conditions': '条件',
   'lotteries.author': '投稿者',
+  'lotteries.demoAuthor': 'なし（デモデータ）',
   'lotteries.source': '告知ページ',
   'lotteries.approve': '承認',
   'lotteries.reject': '却下',

@@ -56,7 +56,7 @@ json::object lottery_json(const LotteryListing& l, bool for_admin) {
   if (l.distance_km) out["distance_km"] = std::round(*l.distance_km * 10) / 10;
   if (for_admin) {
     out["status"] = to_string(e.status);
-    out["author_id"] = e.author_id;
+    out["author_id"] = e.author_id > 0 ? json::value(e.author_id) : json::value(nullptr);  // null: demo data
     out["points_awarded"] = e.points_awarded;
     out["reject_reason"] = e.reject_reason;
     out["created_at"] = format_iso8601(e.created_at);

@@ -18,6 +18,7 @@ class SqliteLotteryRepository final : public LotteryRepository {
                                                     std::int64_t offset) override;
   Result<std::optional<LotteryEntry>> find(LotteryId id) override;
   Result<std::optional<LotteryEntry>> change(LotteryId id, const LotteryDecision& decide) override;
+  Result<void> insert_demo(const std::vector<LotteryEntry>& entries) override;
 
   struct Statements;
 

@@ -133,9 +133,7 @@ export function LotteriesPage() {
                     )}
                     <div>
                       <dt>{ta('lotteries.author')}</dt>
-                      <dd>
-                        <Link to={paths.adminUser.getHref(lottery.author_id)}>#{lottery.author_id}</Link>
-                      </dd>
+                      <dd>{lottery.author_id === null ? ta('lotteries.demoAuthor') : <Link to={paths.adminUser.getHref(lottery.author_id)}>#{lottery.author_id}</Link>}</dd>
                     </div>
                   </dl>
                   <div className={styles.actions}>

@@ -52,7 +52,7 @@ export const adminLotterySchema = z.object({
   condition_note: z._default(z.optional(z.string()), ''),
   source_url: z._default(z.nullish(z.string()), null),
   status: z.enum(LOTTERY_STATUSES),
-  author_id: z.number(),
+  author_id: z._default(z.nullish(z.number()), null),
   reject_reason: z._default(z.optional(z.string()), ''),
 });
 export type AdminLottery = z.infer<typeof adminLotterySchema>;
