@@ -201,5 +201,18 @@ TYPED_TEST(LotteryRepositoryContract, AReviewIsDecidedOnTheCurrentRowAndAudited)
   EXPECT_EQ(this->lotteries.list_for_review(std::nullopt, 50, 0).value().total, 1);
 }
 
+TYPED_TEST(LotteryRepositoryContract, TheDemoEntriesGoOnlyIntoAnEmptyTableWithoutAnAuthor) {
+  auto demo = this->entry(2, kNow - kHour, kNow + 5 * kHour, "デモの抽選");
+  demo.author_id = 0;
+  demo.status = LotteryStatus::kApproved;
+  ASSERT_TRUE(this->lotteries.insert_demo({demo}));
+  const auto open = this->lotteries.list_open({}, kNow).value();
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0].entry.author_id, 0);
+  EXPECT_EQ(open[0].entry.product_name, "デモの抽選");
+  ASSERT_TRUE(this->lotteries.insert_demo({this->entry(1, kNow, kNow + kHour, "また")}));
+  EXPECT_EQ(this->lotteries.list_for_review(std::nullopt, 50, 0).value().total, 1);
+}
+
 }  // namespace
 }  // namespace pokeca::storage
