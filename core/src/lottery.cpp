@@ -299,7 +299,9 @@ Result<LotteryEntry> LotteryService::review(const User& admin, LotteryId id, Lot
     auto& after = change.after;
     after.status = to;
     after.updated_at = now;
-    after.reviewed_at = now;
+    // Hiding is not a review of the content: an approval's time (the ranking's period)
+    // stays, and so do its points (points once awarded are never taken back).
+    if (to != LotteryStatus::kHidden) after.reviewed_at = now;
     if (to == LotteryStatus::kApproved) after.points_awarded = kPointsPerLotteryEntry;
     if (to == LotteryStatus::kRejected) after.reject_reason = reason;
     change.audit = AuditRecord{.at = now,

@@ -133,6 +133,9 @@ TEST_F(LotteryFlow, ANewUsersEntryIsShownOnceAnAdminApprovesItAndLeavesWhenHidde
   ASSERT_EQ(call(verb::post, "/api/v1/admin/lotteries/" + std::to_string(id) + "/hide", {}, admin_token).status,
             Status::ok);
   EXPECT_TRUE(public_ids().empty());
+  // Hidden, it keeps the point it earned (points once awarded are never taken back).
+  EXPECT_EQ(call(verb::get, "/api/v1/users/ranking").body.at("data").as_array().at(0).at("points"),
+            kPointsPerLotteryEntry);
 
   const auto log = call(verb::get, "/api/v1/admin/audit?target_type=lottery", {}, admin_token);
   ASSERT_EQ(log.status, Status::ok) << json::serialize(log.body);

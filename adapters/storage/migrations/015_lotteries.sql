@@ -1,8 +1,8 @@
 -- 015: lottery entries (抽選情報, docs/decisions/lottery-entries.md).
 -- Times are Unix seconds (UTC). methods and conditions are bit sets (core's LotteryMethod
 -- and LotteryCondition). product_id names a catalogue product; without one, product_name
--- is the author's free text (その他). An entry counts in the ranking while approved
--- (points_awarded, like a store submission).
+-- is the author's free text (その他). An entry's points_awarded count in the ranking from
+-- its approval on (like a store submission's), also after an admin hides it.
 CREATE TABLE lotteries (
   id             INTEGER PRIMARY KEY,
   store_id       INTEGER NOT NULL REFERENCES stores (id),
@@ -31,7 +31,7 @@ CREATE INDEX lotteries_open_by_end ON lotteries (apply_end, id) WHERE status = '
 CREATE INDEX lotteries_by_store ON lotteries (store_id, apply_end);
 -- The daily quota and an author's approved count.
 CREATE INDEX lotteries_by_author ON lotteries (author_id, created_at);
--- The ranking: approved entries by approval time (as store_submissions').
-CREATE INDEX lotteries_approved_by_review ON lotteries (reviewed_at) WHERE status = 'approved';
+-- The ranking: entries that were awarded points, by approval time (as store_submissions').
+CREATE INDEX lotteries_awarded_by_review ON lotteries (reviewed_at) WHERE points_awarded > 0;
 -- The review queue: a status, newest first.
 CREATE INDEX lotteries_by_status ON lotteries (status, id);
