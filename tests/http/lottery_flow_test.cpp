@@ -122,7 +122,7 @@ TEST_F(LotteryFlow, ANewUsersEntryIsShownOnceAnAdminApprovesItAndLeavesWhenHidde
   // The approval counts in the ranking like an approved store submission.
   const auto ranking_now = call(verb::get, "/api/v1/users/ranking");
   ASSERT_EQ(ranking_now.status, Status::ok) << json::serialize(ranking_now.body);
-  const auto& first = ranking_now.body.at("data").as_array().at(0);
+  const auto& first = ranking_now.body.at("ranking").as_array().at(0);
   EXPECT_EQ(first.at("nickname"), "サトシ");
   EXPECT_EQ(first.at("points"), kPointsPerLotteryEntry);
 
@@ -134,7 +134,7 @@ TEST_F(LotteryFlow, ANewUsersEntryIsShownOnceAnAdminApprovesItAndLeavesWhenHidde
             Status::ok);
   EXPECT_TRUE(public_ids().empty());
   // Hidden, it keeps the point it earned (points once awarded are never taken back).
-  EXPECT_EQ(call(verb::get, "/api/v1/users/ranking").body.at("data").as_array().at(0).at("points"),
+  EXPECT_EQ(call(verb::get, "/api/v1/users/ranking").body.at("ranking").as_array().at(0).at("points"),
             kPointsPerLotteryEntry);
 
   const auto log = call(verb::get, "/api/v1/admin/audit?target_type=lottery", {}, admin_token);
