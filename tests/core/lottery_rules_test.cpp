@@ -7,6 +7,7 @@
 #include "pokeca/demo_lotteries.hpp"
 #include "pokeca/lottery.hpp"
 #include "pokeca/messages.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {
@@ -142,17 +143,36 @@ TEST(LotteryRules, TheAnnouncementIsAWebUrl) {
 }
 
 TEST(LotteryRules, WindowsOverlapWhenTheyShareAMoment) {
-  LotteryEntry a{.apply_start = 100, .apply_end = 200};
-  LotteryEntry b{.apply_start = 200, .apply_end = 300};
+  LotteryEntry a;
+  a.apply_start = 100;
+  a.apply_end = 200;
+  LotteryEntry b;
+  b.apply_start = 200;
+  b.apply_end = 300;
   EXPECT_FALSE(lottery_windows_overlap(a, b));  // one ends as the other starts
   b.apply_start = 199;
   EXPECT_TRUE(lottery_windows_overlap(a, b));
   EXPECT_TRUE(lottery_windows_overlap(b, a));
 }
 
+// A query with only some of its parameters (the rest absent).
+LotteryQuery query(std::initializer_list<std::pair<std::string_view, std::string>> given) {
+  LotteryQuery q;
+  for (const auto& [key, value] : given) {
+    if (key == "prefecture") q.prefecture = value;
+    if (key == "product_id") q.product_id = value;
+    if (key == "method") q.method = value;
+    if (key == "loose") q.loose = value;
+    if (key == "lat") q.lat = value;
+    if (key == "lng") q.lng = value;
+    if (key == "radius_km") q.radius_km = value;
+    if (key == "limit") q.limit = value;
+  }
+  return q;
+}
+
 TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
-  auto f = parse_lottery_filter({.prefecture = "tokyo", .product_id = "4", .method = "web", .loose = "1",
-                                 .lat = "35.68", .lng = "139.76", .radius_km = "5", .limit = "20"});
+  auto f = parse_lottery_filter(query({{"prefecture", "tokyo"}, {"product_id", "4"}, {"method", "web"}, {"loose", "1"}, {"lat", "35.68"}, {"lng", "139.76"}, {"radius_km", "5"}, {"limit", "20"}}));
   ASSERT_TRUE(f) << f.error().message;
   EXPECT_EQ(f->prefecture, "tokyo");
   EXPECT_EQ(f->product_id, 4);
@@ -162,19 +182,19 @@ TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
   EXPECT_DOUBLE_EQ(f->near->lat, 35.68);
   EXPECT_DOUBLE_EQ(f->radius_km, 5);
   EXPECT_EQ(f->limit, 20);
-  auto plain = parse_lottery_filter({});
+  auto plain = parse_lottery_filter(LotteryQuery{});
   ASSERT_TRUE(plain);
   EXPECT_EQ(plain->limit, kDefaultLotteryListLimit);
   EXPECT_FALSE(plain->near);
 
-  EXPECT_FALSE(parse_lottery_filter({.prefecture = "atlantis"}));
-  EXPECT_FALSE(parse_lottery_filter({.product_id = "x"}));
-  EXPECT_FALSE(parse_lottery_filter({.method = "fax"}));
-  EXPECT_FALSE(parse_lottery_filter({.lat = "35"}));  // without lng
-  EXPECT_FALSE(parse_lottery_filter({.lat = "95", .lng = "139"}));
-  EXPECT_FALSE(parse_lottery_filter({.lat = "35", .lng = "139", .radius_km = "101"}));
-  EXPECT_FALSE(parse_lottery_filter({.limit = "0"}));
-  EXPECT_FALSE(parse_lottery_filter({.limit = "201"}));
+  EXPECT_FALSE(parse_lottery_filter(query({{"prefecture", "atlantis"}})));
+  EXPECT_FALSE(parse_lottery_filter(query({{"product_id", "x"}})));
+  EXPECT_FALSE(parse_lottery_filter(query({{"method", "fax"}})));
+  EXPECT_FALSE(parse_lottery_filter(query({{"lat", "35"}})));  // without lng
+  EXPECT_FALSE(parse_lottery_filter(query({{"lat", "95"}, {"lng", "139"}})));
+  EXPECT_FALSE(parse_lottery_filter(query({{"lat", "35"}, {"lng", "139"}, {"radius_km", "101"}})));
+  EXPECT_FALSE(parse_lottery_filter(query({{"limit", "0"}})));
+  EXPECT_FALSE(parse_lottery_filter(query({{"limit", "201"}})));
 }
 
 std::vector<Store> demo_hosts() {
@@ -193,7 +213,12 @@ std::vector<Store> demo_hosts() {
 TEST(DemoLotteries, AreTheSameEachTimeAtHostStoresOneASaleAndSpreadOverEveryPhase) {
   const auto stores = demo_hosts();
   std::vector<CatalogProduct> products;
-  for (CatalogProductId id = 1; id <= 6; ++id) products.push_back({.id = id, .name = "商品" + std::to_string(id)});
+  for (CatalogProductId id = 1; id <= 6; ++id) {
+    CatalogProduct p;
+    p.id = id;
+    p.name = "商品" + std::to_string(id);
+    products.push_back(p);
+  }
   const auto a = generate_demo_lotteries(stores, products, kNow, 20251);
   const auto b = generate_demo_lotteries(stores, products, kNow, 20251);
   ASSERT_GT(a.size(), 150u);
@@ -214,8 +239,12 @@ TEST(DemoLotteries, AreTheSameEachTimeAtHostStoresOneASaleAndSpreadOverEveryPhas
     EXPECT_LT(e.apply_start, e.apply_end);
     EXPECT_LE(e.apply_end - e.apply_start, kMaxLotteryWindowDays * 86'400);
     EXPECT_LE(e.apply_start, kNow + kMaxLotteryLeadDays * 86'400);
-    if (e.result_at) EXPECT_GE(*e.result_at, e.apply_end);
-    if ((e.conditions & static_cast<unsigned>(LotteryCondition::kOther)) != 0) EXPECT_FALSE(e.condition_note.empty());
+    if (e.result_at) {
+      EXPECT_GE(*e.result_at, e.apply_end);
+    }
+    if ((e.conditions & static_cast<unsigned>(LotteryCondition::kOther)) != 0) {
+      EXPECT_FALSE(e.condition_note.empty());
+    }
     for (std::size_t j = 0; j < i; ++j)
       EXPECT_FALSE(a[j].store_id == e.store_id && a[j].product_id == e.product_id && lottery_windows_overlap(a[j], e));
     if (e.apply_end <= kNow)

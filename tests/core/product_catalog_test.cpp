@@ -5,6 +5,7 @@
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/product_catalog.hpp"
+#include "pokeca/text.hpp"
 
 namespace pokeca {
 namespace {

@@ -47,7 +47,8 @@ class SqliteBackend {
     AuditFilter filter;
     filter.target_type = std::string(target_type);
     filter.limit = 100;
-    for (const auto& e : admin_.list_audit(filter).value().items) out.push_back(e.action + " " + e.target_id);
+    const auto page = admin_.list_audit(filter).value();
+    for (const auto& e : page.items) out.push_back(e.action + " " + e.target_id);
     return out;
   }
 

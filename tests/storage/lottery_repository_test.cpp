@@ -21,14 +21,15 @@ class LotteryRepositoryContract : public testing::BackendTest<Backend> {
     auto umeda = make_store(2, "ヨドバシ梅田", "electronics", "osaka", {34.7043, 135.4959});
     auto closed = make_store(3, "閉店した店", "card_shop", "tokyo", {35.70, 139.71});
     closed.status = StoreStatus::kClosed;
-    EXPECT_TRUE(this->stores.insert_many({shinjuku, umeda, closed}));
+    EXPECT_TRUE(this->stores.insert_many(std::vector<Store>{shinjuku, umeda, closed}));
     author = this->users.create({"a@example.com", "サトシ", "", "hash", kNow - 100 * kHour}).value().id;
     other = this->users.create({"b@example.com", "カスミ", "", "hash", kNow - 100 * kHour}).value().id;
     product = this->products
                   .insert({.id = 0, .name = "ブラックボルト", .kind = CatalogProductKind::kPack,
                            .release_date = "2025-06-06", .official_url = {}, .listed = true, .demo = false,
                            .created_at = kNow, .updated_at = kNow},
-                          AuditRecord{.at = kNow, .actor = 1, .action = "product.create", .target = AuditTarget::kProduct},
+                          AuditRecord{.at = kNow, .actor = 1, .action = "product.create", .target = AuditTarget::kProduct,
+                                      .target_id = {}, .changes = {}, .note = {}},
                           10)
                   .value()
                   .id;
@@ -50,7 +51,8 @@ class LotteryRepositoryContract : public testing::BackendTest<Backend> {
   }
   std::vector<LotteryId> open_ids(const LotteryFilter& filter = {}, UnixSeconds now = kNow) {
     std::vector<LotteryId> out;
-    for (const auto& l : this->lotteries.list_open(filter, now).value()) out.push_back(l.entry.id);
+    const auto list = this->lotteries.list_open(filter, now).value();
+    for (const auto& l : list) out.push_back(l.entry.id);
     return out;
   }
   Result<std::optional<LotteryEntry>> set_status(LotteryId id, LotteryStatus to) {
@@ -60,7 +62,8 @@ class LotteryRepositoryContract : public testing::BackendTest<Backend> {
       after.points_awarded = to == LotteryStatus::kApproved ? 1 : 0;
       after.reviewed_at = kNow;
       return LotteryChange{after, AuditRecord{.at = kNow, .actor = 9, .action = "lottery.approve",
-                                              .target = AuditTarget::kLottery, .target_id = std::to_string(id)}};
+                                              .target = AuditTarget::kLottery, .target_id = std::to_string(id),
+                                              .changes = {}, .note = {}}};
     });
   }
 

@@ -21,11 +21,18 @@ class ProductRepositoryContract : public testing::BackendTest<Backend> {
             .updated_at = 100};
   }
   static AuditRecord audit(std::string_view action) {
-    return {.at = 100, .actor = 1, .action = std::string(action), .target = AuditTarget::kProduct};
+    return {.at = 100,
+            .actor = 1,
+            .action = std::string(action),
+            .target = AuditTarget::kProduct,
+            .target_id = {},
+            .changes = {},
+            .note = {}};
   }
   std::vector<std::string> names(bool listed_only) {
     std::vector<std::string> out;
-    for (const auto& p : this->products.list(listed_only).value()) out.push_back(p.name);
+    const auto list = this->products.list(listed_only).value();
+    for (const auto& p : list) out.push_back(p.name);
     return out;
   }
 };

@@ -133,18 +133,18 @@ struct LotteryInput {
 // ---- The public list ---------------------------------------------------------------
 
 struct LotteryFilter {
-  std::optional<std::string> prefecture;  // code
-  std::optional<CatalogProductId> product_id;
-  std::optional<LotteryMethod> method;
+  std::optional<std::string> prefecture{};  // code
+  std::optional<CatalogProductId> product_id{};
+  std::optional<LotteryMethod> method{};
   bool loose = false;  // no members-only, no purchase history
-  std::optional<LatLng> near;
+  std::optional<LatLng> near{};
   double radius_km = kDefaultLotteryRadiusKm;
   int limit = kDefaultLotteryListLimit;
 };
 
 // Raw query values (nullopt = absent), checked by parse_lottery_filter.
 struct LotteryQuery {
-  std::optional<std::string> prefecture, product_id, method, loose, lat, lng, radius_km, limit;
+  std::optional<std::string> prefecture{}, product_id{}, method{}, loose{}, lat{}, lng{}, radius_km{}, limit{};
 };
 [[nodiscard]] Result<LotteryFilter> parse_lottery_filter(const LotteryQuery& query);
 
