@@ -8,14 +8,19 @@
 
 #include "api_accounts.hpp"
 #include "api_call.hpp"
+#include "common/http_messages.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
+#include "pokeca/admin_service.hpp"
+#include "pokeca/embedded_data.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/ranking_service.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -35,7 +40,7 @@ class LotteryFlow : public ::testing::Test {
     http::RouterConfig router_config;
     router_config.data_generation = [this] { return db.write_generation(); };
     server = std::make_unique<LoopbackServer>(
-        fakes.services(service, accounts.auth, {.ranking = &ranking, .lotteries = &lotteries}), router_config);
+        fakes.services(service, accounts.auth, {.ranking = &ranking, .admin = &admin_service, .lotteries = &lotteries}), router_config);
     user_token = signed_up_and_logged_in(server->port(), accounts,
                                          {.email = "satoshi@example.com", .password = kPassword, .username = "サトシ"});
     admin_token = signed_up_and_logged_in(
@@ -69,6 +74,11 @@ class LotteryFlow : public ::testing::Test {
   StoreService service{stores, reports, clock};
   RealAccounts accounts{db, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
+  // The real audit log (GET /admin/audit reads what the writes appended).
+  storage::SqliteSubmissionRepository submission_repo{db};
+  storage::SqliteAdminRepository admin_repo{db};
+  Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
+  AdminService admin_service{{admin_repo, submission_repo, fakes.photos, gazetteer, clock}};
   LotteryService lotteries{lottery_repo, clock};
   RankingService ranking{ranking_repository, clock};
   std::unique_ptr<LoopbackServer> server;
@@ -107,8 +117,8 @@ TEST_F(LotteryFlow, ANewUsersEntryIsShownOnceAnAdminApprovesItAndLeavesWhenHidde
   EXPECT_EQ(json::serialize(row.at("conditions")), R"(["members_only"])");
   EXPECT_EQ(row.at("condition_note"), "アプリ会員");
   EXPECT_EQ(row.at("source_url"), "https://example.jp/news");
-  EXPECT_EQ(row.at("apply_end"), format_iso8601(clock.now() + 48 * 3600));
-  EXPECT_EQ(row.at("result_at"), format_iso8601(clock.now() + 72 * 3600));
+  EXPECT_EQ(str(row.at("apply_end")), format_iso8601(clock.now() + 48 * 3600));
+  EXPECT_EQ(str(row.at("result_at")), format_iso8601(clock.now() + 72 * 3600));
   EXPECT_EQ(row.at("purchase_start"), nullptr);
   EXPECT_FALSE(row.as_object().contains("status"));
   EXPECT_FALSE(row.as_object().contains("author_id"));
@@ -117,7 +127,7 @@ TEST_F(LotteryFlow, ANewUsersEntryIsShownOnceAnAdminApprovesItAndLeavesWhenHidde
   EXPECT_TRUE(public_ids("?prefecture=osaka").empty());
   EXPECT_EQ(public_ids("?method=web&prefecture=tokyo"), (std::vector<std::int64_t>{id}));
   const auto near = call(verb::get, "/api/v1/lotteries?lat=35.6905&lng=139.7005&radius_km=3");
-  EXPECT_EQ(near.body.at("data").as_array().at(0).at("distance_km"), 0.0);
+  EXPECT_DOUBLE_EQ(near.body.at("data").as_array().at(0).at("distance_km").to_number<double>(), 0.0);
 
   // The approval counts in the ranking like an approved store submission.
   const auto ranking_now = call(verb::get, "/api/v1/users/ranking");

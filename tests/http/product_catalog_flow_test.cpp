@@ -6,12 +6,18 @@
 
 #include "api_accounts.hpp"
 #include "api_call.hpp"
+#include "common/http_messages.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
+#include "pokeca/admin_service.hpp"
+#include "pokeca/embedded_data.hpp"
 #include "pokeca/messages.hpp"
+#include "pokeca/text.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -29,7 +35,7 @@ class ProductCatalogFlow : public ::testing::Test {
   ProductCatalogFlow() {
     http::RouterConfig router_config;
     router_config.data_generation = [this] { return db.write_generation(); };
-    server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth, {.products = &products}),
+    server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth, {.admin = &admin_service, .products = &products}),
                                               router_config);
     admin_token = signed_up_and_logged_in(
         server->port(), accounts, {.email = "admin@example.com", .password = kPassword, .username = "管理者", .admin = true});
@@ -59,6 +65,11 @@ class ProductCatalogFlow : public ::testing::Test {
   StoreService service{stores, reports, clock};
   RealAccounts accounts{db, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
+  // The real audit log (GET /admin/audit reads what the writes appended).
+  storage::SqliteSubmissionRepository submission_repo{db};
+  storage::SqliteAdminRepository admin_repo{db};
+  Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
+  AdminService admin_service{{admin_repo, submission_repo, fakes.photos, gazetteer, clock}};
   ProductCatalogService products{product_repo, clock};
   std::unique_ptr<LoopbackServer> server;
   std::string admin_token;
@@ -126,7 +137,7 @@ TEST_F(ProductCatalogFlow, BadInputIsRefusedWithItsMessageAndNothingIsWritten) {
   EXPECT_EQ(refused(R"({"name":"x","kind":"single","release_date":"2025-01-01"})"), msg::kProductBadKind);
   EXPECT_EQ(refused(R"({"name":"x","kind":"pack","release_date":"2025-02-29"})"), msg::kProductBadReleaseDate);
   EXPECT_EQ(refused(R"({"name":"x","kind":"pack","release_date":"2025/01/01"})"), msg::kProductBadReleaseDate);
-  EXPECT_NE(refused(R"({"name":"x","kind":"pack","release_date":"2025-01-01","official_url":"javascript:alert(1)"})")
+  EXPECT_NE(refused(R"j({"name":"x","kind":"pack","release_date":"2025-01-01","official_url":"javascript:alert(1)"})j")
                 .find("URL"),
             std::string::npos);
   EXPECT_EQ(refused(R"({"name":"x","kind":"pack","release_date":"2025-01-01","listed":"yes"})"), msg::kBadJson);
