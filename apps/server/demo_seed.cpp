@@ -35,8 +35,8 @@ Result<std::size_t> seed_demo_products(ProductRepository& products, MetaReposito
   return before->empty() ? catalogue->size() : 0;
 }
 
-Result<std::size_t> seed_demo_lotteries(LotteryRepository& lotteries, ProductRepository& products,
-                                        MetaRepository& meta, const Gazetteer& gazetteer, const Clock& clock) {
+Result<std::size_t> seed_demo_lotteries(LotteryRepository& lotteries, ProductRepository& products, MetaRepository& meta,
+                                        const Gazetteer& gazetteer, const Clock& clock) {
   auto demo = meta.get(kDemoDataMetaKey);
   if (!demo) return std::unexpected(demo.error());
   auto done = meta.get(kDemoLotteriesMetaKey);

@@ -2,8 +2,8 @@
 // Loads the demo dataset into an empty database, once.
 #include "pokeca/errors.hpp"
 #include "pokeca/gazetteer.hpp"
-#include "pokeca/ports.hpp"
 #include "pokeca/lottery.hpp"
+#include "pokeca/ports.hpp"
 #include "pokeca/product_catalog.hpp"
 
 namespace pokeca::server {
@@ -24,7 +24,7 @@ Result<std::size_t> seed_demo_products(ProductRepository& products, MetaReposito
 // On a demo database, adds the demo dataset's lottery entries once (around the time of
 // this start), at the demo stores (made again from the same seed: the same ids) for the
 // demo catalogue's listed products. Returns how many were added.
-Result<std::size_t> seed_demo_lotteries(LotteryRepository& lotteries, ProductRepository& products,
-                                        MetaRepository& meta, const Gazetteer& gazetteer, const Clock& clock);
+Result<std::size_t> seed_demo_lotteries(LotteryRepository& lotteries, ProductRepository& products, MetaRepository& meta,
+                                        const Gazetteer& gazetteer, const Clock& clock);
 
 }  // namespace pokeca::server

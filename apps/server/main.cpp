@@ -44,12 +44,12 @@
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
-#include "pokeca/storage/sqlite_lottery_repository.hpp"
-#include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
@@ -274,7 +274,8 @@ int serve(const Config& configured) {
   LotteryService lotteries(lottery_repo, clock);
   if (config.demo_data) {
     auto seeded = seed_demo_lotteries(lottery_repo, product_repo, meta, gazetteer, clock);
-    if (!seeded) throw std::runtime_error("demo lotteries: " + seeded.error().message + " " + seeded.error().log_detail);
+    if (!seeded)
+      throw std::runtime_error("demo lotteries: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_lotteries_loaded", {{"lotteries", std::to_string(*seeded)}});
   }
   // Analytics: page views with their own per-IP limit; a small thread drops

@@ -132,9 +132,9 @@ Result<void> check_window(LotteryEntry& e, const LotteryInput& input, UnixSecond
 
 Result<std::optional<double>> optional_decimal(const std::optional<std::string>& text, std::string_view message) {
   if (!text) return std::optional<double>{};
-  const auto v = parse_decimal(*text);
+  auto v = parse_decimal(*text);
   if (!v) return bad(message);
-  return std::optional<double>{*v};
+  return v;
 }
 
 }  // namespace
@@ -229,7 +229,8 @@ Result<LotteryFilter> parse_lottery_filter(const LotteryQuery& q) {
     if (!is_valid_lat_lng(point)) return bad(msg::kBadLatLng);
     f.near = point;
   }
-  auto radius = optional_decimal(q.radius_km, with_max(msg::kLotteryBadRadius, static_cast<std::int64_t>(kMaxLotteryRadiusKm)));
+  auto radius =
+      optional_decimal(q.radius_km, with_max(msg::kLotteryBadRadius, static_cast<std::int64_t>(kMaxLotteryRadiusKm)));
   if (!radius) return std::unexpected(radius.error());
   if (*radius) {
     if (**radius < 0.1 || **radius > kMaxLotteryRadiusKm)
@@ -291,9 +292,10 @@ Result<LotteryEntry> LotteryService::review(const User& admin, LotteryId id, Lot
     // Approve: a pending entry, or a hidden one brought back. Reject: pending only.
     // Hide: anything shown or waiting.
     const auto from = current.status;
-    const bool allowed = (to == LotteryStatus::kApproved && (from == LotteryStatus::kPending || from == LotteryStatus::kHidden)) ||
-                         (to == LotteryStatus::kRejected && from == LotteryStatus::kPending) ||
-                         (to == LotteryStatus::kHidden && (from == LotteryStatus::kPending || from == LotteryStatus::kApproved));
+    const bool allowed =
+        (to == LotteryStatus::kApproved && (from == LotteryStatus::kPending || from == LotteryStatus::kHidden)) ||
+        (to == LotteryStatus::kRejected && from == LotteryStatus::kPending) ||
+        (to == LotteryStatus::kHidden && (from == LotteryStatus::kPending || from == LotteryStatus::kApproved));
     if (!allowed) return fail(ErrorCode::kConflict, msg::kLotteryAlreadyReviewed);
     LotteryChange change{current, {}};
     auto& after = change.after;
@@ -312,7 +314,8 @@ Result<LotteryEntry> LotteryService::review(const User& admin, LotteryId id, Lot
                                .changes = {{"status", std::string(to_string(from)), std::string(to_string(to))}},
                                .note = std::move(reason)};
     if (after.points_awarded != current.points_awarded)
-      change.audit.changes.push_back({"points", std::int64_t{current.points_awarded}, std::int64_t{after.points_awarded}});
+      change.audit.changes.push_back(
+          {"points", std::int64_t{current.points_awarded}, std::int64_t{after.points_awarded}});
     return change;
   });
   if (!changed) return std::unexpected(changed.error());

@@ -195,8 +195,8 @@ Result<std::vector<CatalogProduct>> parse_demo_products(std::string_view tsv) {
                                             .official_url = {},
                                             .listed = true});
     if (!product)
-      return fail(ErrorCode::kInternal, "demo_products.tsv: " + std::string(row[(*cols)[0]]) + ": " +
-                                            product.error().message);
+      return fail(ErrorCode::kInternal,
+                  "demo_products.tsv: " + std::string(row[(*cols)[0]]) + ": " + product.error().message);
     product->demo = true;
     out.push_back(std::move(*product));
   }

@@ -172,7 +172,14 @@ LotteryQuery query(std::initializer_list<std::pair<std::string_view, std::string
 }
 
 TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
-  auto f = parse_lottery_filter(query({{"prefecture", "tokyo"}, {"product_id", "4"}, {"method", "web"}, {"loose", "1"}, {"lat", "35.68"}, {"lng", "139.76"}, {"radius_km", "5"}, {"limit", "20"}}));
+  auto f = parse_lottery_filter(query({{"prefecture", "tokyo"},
+                                       {"product_id", "4"},
+                                       {"method", "web"},
+                                       {"loose", "1"},
+                                       {"lat", "35.68"},
+                                       {"lng", "139.76"},
+                                       {"radius_km", "5"},
+                                       {"limit", "20"}}));
   ASSERT_TRUE(f) << f.error().message;
   EXPECT_EQ(f->prefecture, "tokyo");
   EXPECT_EQ(f->product_id, 4);

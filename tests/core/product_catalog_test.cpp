@@ -12,8 +12,11 @@ namespace {
 
 CatalogProductInput input(std::string name = "ブラックボルト", std::string kind = "pack",
                           std::string date = "2025-06-06", std::string url = "") {
-  return {.name = std::move(name), .kind = std::move(kind), .release_date = std::move(date),
-          .official_url = std::move(url), .listed = true};
+  return {.name = std::move(name),
+          .kind = std::move(kind),
+          .release_date = std::move(date),
+          .official_url = std::move(url),
+          .listed = true};
 }
 
 std::string refusal(const CatalogProductInput& in) {

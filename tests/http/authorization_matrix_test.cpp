@@ -117,8 +117,7 @@ constexpr std::string_view kUnknownAdminTargetId = "999999";
 std::string target_of(std::string_view path) {
   std::string out(path);
   const bool admin_target = out.starts_with("/api/v1/admin/stores/") || out.starts_with("/api/v1/admin/users/") ||
-                            out.starts_with("/api/v1/admin/products/") ||
-                            out.starts_with("/api/v1/admin/lotteries/");
+                            out.starts_with("/api/v1/admin/products/") || out.starts_with("/api/v1/admin/lotteries/");
   if (const auto at = out.find("{id}"); at != std::string::npos)
     out.replace(at, 4, admin_target ? kUnknownAdminTargetId : "1");
   if (const auto at = out.find("{share_id}"); at != std::string::npos) out.replace(at, 10, "unknown-share-id");

@@ -40,11 +40,13 @@ class LotteryFlow : public ::testing::Test {
     http::RouterConfig router_config;
     router_config.data_generation = [this] { return db.write_generation(); };
     server = std::make_unique<LoopbackServer>(
-        fakes.services(service, accounts.auth, {.ranking = &ranking, .admin = &admin_service, .lotteries = &lotteries}), router_config);
+        fakes.services(service, accounts.auth, {.ranking = &ranking, .admin = &admin_service, .lotteries = &lotteries}),
+        router_config);
     user_token = signed_up_and_logged_in(server->port(), accounts,
                                          {.email = "satoshi@example.com", .password = kPassword, .username = "サトシ"});
     admin_token = signed_up_and_logged_in(
-        server->port(), accounts, {.email = "admin@example.com", .password = kPassword, .username = "管理者", .admin = true});
+        server->port(), accounts,
+        {.email = "admin@example.com", .password = kPassword, .username = "管理者", .admin = true});
   }
   ApiReply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {}) {
     return call_api(server->port(), method, target, std::move(body), bearer);

@@ -12,12 +12,12 @@
 #include "pokeca/admin_service.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/text.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
+#include "pokeca/text.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 
@@ -35,10 +35,11 @@ class ProductCatalogFlow : public ::testing::Test {
   ProductCatalogFlow() {
     http::RouterConfig router_config;
     router_config.data_generation = [this] { return db.write_generation(); };
-    server = std::make_unique<LoopbackServer>(fakes.services(service, accounts.auth, {.admin = &admin_service, .products = &products}),
-                                              router_config);
+    server = std::make_unique<LoopbackServer>(
+        fakes.services(service, accounts.auth, {.admin = &admin_service, .products = &products}), router_config);
     admin_token = signed_up_and_logged_in(
-        server->port(), accounts, {.email = "admin@example.com", .password = kPassword, .username = "管理者", .admin = true});
+        server->port(), accounts,
+        {.email = "admin@example.com", .password = kPassword, .username = "管理者", .admin = true});
   }
   ApiReply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {}) {
     return call_api(server->port(), method, target, std::move(body), bearer);

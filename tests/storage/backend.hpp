@@ -18,12 +18,12 @@
 #include "pokeca/ports.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
-#include "pokeca/storage/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite_lottery_repository.hpp"
+#include "pokeca/storage/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite_product_repository.hpp"
-#include "pokeca/storage/sqlite_user_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_user_repository.hpp"
 #include "pokeca/testing/temp_dir.hpp"
 
 namespace pokeca::storage::testing {

@@ -25,11 +25,22 @@ class LotteryRepositoryContract : public testing::BackendTest<Backend> {
     author = this->users.create({"a@example.com", "サトシ", "", "hash", kNow - 100 * kHour}).value().id;
     other = this->users.create({"b@example.com", "カスミ", "", "hash", kNow - 100 * kHour}).value().id;
     product = this->products
-                  .insert({.id = 0, .name = "ブラックボルト", .kind = CatalogProductKind::kPack,
-                           .release_date = "2025-06-06", .official_url = {}, .listed = true, .demo = false,
-                           .created_at = kNow, .updated_at = kNow},
-                          AuditRecord{.at = kNow, .actor = 1, .action = "product.create", .target = AuditTarget::kProduct,
-                                      .target_id = {}, .changes = {}, .note = {}},
+                  .insert({.id = 0,
+                           .name = "ブラックボルト",
+                           .kind = CatalogProductKind::kPack,
+                           .release_date = "2025-06-06",
+                           .official_url = {},
+                           .listed = true,
+                           .demo = false,
+                           .created_at = kNow,
+                           .updated_at = kNow},
+                          AuditRecord{.at = kNow,
+                                      .actor = 1,
+                                      .action = "product.create",
+                                      .target = AuditTarget::kProduct,
+                                      .target_id = {},
+                                      .changes = {},
+                                      .note = {}},
                           10)
                   .value()
                   .id;
@@ -61,9 +72,13 @@ class LotteryRepositoryContract : public testing::BackendTest<Backend> {
       after.status = to;
       after.points_awarded = to == LotteryStatus::kApproved ? 1 : 0;
       after.reviewed_at = kNow;
-      return LotteryChange{after, AuditRecord{.at = kNow, .actor = 9, .action = "lottery.approve",
-                                              .target = AuditTarget::kLottery, .target_id = std::to_string(id),
-                                              .changes = {}, .note = {}}};
+      return LotteryChange{after, AuditRecord{.at = kNow,
+                                              .actor = 9,
+                                              .action = "lottery.approve",
+                                              .target = AuditTarget::kLottery,
+                                              .target_id = std::to_string(id),
+                                              .changes = {},
+                                              .note = {}}};
     });
   }
 
@@ -189,9 +204,8 @@ TYPED_TEST(LotteryRepositoryContract, AReviewIsDecidedOnTheCurrentRowAndAudited)
   EXPECT_EQ(this->lotteries.find(e.id).value()->points_awarded, 1);
   EXPECT_EQ(this->backend.audit_of("lottery"), (std::vector<std::string>{"lottery.approve " + std::to_string(e.id)}));
   // A refusing decision writes nothing; an unknown id is nullopt.
-  const auto refused = this->lotteries.change(e.id, [](const LotteryEntry&) -> Result<LotteryChange> {
-    return fail(ErrorCode::kConflict, "no");
-  });
+  const auto refused = this->lotteries.change(
+      e.id, [](const LotteryEntry&) -> Result<LotteryChange> { return fail(ErrorCode::kConflict, "no"); });
   EXPECT_FALSE(refused);
   EXPECT_EQ(this->backend.audit_of("lottery").size(), 1u);
   EXPECT_FALSE(this->set_status(e.id + 100, LotteryStatus::kApproved).value());

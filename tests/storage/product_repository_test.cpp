@@ -109,9 +109,8 @@ TYPED_TEST(ProductRepositoryContract, AChangeIsDecidedOnTheCurrentRowAndAuditedW
   EXPECT_EQ(this->backend.audit_of("product").front(), "product.update " + std::to_string(p->id));
 
   // A refusing decision writes nothing.
-  const auto refused = repo.update(p->id, [](const CatalogProduct&) -> Result<ProductChange> {
-    return fail(ErrorCode::kBadRequest, "no");
-  });
+  const auto refused = repo.update(
+      p->id, [](const CatalogProduct&) -> Result<ProductChange> { return fail(ErrorCode::kBadRequest, "no"); });
   EXPECT_FALSE(refused);
   EXPECT_EQ(this->backend.audit_of("product").size(), 2u);
   // No such product: nullopt, and the decision is not asked.
@@ -141,7 +140,8 @@ TYPED_TEST(ProductRepositoryContract, ARemovalIsAuditedFromTheRowItRemoved) {
   EXPECT_EQ(audited_name, "消える");
   EXPECT_TRUE(this->names(false).empty());
   EXPECT_EQ(this->backend.audit_of("product").front(), "product.delete " + std::to_string(p->id));
-  const auto again = repo.remove(p->id, [&](const CatalogProduct&) { return this->audit(audit_action::kProductDelete); });
+  const auto again =
+      repo.remove(p->id, [&](const CatalogProduct&) { return this->audit(audit_action::kProductDelete); });
   ASSERT_TRUE(again);
   EXPECT_FALSE(*again);
   EXPECT_EQ(this->backend.audit_of("product").size(), 2u);

@@ -100,8 +100,7 @@ Result<std::int64_t> one_integer(Statement& select) {
 struct SqliteLotteryRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
-        quota(c,
-              "SELECT count(*), min(created_at) FROM lotteries WHERE author_id = :author AND created_at > :since"),
+        quota(c, "SELECT count(*), min(created_at) FROM lotteries WHERE author_id = :author AND created_at > :since"),
         active_store(c, "SELECT count(*) FROM stores WHERE id = :id AND status = 'active'"),
         listed_product(c, "SELECT name FROM products WHERE id = :id AND listed = 1"),
         duplicate(c,

@@ -44,7 +44,8 @@ Statement& bind_fields(Statement& s, const CatalogProduct& p) {
 
 Result<std::optional<CatalogProduct>> one_product(Statement& select) {
   std::optional<CatalogProduct> found;
-  if (auto ok = select.each([&](const Row& row) { found = product_from(row); }); !ok) return std::unexpected(ok.error());
+  if (auto ok = select.each([&](const Row& row) { found = product_from(row); }); !ok)
+    return std::unexpected(ok.error());
   return found;
 }
 
@@ -64,16 +65,14 @@ struct SqliteProductRepository::Statements {
         find(c, select_products(" WHERE id = :id")),
         count(c, "SELECT count(*) FROM products"),
         same_name(c, "SELECT count(*) FROM products WHERE name = :name AND id <> :id"),
-        insert(c,
-               std::string("INSERT INTO products (name, kind, release_date, official_url, listed, demo, created_at,"
-                           " updated_at) VALUES (:name, :kind, :release_date, :official_url, :listed, :demo,"
-                           " :created_at, :updated_at) RETURNING ") +
-                   kColumns),
-        update(c,
-               std::string("UPDATE products SET name = :name, kind = :kind, release_date = :release_date,"
-                           " official_url = :official_url, listed = :listed, updated_at = :updated_at"
-                           " WHERE id = :id RETURNING ") +
-                   kColumns),
+        insert(c, std::string("INSERT INTO products (name, kind, release_date, official_url, listed, demo, created_at,"
+                              " updated_at) VALUES (:name, :kind, :release_date, :official_url, :listed, :demo,"
+                              " :created_at, :updated_at) RETURNING ") +
+                      kColumns),
+        update(c, std::string("UPDATE products SET name = :name, kind = :kind, release_date = :release_date,"
+                              " official_url = :official_url, listed = :listed, updated_at = :updated_at"
+                              " WHERE id = :id RETURNING ") +
+                      kColumns),
         remove(c, "DELETE FROM products WHERE id = :id"),
         in_use(c, "SELECT EXISTS (SELECT 1 FROM lotteries WHERE product_id = :id)"),
         audit(c) {}
@@ -104,8 +103,8 @@ Result<void> name_is_free(Statements& st, const std::string& name, CatalogProduc
 }
 
 Result<CatalogProduct> insert_row(Statements& st, const CatalogProduct& p) {
-  auto row = one_product(bind_fields(st.insert, p).bind_int(":demo", p.demo ? 1 : 0).bind_int(":created_at",
-                                                                                              p.created_at));
+  auto row =
+      one_product(bind_fields(st.insert, p).bind_int(":demo", p.demo ? 1 : 0).bind_int(":created_at", p.created_at));
   if (!row) return std::unexpected(row.error());
   return std::move(**row);  // RETURNING gives the row it inserted
 }
@@ -118,9 +117,8 @@ SqliteProductRepository::~SqliteProductRepository() = default;
 Result<std::vector<CatalogProduct>> SqliteProductRepository::list(bool listed_only) {
   return statements_.with([&](Statements& st) -> Result<std::vector<CatalogProduct>> {
     std::vector<CatalogProduct> out;
-    auto ok = (listed_only ? st.list_listed : st.list_all).each([&](const Row& row) {
-      out.push_back(product_from(row));
-    });
+    auto ok =
+        (listed_only ? st.list_listed : st.list_all).each([&](const Row& row) { out.push_back(product_from(row)); });
     if (!ok) return std::unexpected(ok.error());
     return out;
   });
@@ -138,7 +136,8 @@ Result<CatalogProduct> SqliteProductRepository::insert(const CatalogProduct& pro
     auto count = one_integer(st.count);
     if (!count) return std::unexpected(count.error());
     if (*count >= static_cast<std::int64_t>(max_products))
-      return fail(ErrorCode::kConflict, fill_placeholder(msg::kProductCatalogFull, "{max}", std::to_string(max_products)));
+      return fail(ErrorCode::kConflict,
+                  fill_placeholder(msg::kProductCatalogFull, "{max}", std::to_string(max_products)));
     if (auto ok = name_is_free(st, product.name, 0); !ok) return std::unexpected(ok.error());
     auto inserted = insert_row(st, product);
     if (!inserted) return inserted;
@@ -150,7 +149,7 @@ Result<CatalogProduct> SqliteProductRepository::insert(const CatalogProduct& pro
 }
 
 Result<std::optional<CatalogProduct>> SqliteProductRepository::update(CatalogProductId id,
-                                                                       const ProductDecision& decide) {
+                                                                      const ProductDecision& decide) {
   return statements_.with([&](Statements& st) -> Result<std::optional<CatalogProduct>> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
     if (!tx) return std::unexpected(tx.error());

@@ -37,8 +37,8 @@ enum class LotteryCondition : unsigned {
 };
 // The conditions a buyer without a membership or a purchase history cannot meet:
 // 「条件ゆるめ」 leaves out entries with any of them.
-inline constexpr unsigned kStrictLotteryConditions = static_cast<unsigned>(LotteryCondition::kMembersOnly) |
-                                                     static_cast<unsigned>(LotteryCondition::kPurchaseHistory);
+inline constexpr unsigned kStrictLotteryConditions =
+    static_cast<unsigned>(LotteryCondition::kMembersOnly) | static_cast<unsigned>(LotteryCondition::kPurchaseHistory);
 
 enum class LotteryStatus { kPending, kApproved, kRejected, kHidden };
 

@@ -286,7 +286,8 @@ inline constexpr std::string_view kAdminBadDate = "日付はYYYY-MM-DDの形式�
 inline constexpr std::string_view kAdminBadDateRange =
     "期間の指定が正しくありません（開始日は終了日以前にしてください）。";
 inline constexpr std::string_view kAdminBadTargetType =
-    "対象の種類（target_type）はstore・user・submission・purchase・photo・product・lotteryのいずれかを指定してください。";
+    "対象の種類（target_"
+    "type）はstore・user・submission・purchase・photo・product・lotteryのいずれかを指定してください。";
 inline constexpr std::string_view kAdminBadAction = "操作（action）の指定が正しくありません。";
 inline constexpr std::string_view kAdminStoreNameRequired = "店舗名を入力してください。";
 inline constexpr std::string_view kAdminAddressTooLong = "住所は{max}文字以内で入力してください。";
@@ -348,18 +349,20 @@ inline constexpr std::string_view kStoreCardDescription =
     "{place}の{type}。ポケモンカードの取り扱いや最新の購入報告を地図で確認できます。";
 inline constexpr std::string_view kTitleSeparator = " | ";
 
-
 // ---- Product catalogue ---------------------------------------------------------------
 inline constexpr std::string_view kProductNameRequired = "商品名を入力してください。";
 inline constexpr std::string_view kProductNameTooLong = "商品名は{max}文字以内で入力してください。";
 inline constexpr std::string_view kProductNameField = "商品名";
-inline constexpr std::string_view kProductBadKind = "商品の種類（kind）はpack・box・otherのいずれかを指定してください。";
-inline constexpr std::string_view kProductBadReleaseDate = "発売日はYYYY-MM-DDの形式で、実在する日付を指定してください。";
+inline constexpr std::string_view kProductBadKind =
+    "商品の種類（kind）はpack・box・otherのいずれかを指定してください。";
+inline constexpr std::string_view kProductBadReleaseDate =
+    "発売日はYYYY-MM-DDの形式で、実在する日付を指定してください。";
 inline constexpr std::string_view kProductBadUrl =
     "公式ページのURLはhttp://またはhttps://で始まる{max}バイト以内のURLを指定してください。";
 inline constexpr std::string_view kProductNotFound = "商品が見つかりませんでした。";
 inline constexpr std::string_view kProductNameTaken = "同じ名前の商品がすでに登録されています。";
-inline constexpr std::string_view kProductCatalogFull = "登録できる商品は{max}件までです。使わない商品を削除してください。";
+inline constexpr std::string_view kProductCatalogFull =
+    "登録できる商品は{max}件までです。使わない商品を削除してください。";
 inline constexpr std::string_view kProductInUse =
     "抽選情報で使われている商品は削除できません。選択肢から外すには「選択肢に表示する」をオフにしてください。";
 inline constexpr std::string_view kProductCreated = "商品を登録しました。";
@@ -376,7 +379,8 @@ inline constexpr std::string_view kLotteryBadMethod = "応募方法（methods）
 inline constexpr std::string_view kLotteryBadCondition =
     "応募条件（conditions）はmembers_only・purchase_history・id_check・visit_required・partner_card・otherから選んで"
     "ください。";
-inline constexpr std::string_view kLotteryBadTime = "日時はタイムゾーン付きの形式（例: 2026-12-01T10:00+09:00）で指定してください。";
+inline constexpr std::string_view kLotteryBadTime =
+    "日時はタイムゾーン付きの形式（例: 2026-12-01T10:00+09:00）で指定してください。";
 inline constexpr std::string_view kLotteryWindowRequired = "受付の開始日時と締切日時を入力してください。";
 inline constexpr std::string_view kLotteryWindowOrder = "締切日時は開始日時より後にしてください。";
 inline constexpr std::string_view kLotteryWindowTooLong = "受付期間は{max}日以内にしてください。";
@@ -386,19 +390,23 @@ inline constexpr std::string_view kLotteryResultBeforeEnd = "当選発表の日�
 inline constexpr std::string_view kLotteryPurchaseWindow =
     "購入期間は開始と終了を両方入力し、終了を開始より後（{max}日以内）にしてください。";
 inline constexpr std::string_view kLotteryNoteTooLong = "条件のメモは{max}文字以内で入力してください。";
-inline constexpr std::string_view kLotteryNoteRequired = "「その他」の条件を選んだときは、条件のメモに内容を書いてください。";
+inline constexpr std::string_view kLotteryNoteRequired =
+    "「その他」の条件を選んだときは、条件のメモに内容を書いてください。";
 inline constexpr std::string_view kLotteryNoteField = "条件のメモ";
 inline constexpr std::string_view kLotteryBadUrl =
     "告知ページのURLはhttp://またはhttps://で始まる{max}バイト以内のURLを指定してください。";
 inline constexpr std::string_view kLotteryDuplicate =
     "同じ店舗・商品で受付期間が重なる抽選がすでに登録されています。内容が違う場合はお問い合わせください。";
-inline constexpr std::string_view kLotteryTooMany = "抽選情報の登録は1日{max}件までです。しばらくしてからお試しください。";
+inline constexpr std::string_view kLotteryTooMany =
+    "抽選情報の登録は1日{max}件までです。しばらくしてからお試しください。";
 inline constexpr std::string_view kLotteryStoreNotFound = "店舗が見つかりませんでした。";
 inline constexpr std::string_view kLotteryNotFound = "抽選情報が見つかりませんでした。";
 inline constexpr std::string_view kLotteryPublished = "抽選情報を登録しました。地図と抽選情報の一覧に表示されます。";
 inline constexpr std::string_view kLotteryPending = "抽選情報を受け付けました。管理者の確認後に表示されます。";
-inline constexpr std::string_view kLotteryBadStatus = "状態（status）はpending・approved・rejected・hiddenのいずれかを指定してください。";
-inline constexpr std::string_view kLotteryBadMethodFilter = "応募方法（method）はstore・web・app・phoneのいずれかを指定してください。";
+inline constexpr std::string_view kLotteryBadStatus =
+    "状態（status）はpending・approved・rejected・hiddenのいずれかを指定してください。";
+inline constexpr std::string_view kLotteryBadMethodFilter =
+    "応募方法（method）はstore・web・app・phoneのいずれかを指定してください。";
 inline constexpr std::string_view kLotteryBadLoose = "条件ゆるめ（loose）は1か0で指定してください。";
 inline constexpr std::string_view kLotteryBadRadius = "検索半径は0.1〜{max}kmの範囲で指定してください。";
 inline constexpr std::string_view kLotteryBadProductId = "商品（product_id）の指定が正しくありません。";

@@ -73,16 +73,14 @@ class ProductRepository {
   virtual Result<std::optional<CatalogProduct>> find(CatalogProductId id) = 0;
   // Inserts with its audit row (the audit's target_id is filled with the new id);
   // kConflict when the catalogue already holds `max_products` or a product of that name.
-  virtual Result<CatalogProduct> insert(const CatalogProduct& product, AuditRecord audit,
-                                        std::size_t max_products) = 0;
+  virtual Result<CatalogProduct> insert(const CatalogProduct& product, AuditRecord audit, std::size_t max_products) = 0;
   // Calls `decide` inside the write transaction with the current row (two admins at once
   // cannot both change a stale copy), then writes the editable fields of its `after` and
   // its audit row; nullopt without the product, kConflict when another product has that name.
   virtual Result<std::optional<CatalogProduct>> update(CatalogProductId id, const ProductDecision& decide) = 0;
   // Deletes with the audit row made from the deleted product; false without the product,
   // kConflict while a lottery entry names it.
-  virtual Result<bool> remove(CatalogProductId id,
-                              const std::function<AuditRecord(const CatalogProduct&)>& audit) = 0;
+  virtual Result<bool> remove(CatalogProductId id, const std::function<AuditRecord(const CatalogProduct&)>& audit) = 0;
   // Adds the demo catalogue to an empty catalogue (no audit: nobody did it).
   virtual Result<void> insert_demo(const std::vector<CatalogProduct>& products) = 0;
 };

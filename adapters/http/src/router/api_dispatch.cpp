@@ -58,8 +58,7 @@ struct ApiDispatcher::Handlers {
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers,
-             LotteryHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers>
       groups;
 };
 

@@ -56,7 +56,9 @@ Result<CatalogProductInput> product_input(std::string_view body_text) {
 
 }  // namespace
 
-ApiResult ProductHandlers::get_products(const ApiCall& /*call*/) const { return product_list(products_.listed(), false); }
+ApiResult ProductHandlers::get_products(const ApiCall& /*call*/) const {
+  return product_list(products_.listed(), false);
+}
 
 ApiResult ProductHandlers::get_admin_products(const ApiCall& /*call*/) const {
   return product_list(products_.all(), true);

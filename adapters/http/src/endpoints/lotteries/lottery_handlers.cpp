@@ -41,8 +41,7 @@ json::object lottery_json(const LotteryListing& l, bool for_admin) {
         {"city", l.city},
         {"lat", l.location.lat},
         {"lng", l.location.lng}}},
-      {"product",
-       {{"id", e.product_id ? json::value(*e.product_id) : json::value(nullptr)}, {"name", e.product_name}}},
+      {"product", {{"id", e.product_id ? json::value(*e.product_id) : json::value(nullptr)}, {"name", e.product_name}}},
       {"methods", names_of(lottery_methods_in(e.methods))},
       {"apply_start", format_iso8601(e.apply_start)},
       {"apply_end", format_iso8601(e.apply_end)},
@@ -143,12 +142,12 @@ ApiResult LotteryHandlers::post_lotteries(const ApiCall& call) const {
   auto entry = lotteries_.submit(*call.user, *input);
   if (!entry) return std::unexpected(entry.error());
   const bool shown = entry->status == LotteryStatus::kApproved;
-  return ApiOutput{Status::created,
-                   message_body(shown ? msg::kLotteryPublished : msg::kLotteryPending,
-                                {{"lottery",
-                                  {{"id", entry->id},
-                                   {"status", to_string(entry->status)},
-                                   {"product_name", entry->product_name}}}})};
+  return ApiOutput{
+      Status::created,
+      message_body(
+          shown ? msg::kLotteryPublished : msg::kLotteryPending,
+          {{"lottery",
+            {{"id", entry->id}, {"status", to_string(entry->status)}, {"product_name", entry->product_name}}}})};
 }
 
 ApiResult LotteryHandlers::get_admin_lotteries(const ApiCall& call) const {
