@@ -20,6 +20,7 @@
 #include "pokeca/http/router.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "serve.hpp"
 #include "submission_fakes.hpp"
 
 namespace {
@@ -144,7 +145,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   req.set(bhttp::field::host, "localhost");
   req.set(bhttp::field::authorization, world->bearer);
   req.prepare_payload();
-  const auto res = world->router->handle(req);
+  const auto res = serve(*world->router, req);
   if (res.result() == bhttp::status::internal_server_error) __builtin_trap();
   return 0;
 }

@@ -21,7 +21,7 @@ class GeoIpRoute : public RouterTest {
   http::Response from(std::string_view peer, std::string_view forwarded_for = {}) {
     http::Request req{http::bhttp::verb::get, "/api/v1/geo/ip", 11};
     if (!forwarded_for.empty()) req.set("X-Forwarded-For", forwarded_for);
-    return router->handle(req, http::Peer{std::string(peer)});
+    return serve(*router, req, http::Peer{std::string(peer)});
   }
 
   std::unique_ptr<geoip::MmdbLocator> locator = [] {

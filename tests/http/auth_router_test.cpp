@@ -26,7 +26,7 @@ class AuthRouter : public RouterTest {
     if (!cookie.empty()) req.set(field::cookie, cookie);
     req.body() = std::move(body);
     req.prepare_payload();
-    return router->handle(req, http::Peer{"192.0.2.10"});
+    return serve(*router, req, http::Peer{"192.0.2.10"});
   }
 
   // A verified account logged in over the router; returns the access token.
@@ -105,7 +105,7 @@ TEST_F(AuthRouter, CookieRoutesRefuseRequestsFromAnotherSite) {
     req.set(field::cookie, value);
     if (!header.empty()) req.set(header, header_value);
     req.prepare_payload();
-    return router->handle(req, http::Peer{"192.0.2.10"});
+    return serve(*router, req, http::Peer{"192.0.2.10"});
   };
   for (const auto& [header, from] :
        {std::pair{"Sec-Fetch-Site", "cross-site"}, std::pair{"Sec-Fetch-Site", "same-site"},
@@ -130,9 +130,9 @@ TEST_F(AuthRouter, BearerParsing) {
   const auto token = login();
   http::Request req{verb::get, "/api/v1/auth/me", 11};
   req.set(field::authorization, "bearer   " + token);
-  EXPECT_EQ(router->handle(req).result(), Status::ok);
+  EXPECT_EQ(serve(*router, req).result(), Status::ok);
   req.set(field::authorization, "Basic " + token);
-  const auto basic = router->handle(req);
+  const auto basic = serve(*router, req);
   EXPECT_EQ(basic.result(), Status::unauthorized);
   EXPECT_EQ(json(basic).at("code"), "auth/unauthenticated");
   EXPECT_EQ(str(json(basic).at("error")), msg::kUnauthenticated);
@@ -211,7 +211,7 @@ TEST_F(AuthRouter, HashingRoutesGoToTheSlowLane) {
     http::RequestHeader header;
     header.method(method);
     header.target(target);
-    return router->lane(header);
+    return router->plan(header).lane;
   };
   EXPECT_EQ(lane(verb::post, "/api/v1/auth/login"), http::Lane::kSlow);
   EXPECT_EQ(lane(verb::post, "/api/v1/users"), http::Lane::kSlow);

@@ -171,7 +171,7 @@ class AuthorizationMatrix : public ::testing::Test {
       req.body() = body == "LONG_REASON" ? R"({"reason":")" + std::string(1001, 'x') + R"("})" : std::string(body);
     }
     req.prepare_payload();
-    return router.handle(req, http::Peer{"192.0.2.1"});
+    return serve(router, req, http::Peer{"192.0.2.1"});
   }
 
   TempDir dir;

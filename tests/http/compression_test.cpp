@@ -91,7 +91,7 @@ class CompressionTest : public RouterTest {
     req.set(field::host, "localhost");
     if (!accept_encoding.empty()) req.set(field::accept_encoding, accept_encoding);
     req.prepare_payload();
-    return router->handle(req);
+    return serve(*router, req);
   }
 
   std::atomic<std::uint64_t> generation{1};
@@ -124,7 +124,7 @@ TEST_F(CompressionTest, StaticAssetsNegotiateBrotliThenGzipThenIdentity) {
   http::Request again{http::bhttp::verb::get, "/assets/app-3f9a1c.js", 11};
   again.set(field::accept_encoding, "br");
   again.set(field::if_none_match, br[field::etag]);
-  EXPECT_EQ(router->handle(again).result(), Status::not_modified);
+  EXPECT_EQ(serve(*router, again).result(), Status::not_modified);
 
   // HEAD: the compressed length, no body.
   const auto head = get_with("/assets/app-3f9a1c.js", "br", http::bhttp::verb::head);
@@ -157,18 +157,18 @@ TEST_F(CompressionTest, LargePublicReadsGoGzipAndTheCacheKeepsTheCompressedBytes
   // client (compression belongs on a worker), ready for the others.
   http::Request req{http::bhttp::verb::get, target, 11};
   req.set(field::accept_encoding, "gzip, br");
-  EXPECT_FALSE(router->try_ready(req).has_value());
+  EXPECT_FALSE(ready_answer(*router, req).has_value());
   http::Request plain_req{http::bhttp::verb::get, target, 11};
-  ASSERT_TRUE(router->try_ready(plain_req).has_value());
+  ASSERT_TRUE(ready_answer(*router, plain_req).has_value());
 
-  const auto gz = router->handle(req);
+  const auto gz = serve(*router, req);
   EXPECT_EQ(gz[field::content_encoding], "gzip");
   EXPECT_EQ(gz[field::vary], "Accept-Encoding");
   EXPECT_EQ(gz[field::content_length], std::to_string(gz.body().size()));
   EXPECT_EQ(gunzip(gz.body()), identity.body());
 
   // Now the compressed bytes are kept: a hit is ready without any work.
-  const auto ready = router->try_ready(req);
+  const auto ready = ready_answer(*router, req);
   ASSERT_TRUE(ready.has_value());
   EXPECT_EQ(ready->body(), gz.body());
   EXPECT_EQ((*ready)[field::content_encoding], "gzip");
@@ -177,8 +177,8 @@ TEST_F(CompressionTest, LargePublicReadsGoGzipAndTheCacheKeepsTheCompressedBytes
 
   // A write: both forms are stale.
   generation.fetch_add(1);
-  EXPECT_FALSE(router->try_ready(req).has_value());
-  EXPECT_FALSE(router->try_ready(plain_req).has_value());
+  EXPECT_FALSE(ready_answer(*router, req).has_value());
+  EXPECT_FALSE(ready_answer(*router, plain_req).has_value());
 }
 
 TEST_F(CompressionTest, SmallAndPersonalAnswersAreNotCompressed) {

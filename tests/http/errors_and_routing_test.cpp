@@ -152,7 +152,7 @@ TEST_F(Routing, NonOriginFormTargetsAreRefused) {
 
 TEST_F(Routing, ResponsesKeepTheRequestsVersionAndKeepAlive) {
   http::Request req{verb::get, "/api/v1/healthz", 10};
-  const auto res = router->handle(req);
+  const auto res = serve(*router, req);
   EXPECT_EQ(res.version(), 10u);
   EXPECT_FALSE(res.keep_alive());
 }

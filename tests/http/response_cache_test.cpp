@@ -69,19 +69,19 @@ TEST_F(CachedRouterTest, SameDataAnswersFromTheCacheUntilAWrite) {
 
 TEST_F(CachedRouterTest, ReadyAnswersSkipThePoolOnlyWhenCached) {
   http::Request req{http::bhttp::verb::get, "/api/v1/prefectures", 11};
-  EXPECT_FALSE(router->try_ready(req).has_value());  // nothing cached yet: the pool builds it
-  const auto built = router->handle(req);
+  EXPECT_FALSE(ready_answer(*router, req).has_value());  // nothing cached yet: the pool builds it
+  const auto built = serve(*router, req);
   ASSERT_EQ(built.result(), http::Status::ok);
-  const auto ready = router->try_ready(req);
+  const auto ready = ready_answer(*router, req);
   ASSERT_TRUE(ready.has_value());
   EXPECT_EQ(ready->body(), built.body());
   EXPECT_EQ((*ready)[http::bhttp::field::content_type], built[http::bhttp::field::content_type]);
   EXPECT_EQ((*ready)["X-Content-Type-Options"], "nosniff");  // finished like any answer
   generation.fetch_add(1);
-  EXPECT_FALSE(router->try_ready(req).has_value());
+  EXPECT_FALSE(ready_answer(*router, req).has_value());
   // Personal calls are never ready-made.
   http::Request mine{http::bhttp::verb::get, "/api/v1/auth/me", 11};
-  EXPECT_FALSE(router->try_ready(mine).has_value());
+  EXPECT_FALSE(ready_answer(*router, mine).has_value());
 }
 
 TEST(ResponseCache, KeepsTheBufferItIsGiven) {
@@ -103,29 +103,46 @@ TEST(ResponseCache, KeepsTheBufferItIsGiven) {
 TEST_F(CachedRouterTest, AMissAndItsHitsShareOneBody) {
   http::Request req{http::bhttp::verb::get, "/api/v1/prefectures", 11};
   const auto plan = router->plan(req.base());
-  const auto miss = router->respond(req, http::RequestContext{{}, "r1", plan});
+  const auto miss = router->serve(req, http::RequestContext{{}, "r1", plan});
   ASSERT_EQ(miss.response.result(), http::Status::ok);
   ASSERT_NE(miss.shared_body, nullptr);
   EXPECT_TRUE(miss.response.body().empty());
   EXPECT_EQ(miss.response[http::bhttp::field::content_length], std::to_string(miss.shared_body->size()));
-  const auto hit = router->ready(req, plan);
+  http::RequestContext hit_context{{}, "r2", plan};
+  const auto hit = router->ready(req, hit_context);
   ASSERT_TRUE(hit.has_value());
   EXPECT_EQ(hit->shared_body, miss.shared_body);  // the same bytes, not a copy
   EXPECT_EQ(hit->response[http::bhttp::field::content_length], std::to_string(miss.shared_body->size()));
-  EXPECT_EQ(router->handle(req).body(), *miss.shared_body);  // handle() puts them in the body
-  EXPECT_EQ(router->try_ready(req)->body(), *miss.shared_body);
+  EXPECT_EQ(serve(*router, req).body(), *miss.shared_body);  // the test helper puts them in the body
+  EXPECT_EQ(ready_answer(*router, req)->body(), *miss.shared_body);
 
   http::Request head{http::bhttp::verb::head, "/api/v1/prefectures", 11};
-  const auto head_hit = router->ready(head, router->plan(head.base()));
+  http::RequestContext head_context{{}, "r3", router->plan(head.base())};
+  const auto head_hit = router->ready(head, head_context);
   ASSERT_TRUE(head_hit.has_value());
   EXPECT_EQ(head_hit->shared_body, nullptr);
   EXPECT_TRUE(head_hit->response.body().empty());
   EXPECT_EQ(head_hit->response[http::bhttp::field::content_length], std::to_string(miss.shared_body->size()));
   // Not kept (an error, a personal call): the body is the response's own.
   http::Request bad{http::bhttp::verb::get, "/api/v1/stores?prefecture=atlantis", 11};
-  const auto refused = router->respond(bad, http::RequestContext{{}, "r2", router->plan(bad.base())});
+  const auto refused = router->serve(bad, http::RequestContext{{}, "r4", router->plan(bad.base())});
   EXPECT_EQ(refused.shared_body, nullptr);
   EXPECT_FALSE(refused.response.body().empty());
+}
+
+// A request looks in the cache once, on the I/O thread (ready()): serve() builds what
+// ready() did not find from the data, without looking again, even when another request
+// has kept an answer meanwhile.
+TEST_F(CachedRouterTest, ServeBuildsWhatReadyDidNotFindWithoutLookingAgain) {
+  const auto req = get_request("/api/v1/stores?prefecture=tokyo");
+  http::RequestContext context{{}, "r1", router->plan(req.base())};
+  ASSERT_FALSE(router->ready(req, context).has_value());  // nothing kept yet
+  const auto kept = serve(*router, req);                  // another request keeps its answer
+  ASSERT_EQ(kept.result(), http::Status::ok);
+  stores.stores[0].name = "名前が変わった店";          // the data changes behind the cache's back
+  EXPECT_EQ(serve(*router, req).body(), kept.body());  // a new request gets the kept answer
+  const auto built = with_body(router->serve(req, context));
+  EXPECT_NE(built.body().find("名前が変わった店"), std::string::npos);  // the first one builds its own
 }
 
 // The same over a socket: the miss, the hit (sent from the I/O thread) and HEAD carry the
@@ -140,7 +157,7 @@ TEST_F(CachedRouterTest, SharedBodiesGoOutWholeOverASocket) {
   TestClient c(server.port());
   const auto built = c.get("/api/v1/prefectures");
   ASSERT_EQ(built.result(), http::Status::ok);
-  EXPECT_EQ(built.body(), router->handle(get_request("/api/v1/prefectures")).body());
+  EXPECT_EQ(built.body(), serve(*router, get_request("/api/v1/prefectures")).body());
   EXPECT_EQ(built[http::bhttp::field::content_length], std::to_string(built.body().size()));
   for (int i = 0; i < 3; ++i) {
     const auto again = c.get("/api/v1/prefectures");

@@ -1,6 +1,6 @@
 #pragma once
 // A Router over fake repositories holding a small, known dataset, and a built
-// "frontend" in a temp dir; plus helpers to send requests and read JSON.
+// "frontend" in a temp dir; plus helpers to send requests (serve.hpp) and read JSON.
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
@@ -14,6 +14,7 @@
 #include "pokeca/auth_service.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/testing/temp_dir.hpp"
+#include "serve.hpp"
 
 namespace pokeca::testing {
 
@@ -100,7 +101,7 @@ class RouterTest : public ::testing::Test {
     req.set(http::bhttp::field::host, "localhost");
     req.body() = std::move(body);
     req.prepare_payload();
-    return router->handle(req);
+    return serve(*router, req);
   }
   http::Response get(std::string_view target) { return send(target); }
 

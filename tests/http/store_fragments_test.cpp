@@ -235,8 +235,8 @@ constexpr const char* kTargets[] = {
 
 void expect_same_answers(FragmentRig& rig, const std::string& when) {
   for (const auto* target : kTargets) {
-    const auto want = rig.plain.handle(get_request(target));
-    const auto got = rig.with_fragments->handle(get_request(target));
+    const auto want = serve(rig.plain, get_request(target));
+    const auto got = serve(*rig.with_fragments, get_request(target));
     ASSERT_EQ(got.result(), want.result()) << when << " " << target;
     EXPECT_EQ(got.body(), want.body()) << when << " " << target;
   }
@@ -251,7 +251,7 @@ TEST(StoreFragmentLists, AreByteIdenticalToFullRowsBeforeAndAfterEveryKindOfWrit
   // A mix: only the small box warm, then the big one reads most stores by id.
   {
     FragmentRig fresh;
-    (void)fresh.with_fragments->handle(get_request(kTargets[2]));
+    (void)serve(*fresh.with_fragments, get_request(kTargets[2]));
     const auto kept = fresh.fragments->size();
     EXPECT_GT(kept, 0u);
     expect_same_answers(fresh, "partly warm");

@@ -370,13 +370,13 @@ TEST_F(SubmissionFlow, UploadsHaveTheirOwnLaneAndBodyLimit) {
   http::RequestHeader upload;
   upload.method(verb::post);
   upload.target("/api/v1/store_submissions");
-  EXPECT_EQ(server->router().lane(upload), http::Lane::kUpload);
-  EXPECT_EQ(server->router().body_limit(upload), std::optional<std::uint64_t>(32ULL * 1024 * 1024));
+  EXPECT_EQ(server->router().plan(upload).lane, http::Lane::kUpload);
+  EXPECT_EQ(server->router().plan(upload).body_limit, std::optional<std::uint64_t>(32ULL * 1024 * 1024));
   http::RequestHeader read;
   read.method(verb::get);
   read.target("/api/v1/stores?bbox=1,2,3,4");
-  EXPECT_EQ(server->router().lane(read), http::Lane::kNormal);
-  EXPECT_EQ(server->router().body_limit(read), std::nullopt);
+  EXPECT_EQ(server->router().plan(read).lane, http::Lane::kNormal);
+  EXPECT_EQ(server->router().plan(read).body_limit, std::nullopt);
 }
 
 // A decoder that hangs until its timeout: the map keeps answering meanwhile.

@@ -29,6 +29,7 @@
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/text.hpp"
+#include "router/file_reply.hpp"
 
 namespace pokeca::http {
 
@@ -311,19 +312,35 @@ std::string allowed_methods(std::string_view path) {
   return allow;
 }
 
-ApiReply reply_of(Status status, std::string body) {
-  ApiReply reply;
-  reply.status = status;
-  reply.body = std::move(body);
-  return reply;
+// A domain error as the client sees it: its status and envelope, Retry-After on a 429;
+// a 5xx's cause goes to `failure`, for the log.
+Response error(const DomainError& e, Failure& failure) {
+  auto [status, body] = error_reply(e);
+  auto res = json_response(status, std::move(body));
+  if (e.code == ErrorCode::kRateLimited)
+    res.set(bhttp::field::retry_after, std::to_string(e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds)));
+  if (static_cast<unsigned>(status) >= 500) failure = {std::string(error_status(e.code).code), e.cause()};
+  return res;
 }
 
-ApiReply error(const DomainError& e) {
-  auto reply = error_reply(e);
-  auto out = reply_of(reply.status, std::move(reply.body));
-  if (e.code == ErrorCode::kRateLimited) out.retry_after = e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds);
-  if (static_cast<unsigned>(reply.status) >= 500) out.internal_error = e;
-  return out;
+// A handler's answer as HTTP: the one place an ApiOutput's fields reach the response. A
+// download from disk is opened here (its headers on the response, its body the file).
+Reply answer(ApiOutput out, const Request& request, Failure& failure) {
+  Reply reply{json_response(out.status, std::move(out.body))};
+  auto& res = reply.response;
+  if (!out.content_type.empty()) res.set(bhttp::field::content_type, out.content_type);
+  if (!out.content_disposition.empty()) res.set(bhttp::field::content_disposition, out.content_disposition);
+  for (const auto& cookie : out.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
+  if (out.file) {
+    auto opened =
+        open_body_file(*out.file, request[bhttp::field::accept_encoding], request[bhttp::field::if_none_match], res);
+    if (!opened) {
+      failure = {"internal", opened.error()};
+      return {json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"))};
+    }
+    reply.file = std::move(*opened);
+  }
+  return reply;
 }
 
 // "Bearer <token>" (scheme case-insensitive); empty when absent or another scheme.
@@ -343,9 +360,9 @@ bool is_json(std::string_view content_type) {
 }
 
 // The signed-in user the route's access rule asks for, or the refusal.
-Result<std::optional<User>> caller(const Route& route, const ApiRequest& request, AuthService& auth) {
+Result<std::optional<User>> caller(const Route& route, std::string_view authorization, AuthService& auth) {
   if (route.access == kPublic) return std::optional<User>{};
-  const auto token = bearer_token(request.authorization);
+  const auto token = bearer_token(authorization);
   if (token.empty()) {
     if (route.access == kOptionalUser) return std::optional<User>{};
     return fail(ErrorCode::kUnauthorized, msg::kUnauthenticated, auth_code::kUnauthenticated);
@@ -375,6 +392,14 @@ std::span<const bool> api_routes_need_user() {
   return kNeedUser;
 }
 
+Response json_response(Status status, std::string body) {
+  Response res{status, 11};
+  res.set(bhttp::field::content_type, kJsonType);
+  res.set(bhttp::field::cache_control, "no-store");
+  res.body() = std::move(body);
+  return res;
+}
+
 ApiDispatcher::ApiDispatcher(const ApiServices& services, const RouterConfig& config)
     : auth_(services.auth), handlers_(std::make_unique<const Handlers>(services, config)) {}
 
@@ -400,48 +425,47 @@ bool ApiDispatcher::cacheable(const RoutePlan& plan) {
   return plan.route && *plan.route < kRoutes.size() && kRoutes[*plan.route].cache == kPublicRead;
 }
 
-std::optional<ApiReply> ApiDispatcher::admit(std::string_view authorization, const RoutePlan& plan,
+std::optional<Response> ApiDispatcher::admit(std::string_view authorization, const RoutePlan& plan,
                                              std::string& caller_key) const {
   if (!plan.route || *plan.route >= kRoutes.size()) return std::nullopt;  // dispatch answers 404/405
-  ApiRequest request;
-  request.authorization = authorization;
-  auto user = caller(kRoutes[*plan.route], request, auth_);
-  if (!user) return error(user.error());
+  auto user = caller(kRoutes[*plan.route], authorization, auth_);
+  Failure ignored;  // a failed check is answered (and logged) by dispatch, which runs it again
+  if (!user) return error(user.error(), ignored);
   if (*user) caller_key = std::to_string((*user)->id);
   return std::nullopt;
 }
 
-ApiReply ApiDispatcher::dispatch(const ApiRequest& request, const RoutePlan& plan) const {
+Reply ApiDispatcher::dispatch(const Request& request, const RoutePlan& plan, const ClientInfo& client,
+                              Failure& failure) const {
+  const auto target = split_target(request.target());
   const Route* route = plan.route && *plan.route < kRoutes.size() ? &kRoutes[*plan.route] : nullptr;
-  auto params = route ? match(route->info.path, request.path) : std::nullopt;
-  if (!route || !params || route->info.method != wanted_method(request.method)) {
-    if (auto allow = allowed_methods(request.path); !allow.empty()) {
-      auto reply = reply_of(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
-      reply.allow = std::move(allow);
-      return reply;
+  auto params = route ? match(route->info.path, target.path) : std::nullopt;
+  if (!route || !params || route->info.method != wanted_method(request.method())) {
+    if (auto allow = allowed_methods(target.path); !allow.empty()) {
+      auto res =
+          json_response(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
+      res.set(bhttp::field::allow, allow);
+      return {std::move(res)};
     }
-    return reply_of(Status::not_found, error_envelope(msg::kApiNotFound, "not_found"));
+    return {json_response(Status::not_found, error_envelope(msg::kApiNotFound, "not_found"))};
   }
-  auto parsed = parse_query(request.query);
-  if (!parsed) return error(parsed.error());
+  auto parsed = parse_query(target.query);
+  if (!parsed) return {error(parsed.error(), failure)};
+  const auto content_type = request[bhttp::field::content_type];
   // A multipart route's handler checks its own Content-Type (after the access rule).
-  if (!route->body.multipart && !route->body.any_type && !request.body.empty() && !is_json(request.content_type))
-    return error({ErrorCode::kUnsupportedMedia, std::string(msg::kNeedJson)});
-  auto user = caller(*route, request, auth_);
-  if (!user) return error(user.error());
+  if (!route->body.multipart && !route->body.any_type && !request.body().empty() && !is_json(content_type))
+    return {error({ErrorCode::kUnsupportedMedia, std::string(msg::kNeedJson)}, failure)};
+  auto user = caller(*route, request[bhttp::field::authorization], auth_);
+  if (!user) return {error(user.error(), failure)};
   if (route->limit == kWrite) {
     const auto account = *user ? std::optional<UserId>((*user)->id) : std::nullopt;
-    if (auto ok = auth_.check_write_rate(request.client, account); !ok) return error(ok.error());
+    if (auto ok = auth_.check_write_rate(client, account); !ok) return {error(ok.error(), failure)};
   }
-  auto result = route->handler(*handlers_, ApiCall{*parsed, *params, request.body, request.content_type, request.cookie,
-                                                   request.client, *user, request.user_agent});
-  if (!result) return error(result.error());
-  auto reply = reply_of(result->status, std::move(result->body));
-  reply.set_cookies = std::move(result->set_cookies);
-  reply.content_type = std::move(result->content_type);
-  reply.content_disposition = std::move(result->content_disposition);
-  reply.file = std::move(result->file);
-  return reply;
+  auto result =
+      route->handler(*handlers_, ApiCall{*parsed, *params, request.body(), content_type, request[bhttp::field::cookie],
+                                         client, *user, request[bhttp::field::user_agent]});
+  if (!result) return {error(result.error(), failure)};
+  return answer(std::move(*result), request, failure);
 }
 
 }  // namespace pokeca::http

@@ -1,46 +1,31 @@
 #pragma once
 // The API's route table and what runs a route: match the path once (plan), then apply the
 // route's access rule (public, optional user, signed-in user, admin), body rule and write
-// rate limits, and run its handler.
-#include <cstdint>
+// rate limits, run its handler, and turn its ApiResult into the Reply: the one place a
+// handler's answer becomes HTTP.
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "api/api_call.hpp"
-#include "pokeca/errors.hpp"
+#include "pokeca/auth_service.hpp"
 #include "pokeca/http/http_types.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/http/router.hpp"
 
 namespace pokeca::http {
 
-// What dispatch reads from a request.
-struct ApiRequest {
-  bhttp::verb method = bhttp::verb::get;
-  std::string_view path;  // raw (still percent-encoded), starting with "/api"
-  std::string_view query;
-  std::string_view body;
-  std::string_view content_type;
-  std::string_view authorization;  // the Authorization header
-  std::string_view cookie;         // the Cookie header
-  ClientInfo client;
-  std::string_view user_agent = {};  // the User-Agent header (page-view analytics only)
-};
+inline constexpr std::string_view kJsonType = "application/json; charset=utf-8";
 
-struct ApiReply {
-  Status status = Status::ok;
-  std::string body;   // JSON text: the success body or the error envelope
-  std::string allow;  // for 405: the methods the path does take
-  std::vector<std::string> set_cookies;
-  std::optional<std::int64_t> retry_after;  // 429: seconds, for the Retry-After header
-  // A 5xx: the domain error behind it, for the log (never for the client).
-  std::optional<DomainError> internal_error;
-  std::string content_type;  // empty = JSON (downloads set their own)
-  std::string content_disposition;
-  std::optional<BodyFile> file;  // a download sent from disk (api_call.hpp)
+// An API answer's head and body: JSON, and `Cache-Control: no-store` (answers are per
+// request and may become personal: signed-in calls).
+[[nodiscard]] Response json_response(Status status, std::string body);
+
+// Why a request ended in a 5xx, for the one log line it gets.
+struct Failure {
+  std::string error;   // machine code ("internal", "unavailable") or "exception"
+  std::string detail;  // DomainError::cause() (log_detail: SQL context, errno …) or the exception's text
 };
 
 class ApiDispatcher {
@@ -61,12 +46,16 @@ class ApiDispatcher {
 
   // The planned route's access rule alone, from the Authorization header (before the
   // body is read): nullopt when the caller may go on, `caller_key` then naming the
-  // account (empty for public routes); else the refusal (401, 403).
-  [[nodiscard]] std::optional<ApiReply> admit(std::string_view authorization, const RoutePlan& plan,
+  // account (empty for public routes); else the refusal (401, 403, or a 5xx when the
+  // check itself failed).
+  [[nodiscard]] std::optional<Response> admit(std::string_view authorization, const RoutePlan& plan,
                                               std::string& caller_key) const;
 
-  // Runs the planned route; 404 or 405 (with Allow) when the plan has none.
-  [[nodiscard]] ApiReply dispatch(const ApiRequest& request, const RoutePlan& plan) const;
+  // Runs the planned route for `request` from `client`: its reply (a download from disk
+  // as a file reply), or 404 or 405 (with Allow) when the plan has none. A 5xx's cause
+  // goes to `failure`, for the log.
+  [[nodiscard]] Reply dispatch(const Request& request, const RoutePlan& plan, const ClientInfo& client,
+                               Failure& failure) const;
 
   // The handler groups (defined in api_dispatch.cpp, next to the table that uses them).
   struct Handlers;

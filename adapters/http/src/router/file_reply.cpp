@@ -53,18 +53,4 @@ std::expected<std::optional<bhttp::file_body::value_type>, std::string> open_bod
   return body;
 }
 
-std::string read_body_file(bhttp::file_body::value_type& file) {
-  std::string out(static_cast<std::size_t>(file.size()), '\0');
-  boost::beast::error_code ec;
-  file.file().seek(0, ec);
-  std::size_t at = 0;
-  while (!ec && at < out.size()) {
-    const auto n = file.file().read(out.data() + at, out.size() - at, ec);
-    if (n == 0) break;
-    at += n;
-  }
-  out.resize(at);
-  return out;
-}
-
 }  // namespace pokeca::http

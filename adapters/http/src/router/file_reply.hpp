@@ -19,7 +19,4 @@ namespace pokeca::http {
 [[nodiscard]] std::expected<std::optional<bhttp::file_body::value_type>, std::string> open_body_file(
     const BodyFile& file, std::string_view accept_encoding, std::string_view if_none_match, Response& res);
 
-// The whole file as a string body (for callers without a server: tests).
-[[nodiscard]] std::string read_body_file(bhttp::file_body::value_type& file);
-
 }  // namespace pokeca::http

@@ -19,7 +19,6 @@
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/messages.hpp"
 #include "router/api_dispatch.hpp"
-#include "router/file_reply.hpp"
 #include "router/security_headers.hpp"
 #include "site/photo_files.hpp"
 #include "site/site_pages.hpp"
@@ -28,25 +27,7 @@
 namespace pokeca::http {
 namespace {
 
-constexpr std::string_view kJsonType = "application/json; charset=utf-8";
-// API answers are per request and may become personal (signed-in calls): never cache.
-constexpr std::string_view kApiCache = "no-store";
-
 bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
-
-Response json_response(Status status, std::string body) {
-  Response res{status, 11};
-  res.set(bhttp::field::content_type, kJsonType);
-  res.set(bhttp::field::cache_control, kApiCache);
-  res.body() = std::move(body);
-  return res;
-}
-
-// Why a request ended in a 5xx, for the one log line it gets.
-struct Failure {
-  std::string error;   // machine code ("internal", "unavailable") or "exception"
-  std::string detail;  // DomainError::cause() (log_detail: SQL context, errno …) or the exception's text
-};
 
 std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -78,7 +59,6 @@ struct Router::Impl {
   PhotoFiles photo_files;
   SitePages site_pages;
   mutable ResponseCache cache;
-  RequestIds request_ids;  // for requests that come without one (tests call handle() directly)
 
   // Every 5xx: one JSON line with the request id; a 500's body names the id too, so a
   // user's report can be matched to the line.
@@ -99,12 +79,15 @@ struct Router::Impl {
   Reply shared_reply(Response res, ResponseCache::Body body, const Request& req) const {
     finish(res, &req);
     res.content_length(body->size());
-    Reply reply{std::move(res), std::nullopt, nullptr};
+    Reply reply{std::move(res)};
     if (req.method() != bhttp::verb::head) reply.shared_body = std::move(body);
     return reply;
   }
 
-  std::optional<Reply> cached(const Request& req, const RoutePlan& plan) const {
+  // The one look in the cache a request gets (ready(), on the I/O thread): a kept answer to
+  // send from there, or nothing; a kept body still to be compressed for this client is
+  // left in `kept` for serve().
+  std::optional<Reply> cached(const Request& req, const RoutePlan& plan, KeptBody& kept) const {
     if (!is_cached_read(plan)) return std::nullopt;
     const auto generation = config.data_generation();
     const auto now = ResponseCache::Clock::now();
@@ -119,7 +102,10 @@ struct Router::Impl {
     auto body = cache.find(req.target(), generation, now);
     if (!body) return std::nullopt;
     // Not compressed yet: a worker thread compresses it once and keeps it (route()).
-    if (gzip_ok && body->size() >= kMinCompressedJsonBytes) return std::nullopt;
+    if (gzip_ok && body->size() >= kMinCompressedJsonBytes) {
+      kept = {std::move(body), generation};
+      return std::nullopt;
+    }
     auto res = json_response(Status::ok, {});
     if (body->size() >= kMinCompressedJsonBytes) res.set(bhttp::field::vary, "Accept-Encoding");
     return shared_reply(std::move(res), std::move(body), req);
@@ -143,80 +129,50 @@ struct Router::Impl {
     return true;
   }
 
-  // A download from disk: its headers on `res`, its open body in `file` (none for a 304).
-  void attach_file(const BodyFile& source, const Request& req, Response& res,
-                   std::optional<bhttp::file_body::value_type>& file, Failure& failure) const {
-    auto opened = open_body_file(source, req[bhttp::field::accept_encoding], req[bhttp::field::if_none_match], res);
-    if (!opened) {
-      failure = {"internal", opened.error()};
-      res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
-      return;
-    }
-    file = std::move(*opened);
-  }
-
-  Response route(const Request& req, const RequestContext& context, Failure& failure,
-                 std::optional<bhttp::file_body::value_type>& file, ResponseCache::Body& shared) const {
+  Reply route(const Request& req, const RequestContext& context, Failure& failure) const {
     const auto target = split_target(req.target());
     if (!target.path.starts_with('/'))  // absolute-form or "*": not ours to serve
-      return json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"));
+      return {json_response(Status::bad_request, error_envelope(msg::kMalformedRequest, "bad_request"))};
     if (is_api_path(target.path)) {
       if (from_another_site(req.method_string(), target.path, req["Sec-Fetch-Site"], req[bhttp::field::origin],
                             req[bhttp::field::host], config.public_base_url))
-        return json_response(Status::forbidden, error_envelope(msg::kCrossSiteRefused, "cross_site"));
-      const ApiRequest request{
-          req.method(),
-          target.path,
-          target.query,
-          req.body(),
-          req[bhttp::field::content_type],
-          req[bhttp::field::authorization],
-          req[bhttp::field::cookie],
-          ClientInfo{client_address(context.peer.address, req["X-Forwarded-For"], config.trust_forwarded_for)},
-          req[bhttp::field::user_agent]};
+        return {json_response(Status::forbidden, error_envelope(msg::kCrossSiteRefused, "cross_site"))};
+      // The cache was looked at once, by ready(): a kept body it left is compressed here,
+      // anything else is built, and a public read's answer kept.
+      if (const auto& kept = context.kept; kept.body) {
+        Reply reply{json_response(Status::ok, {})};
+        if (!compress(reply.response, req, *kept.body, true, kept.generation)) reply.shared_body = kept.body;
+        return reply;
+      }
       const bool cacheable = is_cached_read(context.plan);
       const auto generation = cacheable ? config.data_generation() : 0;
       const auto now = ResponseCache::Clock::now();
-      if (cacheable)
-        if (auto body = cache.find(req.target(), generation, now)) {
-          auto res = json_response(Status::ok, {});
-          if (!compress(res, req, *body, true, generation)) shared = std::move(body);
-          return res;
-        }
-      auto reply = api.dispatch(request, context.plan);
-      const bool keep = cacheable && reply.status == Status::ok && reply.body.size() <= kResponseCacheMaxBodyBytes;
-      auto res = json_response(reply.status, {});
-      const bool compressible = cacheable && reply.content_type.empty();
+      const ClientInfo client{client_address(context.peer.address, req["X-Forwarded-For"], config.trust_forwarded_for)};
+      auto reply = api.dispatch(req, context.plan, client, failure);
+      auto& res = reply.response;
+      const bool keep = cacheable && res.result() == Status::ok && res.body().size() <= kResponseCacheMaxBodyBytes;
+      const bool compressible = cacheable && res[bhttp::field::content_type] == kJsonType;
       if (keep) {
         // One buffer for this reply and the cache entry: no copy of the body.
-        auto body = std::make_shared<const std::string>(std::move(reply.body));
+        auto body = std::make_shared<const std::string>(std::move(res.body()));
+        res.body().clear();
         cache.put(req.target(), generation, now, body);
-        if (!(compressible && compress(res, req, *body, true, generation))) shared = std::move(body);
-      } else {
-        res.body() = std::move(reply.body);
-        if (compressible)
-          compress(res, req, res.body(), false, generation);  // plain is read before the body is replaced
+        if (!(compressible && compress(res, req, *body, true, generation))) reply.shared_body = std::move(body);
+      } else if (compressible) {
+        compress(res, req, res.body(), false, generation);  // plain is read before the body is replaced
       }
-      if (!reply.allow.empty()) res.set(bhttp::field::allow, reply.allow);
-      if (!reply.content_type.empty()) res.set(bhttp::field::content_type, reply.content_type);
-      if (!reply.content_disposition.empty()) res.set(bhttp::field::content_disposition, reply.content_disposition);
-      for (const auto& cookie : reply.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
-      if (reply.retry_after) res.set(bhttp::field::retry_after, std::to_string(*reply.retry_after));
-      if (reply.file) attach_file(*reply.file, req, res, file, failure);
-      if (reply.internal_error)
-        failure = {std::string(error_status(reply.internal_error->code).code), reply.internal_error->cause()};
-      return res;
+      return reply;
     }
     if (req.method() != bhttp::verb::get && req.method() != bhttp::verb::head) {
       auto res =
           json_response(Status::method_not_allowed, error_envelope(msg::kMethodNotAllowed, "method_not_allowed"));
       res.set(bhttp::field::allow, "GET, HEAD");
-      return res;
+      return {std::move(res)};
     }
-    if (auto page = site_pages.serve(target.path, target.query, req[bhttp::field::host])) return std::move(*page);
+    if (auto page = site_pages.serve(target.path, target.query, req[bhttp::field::host])) return {std::move(*page)};
     if (target.path.starts_with(kPhotoPathPrefix))
-      return photo_files.serve(target.path, req[bhttp::field::if_none_match]);
-    return static_files.serve(target.path, req[bhttp::field::if_none_match], req[bhttp::field::accept_encoding]);
+      return {photo_files.serve(target.path, req[bhttp::field::if_none_match])};
+    return {static_files.serve(target.path, req[bhttp::field::if_none_match], req[bhttp::field::accept_encoding])};
   }
 
   // Headers and framing every response gets, whoever built it.
@@ -242,69 +198,6 @@ Router::Router(ApiServices services, RouterConfig config)
 
 Router::~Router() = default;
 
-Reply Router::respond(const Request& request, const RequestContext& context) const {
-  const std::string request_id = context.request_id.empty() ? impl_->request_ids.next() : context.request_id;
-  Reply reply;
-  auto& res = reply.response;
-  Failure failure{"internal", {}};
-  try {
-    res = impl_->route(request, context, failure, reply.file, reply.shared_body);
-  } catch (const std::exception& e) {
-    // A bug or resource exhaustion: the envelope, never the exception's text (it is logged).
-    failure = {"exception", e.what()};
-    res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
-    reply.file.reset();
-    reply.shared_body.reset();
-  } catch (...) {
-    failure = {"exception", "unknown exception"};
-    res = json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"));
-    reply.file.reset();
-    reply.shared_body.reset();
-  }
-  try {
-    impl_->report_failure(res, request, request_id, failure);
-  } catch (...) {  // NOLINT(bugprone-empty-catch): a failed log line must not turn an answer into a crash
-  }
-  res.set(kRequestIdHeader, request_id);
-  impl_->finish(res, &request);
-  if (reply.file) {
-    res.content_length(reply.file->size());  // the head of a body the server sends from the file
-    if (request.method() == bhttp::verb::head) reply.file.reset();
-  }
-  if (reply.shared_body) {
-    res.content_length(reply.shared_body->size());
-    if (request.method() == bhttp::verb::head) reply.shared_body.reset();
-  }
-  return reply;
-}
-
-namespace {
-// A reply's body in the response itself, for callers that want one Response (tests).
-Response with_body(Reply reply) {
-  if (reply.file) reply.response.body() = read_body_file(*reply.file);
-  if (reply.shared_body) reply.response.body() = *reply.shared_body;
-  return std::move(reply.response);
-}
-}  // namespace
-
-Response Router::handle(const Request& request, const RequestContext& context) const {
-  return with_body(respond(request, context));
-}
-
-std::optional<Response> Router::try_ready(const Request& request, const RoutePlan& plan) const {
-  auto reply = ready(request, plan);
-  if (!reply) return std::nullopt;
-  return with_body(std::move(*reply));
-}
-
-std::optional<Reply> Router::ready(const Request& request, const RoutePlan& plan) const {
-  try {
-    return impl_->cached(request, plan);
-  } catch (...) {
-    return std::nullopt;  // the normal path will answer (and report) it
-  }
-}
-
 RoutePlan Router::plan(const RequestHeader& header) const {
   const auto target = split_target(header.target());
   if (!is_api_path(target.path)) return {};
@@ -315,16 +208,54 @@ Admission Router::admit(const RequestHeader& header, const RoutePlan& plan, cons
   Admission admission;
   try {
     auto refusal = impl_->api.admit(header[bhttp::field::authorization], plan, admission.caller);
-    // A storage failure: handle() runs the same check and answers and logs the 5xx.
-    if (!refusal || static_cast<unsigned>(refusal->status) >= 500) return admission;
-    auto res = json_response(refusal->status, std::move(refusal->body));
-    if (refusal->retry_after) res.set(bhttp::field::retry_after, std::to_string(*refusal->retry_after));
-    impl_->finish(res, nullptr);
-    admission.refusal = std::move(res);
+    // A storage failure: serve() runs the same check and answers and logs the 5xx.
+    if (!refusal || refusal->result_int() >= 500) return admission;
+    impl_->finish(*refusal, nullptr);
+    admission.refusal = std::move(refusal);
   } catch (...) {
-    admission = {};  // handle() will run the same check again and answer (and report) it
+    admission = {};  // serve() will run the same check again and answer (and report) it
   }
   return admission;
+}
+
+std::optional<Reply> Router::ready(const Request& request, RequestContext& context) const {
+  try {
+    return impl_->cached(request, context.plan, context.kept);
+  } catch (...) {
+    context.kept = {};
+    return std::nullopt;  // serve() will answer (and report) it
+  }
+}
+
+Reply Router::serve(const Request& request, const RequestContext& context) const {
+  Reply reply;
+  Failure failure{"internal", {}};
+  try {
+    reply = impl_->route(request, context, failure);
+  } catch (const std::exception& e) {
+    // A bug or resource exhaustion: the envelope, never the exception's text (it is logged).
+    failure = {"exception", e.what()};
+    reply = {json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"))};
+  } catch (...) {
+    failure = {"exception", "unknown exception"};
+    reply = {json_response(Status::internal_server_error, error_envelope(msg::kInternal, "internal"))};
+  }
+  auto& res = reply.response;
+  try {
+    impl_->report_failure(res, request, context.request_id, failure);
+  } catch (...) {  // NOLINT(bugprone-empty-catch): a failed log line must not turn an answer into a crash
+  }
+  res.set(kRequestIdHeader, context.request_id);
+  impl_->finish(res, &request);
+  if (reply.file) {
+    res.content_length(reply.file->size());  // the head of a body the server sends from the file
+    if (request.method() == bhttp::verb::head) reply.file.reset();
+  }
+  if (reply.shared_body) {
+    res.content_length(reply.shared_body->size());
+    if (request.method() == bhttp::verb::head) reply.shared_body.reset();
+  }
+  return reply;
 }
 
 Response Router::error_response(Status status, std::string_view code, std::string_view message) const {

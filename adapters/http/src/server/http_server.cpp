@@ -30,16 +30,17 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/buffers_generator.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/file_body.hpp>
+#include <boost/beast/http/message_generator.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/rfc7230.hpp>
-#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/write.hpp>
 
@@ -202,6 +203,7 @@ struct HttpServer::State {
   awaitable<void> refuse(Connection& conn, const Seen& seen, Status status, std::string_view code,
                          std::string_view message);
   awaitable<void> refuse(Connection& conn, const Seen& seen, Response response);
+  static bhttp::message_generator to_message(Reply& reply);
   awaitable<std::tuple<error_code, std::size_t>> write(beast::tcp_stream& stream, Reply& reply);
   Response busy() const;
   std::string serialized_busy_reply() const;
@@ -395,9 +397,11 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     seen.path = split_target(request.target()).path;
     stream.expires_never();  // the handler may take a while; the write sets its own timeout
 
+    // A kept answer goes from this I/O thread; anything else to a pool of the plan's lane.
+    RequestContext context{conn->peer, seen.request_id, plan};
     Reply reply;
     auto* lane = bounded(plan.lane);
-    if (auto ready = handler.ready(request, plan)) {
+    if (auto ready = handler.ready(request, context)) {
       reply = std::move(*ready);
     } else if (lane && lane->in_flight.fetch_add(1) >= lane->queue_limit) {
       --lane->in_flight;
@@ -414,14 +418,10 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
       const auto executor = lane ? lane->pool.get_executor() : workers.get_executor();
       try {
         reply = co_await asio::co_spawn(
-            executor,
-            [this, &request, &conn, &plan, &seen]() -> awaitable<Reply> {
-              co_return handler.respond(request, RequestContext{conn->peer, seen.request_id, plan});
-            },
+            executor, [this, &request, &context]() -> awaitable<Reply> { co_return handler.serve(request, context); },
             asio::use_awaitable);
       } catch (...) {
-        reply = {handler.error_response(Status::internal_server_error, "internal", msg::kInternal), std::nullopt,
-                 nullptr};
+        reply = {handler.error_response(Status::internal_server_error, "internal", msg::kInternal)};
       }
     }
     auto& response = reply.response;
@@ -429,8 +429,9 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     response.keep_alive(keep_alive);
     response.set(kRequestIdHeader, seen.request_id);
 
+    const auto status = response.result_int();
     auto [write_ec, written] = co_await write(stream, reply);
-    log(seen, response.result_int(), written);
+    log(seen, status, written);
     if (write_ec || !keep_alive) break;
   }
   error_code ignored;
@@ -515,35 +516,37 @@ awaitable<error_code> HttpServer::State::read_body(Connection& conn, beast::flat
   }
 }
 
-// A reply in one write, or, when its body is a file, piece by piece with the write
-// timeout renewed for each piece: a large download to a slow client goes on as long as
-// the client keeps reading, and a client that stops is dropped.
+// The one place a Reply becomes a Beast message: its head with the string body, the shared
+// bytes (a cache entry's, sent without a copy) or the open file. The shared bytes stay
+// alive in `reply`, which the caller keeps until the write is done.
+bhttp::message_generator HttpServer::State::to_message(Reply& reply) {
+  if (reply.shared_body)
+    return bhttp::response<bhttp::span_body<const char>>{
+        std::move(reply.response.base()),
+        boost::span<const char>(reply.shared_body->data(), reply.shared_body->size())};
+  if (reply.file) return bhttp::response<bhttp::file_body>{std::move(reply.response.base()), std::move(*reply.file)};
+  return std::move(reply.response);
+}
+
+// Writes a reply under write_timeout: in one composed write, or, when its body is a file,
+// piece by piece with the timeout renewed for each piece: a large download to a slow
+// client goes on as long as the client keeps reading, and a client that stops is dropped.
 awaitable<std::tuple<error_code, std::size_t>> HttpServer::State::write(beast::tcp_stream& stream, Reply& reply) {
-  if (reply.shared_body) {
-    // The head and the shared bytes (a cache entry's), sent without copying them.
-    const auto body = std::move(reply.shared_body);  // alive until the write is done
-    bhttp::response<bhttp::span_body<const char>> message{std::move(reply.response.base()),
-                                                          boost::span<const char>(body->data(), body->size())};
-    stream.expires_after(config.write_timeout);
-    auto result = co_await bhttp::async_write(stream, message, kNoThrow);
-    reply.response.base() = std::move(message.base());  // the caller logs its status
-    co_return result;
-  }
-  if (!reply.file) {
-    stream.expires_after(config.write_timeout);
-    co_return co_await bhttp::async_write(stream, reply.response, kNoThrow);
-  }
-  bhttp::response<bhttp::file_body> message{std::move(reply.response.base()), std::move(*reply.file)};
-  bhttp::response_serializer<bhttp::file_body> serializer{message};
+  const bool per_piece = reply.file.has_value();
+  auto message = to_message(reply);
+  stream.expires_after(config.write_timeout);
+  if (!per_piece) co_return co_await beast::async_write(stream, std::move(message), kNoThrow);
   std::size_t written = 0;
   error_code ec;
-  while (!ec && !serializer.is_done()) {
+  while (!ec && !message.is_done()) {
+    const auto buffers = message.prepare(ec);
+    if (ec) break;
     stream.expires_after(config.write_timeout);
     std::size_t n = 0;
-    std::tie(ec, n) = co_await bhttp::async_write_some(stream, serializer, kNoThrow);
+    std::tie(ec, n) = co_await stream.async_write_some(buffers, kNoThrow);
+    message.consume(n);
     written += n;
   }
-  reply.response.base() = std::move(message.base());  // the caller logs its status
   co_return std::tuple{ec, written};
 }
 
@@ -555,9 +558,10 @@ awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, St
 awaitable<void> HttpServer::State::refuse(Connection& conn, const Seen& seen, Response response) {
   response.keep_alive(false);  // the rest of the stream cannot be trusted
   response.set(kRequestIdHeader, seen.request_id);
-  conn.stream.expires_after(config.write_timeout);
-  auto [ec, written] = co_await bhttp::async_write(conn.stream, response, kNoThrow);
-  log(seen, response.result_int(), written);
+  const auto status = response.result_int();
+  Reply reply{std::move(response)};
+  auto [ec, written] = co_await write(conn.stream, reply);
+  log(seen, status, written);
   if (!ec) co_await linger(conn);
 }
 

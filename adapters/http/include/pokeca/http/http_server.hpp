@@ -29,7 +29,7 @@ inline constexpr std::chrono::milliseconds kDefaultHeaderTimeout{5'000};
 inline constexpr std::chrono::milliseconds kDefaultWriteTimeout{30'000};  // per response
 inline constexpr unsigned kDefaultMaxRequestsPerConnection = 100;
 inline constexpr std::chrono::milliseconds kDefaultShutdownGrace{10'000};
-// The slow lane (RequestHandler::lane): one thread hashes passwords while the other
+// The slow lane (RoutePlan::lane): one thread hashes passwords while the other
 // cores keep serving the map. Requests beyond the queue limit (running + waiting) are
 // answered 503 with Retry-After at once instead of piling up.
 inline constexpr unsigned kDefaultSlowLaneThreads = 1;

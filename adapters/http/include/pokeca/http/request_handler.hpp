@@ -1,8 +1,9 @@
 #pragma once
-// What HttpServer needs from the application: plan a request from its header (which
-// pool runs it, how large a body it may send), answer it, and build the response for a
-// request the server refused before it was complete (413, 431, 400), so that every
-// response carries the same envelope and headers.
+// What HttpServer needs from the application, in the order the server asks for it: plan a
+// request from its header (route, pool, body limit), admit an upload's caller before its
+// body is read, send a kept answer from the I/O thread, serve the request on a worker, and
+// build the response for a request the server refused before it was complete (413, 431,
+// 400), so that every response carries the same envelope and headers.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -28,7 +29,7 @@ struct Peer {
 enum class Lane { kNormal, kSlow, kUpload };
 
 // What the handler decides from the header alone, before the body is read. The route
-// is looked up once, here; the server carries the plan to try_ready() and handle().
+// is looked up once, here; the server carries the plan to every later step.
 struct RoutePlan {
   Lane lane = Lane::kNormal;
   std::optional<std::uint64_t> body_limit;  // nullopt = the server's default
@@ -47,72 +48,56 @@ struct Admission {
   std::string caller;  // a stable key of the account; empty = none
 };
 
+// A kept answer ready() found but may not send from the I/O thread (it is still to be
+// compressed, a worker's job), with the data generation it was kept for: serve() finishes
+// it, so a request looks in the cache once.
+struct KeptBody {
+  std::shared_ptr<const std::string> body;
+  std::uint64_t generation = 0;
+};
+
 // Everything about a request that is not in the request itself.
 struct RequestContext {
   Peer peer;
-  std::string request_id;  // the X-Request-Id the server sends and logs; empty = make one
-  RoutePlan plan;
+  std::string request_id;  // the X-Request-Id the server sends and logs
+  RoutePlan plan;          // plan()'s answer for this request's header
+  KeptBody kept = {};      // left by ready() for serve()
 };
 
-// An answer as the server sends it: the response, or, when `file` is set, only its head
-// (Content-Length included) with the body read from the open file and sent in pieces,
-// so a large download (the open data export) is never held in memory. When
-// `shared_body` is set, it is the body (response.body() stays empty; Content-Length is
-// set): bytes shared with the response cache, sent without a copy.
+// The one answer type, whatever its body; the server turns it into a Beast message in one
+// place. `response` is the status and headers, and the body unless one of the others is
+// set (then response.body() is empty and Content-Length is set):
+// - `shared_body`: bytes shared with the response cache, sent without a copy;
+// - `file`: an open file sent in pieces, so a large download (the open data export) is
+//   never held in memory.
 struct Reply {
   Response response;
-  std::optional<bhttp::file_body::value_type> file;
-  std::shared_ptr<const std::string> shared_body;
+  std::shared_ptr<const std::string> shared_body = {};
+  std::optional<bhttp::file_body::value_type> file = {};
 };
 
 class RequestHandler {
  public:
   virtual ~RequestHandler() = default;
 
-  // The lane, body limit and route of a request, from its header. Must be cheap.
-  [[nodiscard]] virtual RoutePlan plan(const RequestHeader&) const { return {}; }
+  // 1. From the header alone: the route, its lane and body limit. Must be cheap.
+  [[nodiscard]] virtual RoutePlan plan(const RequestHeader& header) const = 0;
 
-  // Called on a worker thread, possibly several at once, with the plan made for this
-  // request's header. Must not throw.
-  [[nodiscard]] virtual Response handle(const Request& request, const RequestContext& context) const = 0;
-  // For callers without a server (tests): plans the request itself.
-  [[nodiscard]] Response handle(const Request& request, const Peer& peer) const {
-    return handle(request, RequestContext{peer, {}, plan(request.base())});
-  }
-  [[nodiscard]] Response handle(const Request& request) const { return handle(request, Peer{}); }
+  // 2. Only for a plan with admit_first: checks the credentials in the header (the
+  // route's access rule) before the body is read. Called on a worker thread; may block.
+  [[nodiscard]] virtual Admission admit(const RequestHeader& header, const RoutePlan& plan, const Peer& peer) const = 0;
 
-  // What the server calls: handle(), or a reply whose body is a file. A handler that
-  // streams files overrides it and makes handle() read the file into the body.
-  [[nodiscard]] virtual Reply respond(const Request& request, const RequestContext& context) const {
-    return Reply{handle(request, context), std::nullopt, nullptr};
-  }
+  // 3. With the body read, on an I/O thread before any pool: the reply when it is ready
+  // without work (a cache hit), sent from there to save two thread hops. What it learnt
+  // for serve() it leaves in `context`. Must be cheap; never blocks, never throws.
+  [[nodiscard]] virtual std::optional<Reply> ready(const Request& request, RequestContext& context) const = 0;
 
-  // For a plan with admit_first: checks the credentials in the header (the route's
-  // access rule) before the body is read. Called on a worker thread; may block.
-  [[nodiscard]] virtual Admission admit(const RequestHeader&, const RoutePlan&, const Peer&) const { return {}; }
+  // 4. Otherwise, on a worker thread of the plan's lane (possibly several at once): the
+  // answer. Must not throw.
+  [[nodiscard]] virtual Reply serve(const Request& request, const RequestContext& context) const = 0;
 
-  // Called on an I/O thread before any pool: an answer that is ready without work (a
-  // cache hit) is sent from there, saving two thread hops. Must be cheap; never block.
-  [[nodiscard]] virtual std::optional<Response> try_ready(const Request&, const RoutePlan&) const {
-    return std::nullopt;
-  }
-  [[nodiscard]] std::optional<Response> try_ready(const Request& request) const {
-    return try_ready(request, plan(request.base()));
-  }
-  // try_ready() as the server calls it: the reply may share its body (Reply::shared_body).
-  [[nodiscard]] virtual std::optional<Reply> ready(const Request& request, const RoutePlan& plan) const {
-    auto response = try_ready(request, plan);
-    if (!response) return std::nullopt;
-    return Reply{std::move(*response), std::nullopt, nullptr};
-  }
-
-  // Shorthands for plan(header).lane and plan(header).body_limit.
-  [[nodiscard]] Lane lane(const RequestHeader& header) const { return plan(header).lane; }
-  [[nodiscard]] std::optional<std::uint64_t> body_limit(const RequestHeader& header) const {
-    return plan(header).body_limit;
-  }
-
-  // An error response with the JSON envelope; `code` is the machine code.
+  // A request the server refuses itself: an error response with the JSON envelope;
+  // `code` is the machine code.
   [[nodiscard]] virtual Response error_response(Status status, std::string_view code,
                                                 std::string_view message) const = 0;
 };

@@ -1,7 +1,7 @@
 #pragma once
-// The pure request → response function: API routes (thin handlers over core's
-// services), static files of the built frontend, the JSON error envelope and
-// security headers. Tests call handle() directly, without a socket.
+// The request → reply function behind HttpServer: API routes (thin handlers over core's
+// services), static files of the built frontend, the JSON error envelope and security
+// headers. Tests run it without a socket through tests/http/serve.hpp (plan, ready, serve).
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -97,20 +97,16 @@ class Router final : public RequestHandler {
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
 
-  using RequestHandler::handle;
-  using RequestHandler::try_ready;
-  // The API route's lane (password hashing: slow, photo uploads: upload) and body limit
-  // (uploads: 32 MiB), from the route table.
+  // The API route of the header (kRoutes), looked up once: its lane (password hashing:
+  // slow, photo uploads: upload) and body limit (uploads: 32 MiB).
   [[nodiscard]] RoutePlan plan(const RequestHeader& header) const override;
-  // The answer; a download from disk (the open data export) as a file reply.
-  [[nodiscard]] Reply respond(const Request& request, const RequestContext& context) const override;
-  // respond() with any file read into the body (for callers without a server: tests).
-  [[nodiscard]] Response handle(const Request& request, const RequestContext& context) const override;
   // Uploads: the bearer token's account, or the route's 401/403, before the body is read.
   [[nodiscard]] Admission admit(const RequestHeader& header, const RoutePlan& plan, const Peer& peer) const override;
-  [[nodiscard]] std::optional<Response> try_ready(const Request& request, const RoutePlan& plan) const override;
-  // A cache hit whose reply shares the kept body (no copy).
-  [[nodiscard]] std::optional<Reply> ready(const Request& request, const RoutePlan& plan) const override;
+  // A kept answer of a public map read, its body shared with the cache (no copy).
+  [[nodiscard]] std::optional<Reply> ready(const Request& request, RequestContext& context) const override;
+  // The answer: the API, photos, sitemaps and pages, or the built frontend; a download
+  // from disk (the open data export) as a file reply.
+  [[nodiscard]] Reply serve(const Request& request, const RequestContext& context) const override;
   [[nodiscard]] Response error_response(Status status, std::string_view code, std::string_view message) const override;
 
  private:
