@@ -39,8 +39,10 @@ void ways_for(const Store& s, LotteryEntry& e, DemoPrng& rng) {
   }
 }
 
-// Half open, a sixth closing within a day, a quarter upcoming, the rest just ended.
+// Half open, a sixth closing within a day, a quarter upcoming, the rest just ended; on
+// whole hours, as stores announce them.
 void window_for(LotteryEntry& e, UnixSeconds now, DemoPrng& rng) {
+  now -= now % kHour;
   const double u = rng.unit();
   if (u < 0.5) {
     e.apply_start = now - static_cast<UnixSeconds>(rng.below(72)) * kHour - kHour;

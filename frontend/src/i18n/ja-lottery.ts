@@ -20,6 +20,8 @@ export const jaLottery = {
   'list.error': '抽選情報を読み込めませんでした。',
   'list.retry': '再読み込み',
   'list.count': '{n}件',
+  'list.countFirst': '締切の近い{n}件',
+  'list.more': 'もっと見る',
   'list.submit': '抽選情報を登録',
   'list.demo': 'デモ',
   'row.open': '受付中',

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest, envelope, type QueryValue } from '@/lib/api';
 
@@ -51,7 +51,7 @@ export interface LotteryFilters {
   near: { lat: number; lng: number } | null;
 }
 
-export function lotteryQuery(filters: LotteryFilters): Record<string, QueryValue> {
+export function lotteryQuery(filters: LotteryFilters, limit?: number): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   if (filters.prefecture) query.prefecture = filters.prefecture;
   if (filters.product_id) query.product_id = filters.product_id;
@@ -62,13 +62,21 @@ export function lotteryQuery(filters: LotteryFilters): Record<string, QueryValue
     query.lng = filters.near.lng.toFixed(4);
     query.radius_km = LOTTERY_NEAR_RADIUS_KM;
   }
+  if (limit !== undefined) query.limit = limit;
   return query;
 }
 
-export const lotteriesQuery = (filters: LotteryFilters) =>
+async function fetchLotteries(filters: LotteryFilters, limit: number, signal: AbortSignal): Promise<Lottery[]> {
+  const body = await apiRequest('/lotteries', envelope(z.array(lotterySchema)), { query: lotteryQuery(filters, limit), signal, anonymous: true });
+  return body.data;
+}
+
+/** The list keeps showing the last answer while a longer one loads (「もっと見る」, a new filter). */
+export const lotteriesQuery = (filters: LotteryFilters, limit: number) =>
   queryOptions({
-    queryKey: ['lotteries', lotteryQuery(filters)],
-    queryFn: ({ signal }) => apiRequest('/lotteries', envelope(z.array(lotterySchema)), { query: lotteryQuery(filters), signal, anonymous: true }).then((r) => r.data),
+    queryKey: ['lotteries', lotteryQuery(filters, limit)],
+    queryFn: ({ signal }) => fetchLotteries(filters, limit, signal),
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 

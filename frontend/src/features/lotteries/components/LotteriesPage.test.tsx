@@ -68,13 +68,26 @@ describe('/lotteries (抽選情報)', () => {
     const user = userEvent.setup();
     renderWithProviders(<LotteriesPage />, { route: '/lotteries?prefecture=osaka&loose=1' });
     expect(await screen.findByText('条件に合う受付中・受付予定の抽選はありません')).toBeInTheDocument();
-    expect(calls.mock.calls.map(([path]) => path)).toContain('/api/v1/lotteries?prefecture=osaka&loose=1');
+    expect(calls.mock.calls.map(([path]) => path)).toContain('/api/v1/lotteries?prefecture=osaka&loose=1&limit=50');
     expect(screen.getByRole('checkbox', { name: /条件ゆるめ/ })).toBeChecked();
 
     await user.selectOptions(screen.getByRole('combobox', { name: '応募方法' }), 'store');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/lotteries?prefecture=osaka&loose=1&method=store'));
-    await waitFor(() => expect(calls.mock.calls.map(([path]) => path)).toContain('/api/v1/lotteries?prefecture=osaka&method=store&loose=1'));
+    await waitFor(() => expect(calls.mock.calls.map(([path]) => path)).toContain('/api/v1/lotteries?prefecture=osaka&method=store&loose=1&limit=50'));
     await waitFor(() => expect(screen.getByRole('option', { name: 'テラスタルフェスex' })).toBeInTheDocument());
+  });
+
+  it('a full page says it holds the soonest and 「もっと見る」 asks for more', async () => {
+    const calls = mockApi({
+      '/api/v1/products': products,
+      '/api/v1/lotteries': (u) => answer(...Array.from({ length: Number(u.searchParams.get('limit')) }, (_, i) => lottery({ id: 100 + i })))(),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LotteriesPage />, { route: '/lotteries' });
+    expect(await screen.findByText('締切の近い50件')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    expect(await screen.findByText('締切の近い100件')).toBeInTheDocument();
+    expect(calls.mock.calls.map(([path]) => path)).toContain('/api/v1/lotteries?limit=100');
   });
 
   it('a failed load says so and offers a retry', async () => {

@@ -14,6 +14,9 @@ import { LotteryCard } from './LotteryCard';
 import styles from './Lotteries.module.css';
 
 /** The countdowns move on by themselves: the clock ticks once a minute. */
+/** How many entries a page asks for first, and how many more 「もっと見る」 adds (the API's limit is 200). */
+const PAGE_LIMIT = 50;
+const MAX_LIMIT = 200;
 const TICK_MS = 60_000;
 
 function useNow(): number {
@@ -46,7 +49,8 @@ function readFilters(params: URLSearchParams): LotteryFilters {
 export function LotteriesPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const list = useQuery(lotteriesQuery(filters));
+  const [limit, setLimit] = useState(PAGE_LIMIT);
+  const list = useQuery(lotteriesQuery(filters, limit));
   const products = useQuery(productsQuery());
   const now = useNow();
   const [locating, setLocating] = useState(false);
@@ -163,7 +167,7 @@ export function LotteriesPage() {
             </div>
           ) : (
             <>
-              <p className={styles.count}>{tl('list.count', { n: list.data.length })}</p>
+              <p className={styles.count}>{tl(list.data.length >= limit ? 'list.countFirst' : 'list.count', { n: list.data.length })}</p>
               <ul className={styles.list}>
                 {list.data.map((lottery) => (
                   <li key={lottery.id}>
@@ -171,6 +175,11 @@ export function LotteriesPage() {
                   </li>
                 ))}
               </ul>
+              {list.data.length >= limit && limit < MAX_LIMIT && (
+                <button type="button" className={`${ui.secondary} ${styles.more}`} onClick={() => setLimit(Math.min(MAX_LIMIT, limit + PAGE_LIMIT))} disabled={list.isFetching}>
+                  {tl('list.more')}
+                </button>
+              )}
             </>
           )}
         </div>

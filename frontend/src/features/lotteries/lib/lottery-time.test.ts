@@ -20,6 +20,8 @@ describe('lottery time', () => {
     expect(countdownLabel(window, at('2026-11-30T11:30:00Z'))).toBe('締切まであと3時間');
     expect(countdownLabel(window, at('2026-11-30T14:20:00Z'))).toBe('締切まであと40分');
     expect(countdownLabel(window, at('2026-11-30T14:59:59Z'))).toBe('締切まであと1分');
+    expect(countdownLabel(window, at('2026-11-30T14:00:00Z'))).toBe('締切まであと1時間'); // not 60分
+    expect(countdownLabel(window, at('2026-11-30T14:00:01Z'))).toBe('締切まであと59分');
     expect(countdownLabel(window, at('2026-11-25T01:00:00Z'))).toBe('受付開始まであと2日');
     expect(countdownLabel(window, at('2026-11-30T15:00:01Z'))).toBe('受付終了');
   });

@@ -19,10 +19,10 @@ export function lotteryPhase(window: LotteryWindow, now: number): LotteryPhase {
   return end - now <= CLOSING_SOON_MS ? 'closing' : 'open';
 }
 
-/** How long until `target`, in the largest whole unit: 25 h → 1日, 3 h 59 min → 3時間, 59 s → 1分. */
+/** How long until `target`, in the largest whole unit, rounded down: 25 h → 1日, 3 h 59 min → 3時間, 59 s → 1分. */
 function until(target: number, now: number, minutes: Parameters<typeof tl>[0], hours: Parameters<typeof tl>[0], days: Parameters<typeof tl>[0]): string {
   const ms = Math.max(0, target - now);
-  if (ms < 3_600_000) return tl(minutes, { n: Math.max(1, Math.ceil(ms / 60_000)) });
+  if (ms < 3_600_000) return tl(minutes, { n: Math.max(1, Math.floor(ms / 60_000)) });
   if (ms < CLOSING_SOON_MS) return tl(hours, { n: Math.floor(ms / 3_600_000) });
   return tl(days, { n: Math.floor(ms / CLOSING_SOON_MS) });
 }
