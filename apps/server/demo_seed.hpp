@@ -2,14 +2,29 @@
 // Loads the demo dataset into an empty database, once.
 #include "pokeca/errors.hpp"
 #include "pokeca/gazetteer.hpp"
+#include "pokeca/lottery.hpp"
 #include "pokeca/ports.hpp"
+#include "pokeca/product_catalog.hpp"
 
 namespace pokeca::server {
 
 inline constexpr std::string_view kDemoDataMetaKey = "demo_data";
+inline constexpr std::string_view kDemoProductsMetaKey = "demo_products";
+inline constexpr std::string_view kDemoLotteriesMetaKey = "demo_lotteries";
 
 // Returns how many stores were loaded (0 when the database already had stores).
 Result<std::size_t> seed_demo_if_empty(StoreRepository& stores, ReportRepository& reports, MetaRepository& meta,
                                        const Gazetteer& gazetteer, const Clock& clock);
+
+// On a demo database (kDemoDataMetaKey set), adds the demo catalogue once: to an empty
+// catalogue, including a demo database made before the catalogue existed. Returns how
+// many products were added.
+Result<std::size_t> seed_demo_products(ProductRepository& products, MetaRepository& meta);
+
+// On a demo database, adds the demo dataset's lottery entries once (around the time of
+// this start), at the demo stores (made again from the same seed: the same ids) for the
+// demo catalogue's listed products. Returns how many were added.
+Result<std::size_t> seed_demo_lotteries(LotteryRepository& lotteries, ProductRepository& products, MetaRepository& meta,
+                                        const Gazetteer& gazetteer, const Clock& clock);
 
 }  // namespace pokeca::server

@@ -46,8 +46,10 @@
 #include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
@@ -257,6 +259,23 @@ int serve(const Config& configured) {
   // Admin console: every admin write with its audit row, one transaction.
   storage::SqliteAdminRepository admin_repo(db);
   AdminService admin({admin_repo, submission_repo, photo_store, gazetteer, clock});
+  // The product catalogue (admins keep it; a demo database gets the demo catalogue).
+  storage::SqliteProductRepository product_repo(db);
+  ProductCatalogService products(product_repo, clock);
+  if (config.demo_data) {
+    auto seeded = seed_demo_products(product_repo, meta);
+    if (!seeded) throw std::runtime_error("demo products: " + seeded.error().message + " " + seeded.error().log_detail);
+    if (*seeded > 0) log_event("demo_products_loaded", {{"products", std::to_string(*seeded)}});
+  }
+  // Lottery entries: a trusted author's at once, anyone else's after an admin's review.
+  storage::SqliteLotteryRepository lottery_repo(db);
+  LotteryService lotteries(lottery_repo, clock);
+  if (config.demo_data) {
+    auto seeded = seed_demo_lotteries(lottery_repo, product_repo, meta, gazetteer, clock);
+    if (!seeded)
+      throw std::runtime_error("demo lotteries: " + seeded.error().message + " " + seeded.error().log_detail);
+    if (*seeded > 0) log_event("demo_lotteries_loaded", {{"lotteries", std::to_string(*seeded)}});
+  }
   // Analytics: page views with their own per-IP limit; a small thread drops
   // the day secrets that are too old even when no page view comes to do it.
   storage::SqliteAnalyticsRepository analytics_repository(db);
@@ -275,6 +294,8 @@ int serve(const Config& configured) {
                        .routes = routes,
                        .admin = admin,
                        .analytics = analytics,
+                       .products = products,
+                       .lotteries = lotteries,
                        .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(mail_queue, *mailer, clock);

@@ -24,14 +24,18 @@ constexpr std::array kTargets{std::pair{AuditTarget::kStore, std::string_view("s
                               std::pair{AuditTarget::kUser, std::string_view("user")},
                               std::pair{AuditTarget::kSubmission, std::string_view("submission")},
                               std::pair{AuditTarget::kPurchase, std::string_view("purchase")},
-                              std::pair{AuditTarget::kPhoto, std::string_view("photo")}};
+                              std::pair{AuditTarget::kPhoto, std::string_view("photo")},
+                              std::pair{AuditTarget::kProduct, std::string_view("product")},
+                              std::pair{AuditTarget::kLottery, std::string_view("lottery")}};
 
 constexpr std::array kActions{
     audit_action::kSubmissionApprove, audit_action::kSubmissionReject, audit_action::kSubmissionMerge,
     audit_action::kStoreUpdate,       audit_action::kStoreHide,        audit_action::kStoreDelete,
     audit_action::kPhotoDelete,       audit_action::kPurchaseDelete,   audit_action::kPurchaseBulkDelete,
     audit_action::kUserBlock,         audit_action::kUserUnblock,      audit_action::kUserGrantAdmin,
-    audit_action::kUserRevokeAdmin};
+    audit_action::kUserRevokeAdmin,   audit_action::kProductCreate,    audit_action::kProductUpdate,
+    audit_action::kProductDelete,     audit_action::kLotteryApprove,   audit_action::kLotteryReject,
+    audit_action::kLotteryHide};
 
 // Trimmed single-line text of at most max_chars code points.
 Result<std::string> plain_text(std::string_view raw, std::size_t max_chars, std::string_view too_long) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "demo_prng.hpp"
 #include "pokeca/numbers.hpp"
 #include "pokeca/prefectures.hpp"
 #include "pokeca/store_types.hpp"
@@ -27,23 +28,7 @@ constexpr std::array<std::string_view, 8> kSetNames{"テラスタルフェスex"
 constexpr std::array<std::string_view, 4> kLimitNotes{"1人5パックまで", "お一人様1BOXまで", "1人10パックまで",
                                                       "整理券配布あり"};
 
-// splitmix64: tiny, fast and the same on every platform.
-class Prng {
- public:
-  explicit Prng(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(unit() * static_cast<double>(n)); }
-  bool chance(double p) { return unit() < p; }
-
- private:
-  std::uint64_t state_;
-};
+using Prng = DemoPrng;
 
 // cos by its Taylor series: plain arithmetic keeps the output identical everywhere.
 double cos_deg(double deg) {

@@ -66,13 +66,14 @@ describe('the repo guide (content/guide)', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.md'));
   const docs = files.map((f) => ({ file: f, doc: renderDocument(readFileSync(join(dir, f), 'utf8'), f) }));
 
-  it('has the six articles of PRODUCT.md §2, in order', () => {
+  it('has the six articles of PRODUCT.md §2 and the lotteries article, in order', () => {
     expect(checkGuide(docs).map((d) => d.title)).toEqual([
       'はじめての方へ',
       '販売店の探し方',
       '店舗情報の投稿方法',
       'ポイントとランキング',
       '購入時のマナー',
+      '抽選情報の見方と登録',
       'よくある質問',
     ]);
   });

@@ -31,6 +31,8 @@ test.describe('admin console', () => {
       { name: '店舗', path: '/admin/stores', ready: page.getByTestId('store-row').first() },
       { name: 'ユーザー', path: '/admin/users', ready: page.getByTestId('user-row').first() },
       { name: '報告', path: '/admin/reports', ready: page.getByTestId('list-total') },
+      { name: '抽選', path: '/admin/lotteries', ready: page.getByRole('heading', { name: '抽選情報の確認' }) },
+      { name: '商品', path: '/admin/products', ready: page.getByTestId('product-row').first() },
       { name: '履歴', path: '/admin/audit', ready: page.getByTestId('list-total') },
       { name: 'アナリティクス', path: '/admin/analytics', ready: page.getByRole('heading', { name: 'アナリティクス' }) },
     ];

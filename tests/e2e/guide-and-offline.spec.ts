@@ -5,10 +5,10 @@ test.beforeEach(async ({ page }) => {
   await offlineExceptServer(page);
 });
 
-test('the guide lists six articles; header and footer are hidden, a way back is not', async ({ page }, testInfo) => {
+test('the guide lists seven articles; header and footer are hidden, a way back is not', async ({ page }, testInfo) => {
   await page.goto(url('/guide'));
   await expect(page.getByRole('heading', { level: 1, name: 'ご利用ガイド' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(7);
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'ガイドのナビゲーション' }).getByRole('link', { name: 'ホームに戻る' })).toBeVisible();

@@ -95,6 +95,19 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     // A bad path is refused after the (public) access rule, so nothing is counted.
     {"POST /api/v1/analytics/events", {Who::kAnyone, R"({"path":"no-slash","viewport":"phone"})"}},
     {"GET /api/v1/admin/analytics", {Who::kAdmin, ""}},
+    // Product catalogue: an empty name (400) or an unknown product (404) once past the check.
+    {"GET /api/v1/products", {Who::kAnyone, ""}},
+    {"GET /api/v1/admin/products", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/products", {Who::kAdmin, R"({"name":"","kind":"pack","release_date":"2025-01-01"})"}},
+    {"PUT /api/v1/admin/products/{id}", {Who::kAdmin, R"({"name":"","kind":"pack","release_date":"2025-01-01"})"}},
+    {"DELETE /api/v1/admin/products/{id}", {Who::kAdmin, ""}},
+    // Lottery entries: no methods (400) or an unknown entry (404) once past the check.
+    {"GET /api/v1/lotteries", {Who::kAnyone, ""}},
+    {"POST /api/v1/lotteries", {Who::kUser, R"({"store_id":1,"product_name":"x","methods":[]})"}},
+    {"GET /api/v1/admin/lotteries", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/lotteries/{id}/approve", {Who::kAdmin, ""}},
+    {"POST /api/v1/admin/lotteries/{id}/reject", {Who::kAdmin, R"({"reason":"x"})"}},
+    {"POST /api/v1/admin/lotteries/{id}/hide", {Who::kAdmin, ""}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the
@@ -103,7 +116,8 @@ constexpr std::string_view kUnknownAdminTargetId = "999999";
 
 std::string target_of(std::string_view path) {
   std::string out(path);
-  const bool admin_target = out.starts_with("/api/v1/admin/stores/") || out.starts_with("/api/v1/admin/users/");
+  const bool admin_target = out.starts_with("/api/v1/admin/stores/") || out.starts_with("/api/v1/admin/users/") ||
+                            out.starts_with("/api/v1/admin/products/") || out.starts_with("/api/v1/admin/lotteries/");
   if (const auto at = out.find("{id}"); at != std::string::npos)
     out.replace(at, 4, admin_target ? kUnknownAdminTargetId : "1");
   if (const auto at = out.find("{share_id}"); at != std::string::npos) out.replace(at, 10, "unknown-share-id");

@@ -9,6 +9,8 @@
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/ip_location.hpp"
+#include "pokeca/lottery.hpp"
+#include "pokeca/product_catalog.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
@@ -109,6 +111,43 @@ class FakeAnalyticsKeys final : public AnalyticsKeys {
   }
 };
 
+// An empty catalogue that refuses writes (tests that need products run the SQLite one).
+class NoProducts final : public ProductRepository {
+ public:
+  Result<std::vector<CatalogProduct>> list(bool) override { return std::vector<CatalogProduct>{}; }
+  Result<std::optional<CatalogProduct>> find(CatalogProductId) override { return std::nullopt; }
+  Result<CatalogProduct> insert(const CatalogProduct&, AuditRecord, std::size_t) override { return refused(); }
+  Result<std::optional<CatalogProduct>> update(CatalogProductId, const ProductDecision&) override {
+    return std::optional<CatalogProduct>{};
+  }
+  Result<bool> remove(CatalogProductId, const std::function<AuditRecord(const CatalogProduct&)>&) override {
+    return false;
+  }
+  Result<void> insert_demo(const std::vector<CatalogProduct>&) override { return {}; }
+
+ private:
+  static std::unexpected<DomainError> refused() { return fail(ErrorCode::kUnavailable, "no catalogue in this test"); }
+};
+
+// No lottery entries; a submission is refused (tests that need entries run the SQLite one).
+class NoLotteries final : public LotteryRepository {
+ public:
+  Result<LotteryEntry> insert(LotteryEntry, const LotteryInsertRules&) override {
+    return fail(ErrorCode::kUnavailable, "no lotteries in this test");
+  }
+  Result<std::vector<LotteryListing>> list_open(const LotteryFilter&, UnixSeconds) override {
+    return std::vector<LotteryListing>{};
+  }
+  Result<AdminPage<LotteryListing>> list_for_review(std::optional<LotteryStatus>, int, std::int64_t) override {
+    return AdminPage<LotteryListing>{};
+  }
+  Result<std::optional<LotteryEntry>> find(LotteryId) override { return std::nullopt; }
+  Result<std::optional<LotteryEntry>> change(LotteryId, const LotteryDecision&) override {
+    return std::optional<LotteryEntry>{};
+  }
+  Result<void> insert_demo(const std::vector<LotteryEntry>&) override { return {}; }
+};
+
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
 struct RealServices {
   PurchaseService* purchases = nullptr;
@@ -121,6 +160,8 @@ struct RealServices {
   RouteService* routes = nullptr;
   AdminService* admin = nullptr;
   AnalyticsService* analytics = nullptr;
+  ProductCatalogService* products = nullptr;
+  LotteryService* lotteries = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -140,7 +181,9 @@ struct FakeContributions {
         alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080"),
         routes({stores, saved_routes, crypto, clock}),
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
-        analytics({analytics_repo, analytics_keys, limiter, clock}) {}
+        analytics({analytics_repo, analytics_keys, limiter, clock}),
+        products(product_repo, clock),
+        lotteries(lottery_repo, clock) {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -157,6 +200,8 @@ struct FakeContributions {
             .routes = either(real.routes, routes),
             .admin = either(real.admin, admin),
             .analytics = either(real.analytics, analytics),
+            .products = either(real.products, products),
+            .lotteries = either(real.lotteries, lotteries),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -185,6 +230,10 @@ struct FakeContributions {
   NoAnalytics analytics_repo;
   FakeAnalyticsKeys analytics_keys;
   AnalyticsService analytics;
+  NoProducts product_repo;
+  ProductCatalogService products;
+  NoLotteries lottery_repo;
+  LotteryService lotteries;
 };
 
 }  // namespace pokeca::testing

@@ -95,6 +95,8 @@ TEST(OpenApi, EveryOperationHasItsResponsesSecurityAndBody) {
       "POST /api/v1/admin/users/{id}/grant_admin",
       "POST /api/v1/admin/users/{id}/revoke_admin",
       "POST /api/v1/alerts/unsubscribe",  // RFC 8058's one-click form, ignored
+      "POST /api/v1/admin/lotteries/{id}/approve",
+      "POST /api/v1/admin/lotteries/{id}/hide",
   };
   const auto ops = operation_keys(POKECA_OPENAPI_FILE);
   const auto routes = api_routes();

@@ -22,7 +22,9 @@
 #include "pokeca/storage/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_saved_route_repository.hpp"
@@ -67,7 +69,11 @@ struct SqliteServices {
         admin_repo(db),
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics_repo(db),
-        analytics({analytics_repo, analytics_keys, accounts.limiter, clock}) {}
+        analytics({analytics_repo, analytics_keys, accounts.limiter, clock}),
+        product_repo(db),
+        products(product_repo, clock),
+        lottery_repo(db),
+        lotteries(lottery_repo, clock) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -80,7 +86,9 @@ struct SqliteServices {
             .alerts = &alerts,
             .routes = &routes,
             .admin = &admin,
-            .analytics = &analytics};
+            .analytics = &analytics,
+            .products = &products,
+            .lotteries = &lotteries};
   }
 
   storage::Database db;
@@ -111,6 +119,10 @@ struct SqliteServices {
   storage::SqliteAnalyticsRepository analytics_repo;
   crypto::SodiumAnalyticsKeys analytics_keys;
   AnalyticsService analytics;
+  storage::SqliteProductRepository product_repo;
+  ProductCatalogService products;
+  storage::SqliteLotteryRepository lottery_repo;
+  LotteryService lotteries;
 };
 
 }  // namespace pokeca::testing

@@ -13,12 +13,17 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pokeca/ports.hpp"
 #include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite_user_repository.hpp"
 #include "pokeca/testing/temp_dir.hpp"
 
 namespace pokeca::storage::testing {
@@ -33,12 +38,29 @@ class SqliteBackend {
   StoreRepository& stores() { return stores_; }
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
+  ProductRepository& products() { return products_; }
+  LotteryRepository& lotteries() { return lotteries_; }
+  UserRepository& users() { return users_; }
+  // The audit rows of one target type, newest first, as "action target_id".
+  std::vector<std::string> audit_of(std::string_view target_type) {
+    std::vector<std::string> out;
+    AuditFilter filter;
+    filter.target_type = std::string(target_type);
+    filter.limit = 100;
+    const auto page = admin_.list_audit(filter).value();
+    for (const auto& e : page.items) out.push_back(e.action + " " + e.target_id);
+    return out;
+  }
 
  private:
   Database db_;
   SqliteStoreRepository stores_{db_};
   SqliteReportRepository reports_{db_};
   SqliteMetaRepository meta_{db_};
+  SqliteProductRepository products_{db_};
+  SqliteLotteryRepository lotteries_{db_};
+  SqliteUserRepository users_{db_};
+  SqliteAdminRepository admin_{db_};
 };
 
 using Backends = ::testing::Types<SqliteBackend>;
@@ -60,6 +82,9 @@ class BackendTest : public ::testing::Test {
   StoreRepository& stores = backend.stores();
   ReportRepository& reports = backend.reports();
   MetaRepository& meta = backend.meta();
+  ProductRepository& products = backend.products();
+  LotteryRepository& lotteries = backend.lotteries();
+  UserRepository& users = backend.users();
 };
 
 }  // namespace pokeca::storage::testing

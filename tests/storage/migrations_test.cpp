@@ -95,5 +95,55 @@ TEST(Migrations, AFailedMigrationLeavesTheFileUntouched) {
   EXPECT_EQ(n, 0);
 }
 
+// 014 rebuilds the audit log to accept 'product': a version-13 file keeps every row as it
+// was, and the log stays append-only.
+TEST(Migrations, TheAuditLogKeepsItsRowsAndStaysAppendOnlyThroughTheProductMigration) {
+  TempDir dir;
+  const auto file = dir.path() / "v13.db";
+  const auto count = [](Connection& conn, const std::string& sql) {
+    Statement st(conn, sql);
+    std::int64_t n = -1;
+    EXPECT_TRUE(st.each([&](const Row& row) { n = row.int64(0); }));
+    return n;
+  };
+  {
+    Connection conn(file, {});
+    for (const auto& m : all_migrations()) {
+      if (m.version > 13) break;
+      ASSERT_TRUE(conn.exec(m.sql));
+      ASSERT_TRUE(conn.exec("PRAGMA user_version = " + std::to_string(m.version)));
+    }
+    ASSERT_TRUE(
+        conn.exec("INSERT INTO admin_audit (id, at, actor_id, action, target_type, target_id, changes, note)"
+                  " VALUES (7, 100, 1, 'store.hide', 'store', '42', '{\"status\":1}', 'メモ'),"
+                  " (9, 200, 2, 'user.block', 'user', '3', '{}', '')"));
+    EXPECT_FALSE(
+        conn.exec("INSERT INTO admin_audit (at, actor_id, action, target_type, target_id)"
+                  " VALUES (1, 1, 'product.create', 'product', '1')"));
+  }
+  Database db(file);
+  EXPECT_EQ(version_of(db), latest_schema_version());
+  auto lease = db.acquire();
+  auto& conn = lease.connection();
+  EXPECT_EQ(count(conn,
+                  "SELECT count(*) FROM admin_audit WHERE id = 7 AND at = 100 AND actor_id = 1 AND"
+                  " action = 'store.hide' AND target_id = '42' AND changes = '{\"status\":1}' AND note = 'メモ'"),
+            1);
+  EXPECT_EQ(count(conn, "SELECT count(*) FROM admin_audit"), 2);
+  EXPECT_TRUE(
+      conn.exec("INSERT INTO admin_audit (at, actor_id, action, target_type, target_id)"
+                " VALUES (300, 1, 'product.create', 'product', '1')"));
+  EXPECT_FALSE(conn.exec("UPDATE admin_audit SET note = 'x' WHERE id = 7"));
+  EXPECT_FALSE(conn.exec("DELETE FROM admin_audit WHERE id = 9"));
+  EXPECT_FALSE(
+      conn.exec("INSERT INTO admin_audit (at, actor_id, action, target_type, target_id)"
+                " VALUES (1, 1, 'x', 'castle', '1')"));
+  EXPECT_EQ(count(conn,
+                  "SELECT count(*) FROM sqlite_schema WHERE name IN ('admin_audit_by_target',"
+                  " 'admin_audit_by_actor', 'admin_audit_no_update', 'admin_audit_no_delete')"),
+            4);
+  EXPECT_EQ(count(conn, "SELECT count(*) FROM admin_audit"), 3);
+}
+
 }  // namespace
 }  // namespace pokeca::storage

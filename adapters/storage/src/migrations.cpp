@@ -24,6 +24,8 @@ extern const std::string_view k010RecentKinds;    // one blob of kinds per cell 
 extern const std::string_view k011RecentBlocks;   // 8-hour blocks beside the hours
 extern const std::string_view k012ReviewMail;     // the mail about each submission review (opt-out)
 extern const std::string_view k013LatestPerProduct;  // latest report per product; "reported within" = bought
+extern const std::string_view k014Products;          // the product catalogue; audit targets product, lottery
+extern const std::string_view k015Lotteries;         // lottery entries (抽選情報)
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -45,6 +47,8 @@ std::span<const Migration> all_migrations() {
       Migration{11, "recent_blocks", embedded::k011RecentBlocks},
       Migration{12, "review_mail", embedded::k012ReviewMail},
       Migration{13, "latest_per_product", embedded::k013LatestPerProduct},
+      Migration{14, "products", embedded::k014Products},
+      Migration{15, "lotteries", embedded::k015Lotteries},
   };
   return migrations;
 }

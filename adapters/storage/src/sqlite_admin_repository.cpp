@@ -127,7 +127,8 @@ SqliteAdminRepository::Statements::Statements(Connection& c)
       store_in_use(c,
                    "SELECT EXISTS (SELECT 1 FROM store_submissions WHERE store_id = :id)"
                    " OR EXISTS (SELECT 1 FROM purchase_reports WHERE store_id = :id)"
-                   " OR EXISTS (SELECT 1 FROM saved_route_stops WHERE store_id = :id)"),
+                   " OR EXISTS (SELECT 1 FROM saved_route_stops WHERE store_id = :id)"
+                   " OR EXISTS (SELECT 1 FROM lotteries WHERE store_id = :id)"),
       unlink_photo(c,
                    "DELETE FROM submission_photos WHERE (photo_hash = :hash OR thumb_hash = :hash)"
                    " AND submission_id IN (SELECT id FROM store_submissions WHERE store_id = :store)"

@@ -5,14 +5,19 @@
 namespace pokeca::storage {
 
 struct SqliteRankingRepository::Statements {
-  // Reads the approved submissions from their partial index by approval time.
+  // Approved store submissions (from their partial index by approval time) and approved
+  // lottery entries count alike: each is one approved contribution with its points. An
+  // entry hidden after its approval keeps them: points once awarded are never taken back.
   explicit Statements(Connection& c)
       : totals(c,
-               "SELECT u.id, u.nickname, u.prefecture, sum(s.points_awarded), count(*), max(s.reviewed_at)"
-               " FROM store_submissions AS s JOIN users AS u ON u.id = s.user_id"
-               " WHERE s.status = 'approved' AND s.reviewed_at >= :since"
-               " AND u.withdrawn_at IS NULL AND u.blocked = 0"
-               " GROUP BY u.id HAVING sum(s.points_awarded) > 0") {}
+               "SELECT u.id, u.nickname, u.prefecture, sum(a.points), count(*), max(a.reviewed_at)"
+               " FROM (SELECT user_id, points_awarded AS points, reviewed_at FROM store_submissions"
+               "       WHERE status = 'approved' AND reviewed_at >= :since"
+               "       UNION ALL SELECT author_id, points_awarded, reviewed_at FROM lotteries"
+               "       WHERE points_awarded > 0 AND reviewed_at >= :since) AS a"
+               " JOIN users AS u ON u.id = a.user_id"
+               " WHERE u.withdrawn_at IS NULL AND u.blocked = 0"
+               " GROUP BY u.id HAVING sum(a.points) > 0") {}
 
   Statement totals;
 };

@@ -41,7 +41,7 @@ inline constexpr UnixSeconds kSecondsPerDay = 86'400;
 
 // ---- Audit -------------------------------------------------------------------------
 
-enum class AuditTarget { kStore, kUser, kSubmission, kPurchase, kPhoto };
+enum class AuditTarget { kStore, kUser, kSubmission, kPurchase, kPhoto, kProduct, kLottery };
 [[nodiscard]] std::string_view to_string(AuditTarget t);
 [[nodiscard]] std::optional<AuditTarget> audit_target_from(std::string_view text);
 
@@ -59,6 +59,12 @@ inline constexpr std::string_view kUserBlock = "user.block";
 inline constexpr std::string_view kUserUnblock = "user.unblock";
 inline constexpr std::string_view kUserGrantAdmin = "user.grant_admin";
 inline constexpr std::string_view kUserRevokeAdmin = "user.revoke_admin";
+inline constexpr std::string_view kProductCreate = "product.create";
+inline constexpr std::string_view kProductUpdate = "product.update";
+inline constexpr std::string_view kProductDelete = "product.delete";
+inline constexpr std::string_view kLotteryApprove = "lottery.approve";
+inline constexpr std::string_view kLotteryReject = "lottery.reject";
+inline constexpr std::string_view kLotteryHide = "lottery.hide";
 }  // namespace audit_action
 [[nodiscard]] bool is_audit_action(std::string_view text);
 

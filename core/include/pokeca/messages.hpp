@@ -286,7 +286,8 @@ inline constexpr std::string_view kAdminBadDate = "日付はYYYY-MM-DDの形式�
 inline constexpr std::string_view kAdminBadDateRange =
     "期間の指定が正しくありません（開始日は終了日以前にしてください）。";
 inline constexpr std::string_view kAdminBadTargetType =
-    "対象の種類（target_type）はstore・user・submission・purchase・photoのいずれかを指定してください。";
+    "対象の種類（target_"
+    "type）はstore・user・submission・purchase・photo・product・lotteryのいずれかを指定してください。";
 inline constexpr std::string_view kAdminBadAction = "操作（action）の指定が正しくありません。";
 inline constexpr std::string_view kAdminStoreNameRequired = "店舗名を入力してください。";
 inline constexpr std::string_view kAdminAddressTooLong = "住所は{max}文字以内で入力してください。";
@@ -297,7 +298,7 @@ inline constexpr std::string_view kAdminStoreUpdated = "店舗情報を更新し
 inline constexpr std::string_view kAdminStoreHidden = "店舗を非表示にしました。";
 inline constexpr std::string_view kAdminStoreDeleted = "店舗を削除しました。";
 inline constexpr std::string_view kAdminStoreInUse =
-    "投稿・購入報告・保存ルートのある店舗は削除できません。非表示にしてください。";
+    "投稿・購入報告・抽選情報・保存ルートのある店舗は削除できません。非表示にしてください。";
 inline constexpr std::string_view kAdminBadPhotoHash = "写真の指定が正しくありません。";
 inline constexpr std::string_view kAdminPhotoStoreRequired = "店舗ID（store_id）を指定してください。";
 inline constexpr std::string_view kAdminPhotoNotFound = "写真が見つかりませんでした。";
@@ -347,5 +348,71 @@ inline constexpr std::string_view kPrefectureCardDescription =
 inline constexpr std::string_view kStoreCardDescription =
     "{place}の{type}。ポケモンカードの取り扱いや最新の購入報告を地図で確認できます。";
 inline constexpr std::string_view kTitleSeparator = " | ";
+
+// ---- Product catalogue ---------------------------------------------------------------
+inline constexpr std::string_view kProductNameRequired = "商品名を入力してください。";
+inline constexpr std::string_view kProductNameTooLong = "商品名は{max}文字以内で入力してください。";
+inline constexpr std::string_view kProductNameField = "商品名";
+inline constexpr std::string_view kProductBadKind =
+    "商品の種類（kind）はpack・box・otherのいずれかを指定してください。";
+inline constexpr std::string_view kProductBadReleaseDate =
+    "発売日はYYYY-MM-DDの形式で、実在する日付を指定してください。";
+inline constexpr std::string_view kProductBadUrl =
+    "公式ページのURLはhttp://またはhttps://で始まる{max}バイト以内のURLを指定してください。";
+inline constexpr std::string_view kProductNotFound = "商品が見つかりませんでした。";
+inline constexpr std::string_view kProductNameTaken = "同じ名前の商品がすでに登録されています。";
+inline constexpr std::string_view kProductCatalogFull =
+    "登録できる商品は{max}件までです。使わない商品を削除してください。";
+inline constexpr std::string_view kProductInUse =
+    "抽選情報で使われている商品は削除できません。選択肢から外すには「選択肢に表示する」をオフにしてください。";
+inline constexpr std::string_view kProductCreated = "商品を登録しました。";
+inline constexpr std::string_view kProductUpdated = "商品情報を更新しました。";
+inline constexpr std::string_view kProductDeleted = "商品を削除しました。";
+
+// ---- Lottery entries (抽選情報) -------------------------------------------------------
+inline constexpr std::string_view kLotteryStoreRequired = "抽選を行う店舗を指定してください。";
+inline constexpr std::string_view kLotteryProductRequired = "商品を選ぶか、商品名を入力してください。";
+inline constexpr std::string_view kLotteryProductNameTooLong = "商品名は{max}文字以内で入力してください。";
+inline constexpr std::string_view kLotteryProductUnknown = "選んだ商品はカタログにありません。選び直してください。";
+inline constexpr std::string_view kLotteryMethodRequired = "応募方法を1つ以上選んでください。";
+inline constexpr std::string_view kLotteryBadMethod = "応募方法（methods）はstore・web・app・phoneから選んでください。";
+inline constexpr std::string_view kLotteryBadCondition =
+    "応募条件（conditions）はmembers_only・purchase_history・id_check・visit_required・partner_card・otherから選んで"
+    "ください。";
+inline constexpr std::string_view kLotteryBadTime =
+    "日時はタイムゾーン付きの形式（例: 2026-12-01T10:00+09:00）で指定してください。";
+inline constexpr std::string_view kLotteryWindowRequired = "受付の開始日時と締切日時を入力してください。";
+inline constexpr std::string_view kLotteryWindowOrder = "締切日時は開始日時より後にしてください。";
+inline constexpr std::string_view kLotteryWindowTooLong = "受付期間は{max}日以内にしてください。";
+inline constexpr std::string_view kLotteryWindowEnded = "締切を過ぎた抽選は登録できません。";
+inline constexpr std::string_view kLotteryWindowTooFar = "受付開始が{max}日以上先の抽選はまだ登録できません。";
+inline constexpr std::string_view kLotteryResultBeforeEnd = "当選発表の日時は締切日時以降にしてください。";
+inline constexpr std::string_view kLotteryPurchaseWindow =
+    "購入期間は開始と終了を両方入力し、終了を開始より後（{max}日以内）にしてください。";
+inline constexpr std::string_view kLotteryNoteTooLong = "条件のメモは{max}文字以内で入力してください。";
+inline constexpr std::string_view kLotteryNoteRequired =
+    "「その他」の条件を選んだときは、条件のメモに内容を書いてください。";
+inline constexpr std::string_view kLotteryNoteField = "条件のメモ";
+inline constexpr std::string_view kLotteryBadUrl =
+    "告知ページのURLはhttp://またはhttps://で始まる{max}バイト以内のURLを指定してください。";
+inline constexpr std::string_view kLotteryDuplicate =
+    "同じ店舗・商品で受付期間が重なる抽選がすでに登録されています。内容が違う場合はお問い合わせください。";
+inline constexpr std::string_view kLotteryTooMany =
+    "抽選情報の登録は1日{max}件までです。しばらくしてからお試しください。";
+inline constexpr std::string_view kLotteryStoreNotFound = "店舗が見つかりませんでした。";
+inline constexpr std::string_view kLotteryNotFound = "抽選情報が見つかりませんでした。";
+inline constexpr std::string_view kLotteryPublished = "抽選情報を登録しました。地図と抽選情報の一覧に表示されます。";
+inline constexpr std::string_view kLotteryPending = "抽選情報を受け付けました。管理者の確認後に表示されます。";
+inline constexpr std::string_view kLotteryBadStatus =
+    "状態（status）はpending・approved・rejected・hiddenのいずれかを指定してください。";
+inline constexpr std::string_view kLotteryBadMethodFilter =
+    "応募方法（method）はstore・web・app・phoneのいずれかを指定してください。";
+inline constexpr std::string_view kLotteryBadLoose = "条件ゆるめ（loose）は1か0で指定してください。";
+inline constexpr std::string_view kLotteryBadRadius = "検索半径は0.1〜{max}kmの範囲で指定してください。";
+inline constexpr std::string_view kLotteryBadProductId = "商品（product_id）の指定が正しくありません。";
+inline constexpr std::string_view kLotteryApproved = "抽選情報を承認しました。";
+inline constexpr std::string_view kLotteryRejected = "抽選情報を却下しました。";
+inline constexpr std::string_view kLotteryHidden = "抽選情報を非表示にしました。";
+inline constexpr std::string_view kLotteryAlreadyReviewed = "この抽選情報はすでに確認済みです。";
 
 }  // namespace pokeca::msg

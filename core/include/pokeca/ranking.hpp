@@ -1,6 +1,7 @@
 #pragma once
 // The contributors' ranking (PRODUCT.md §5, SPEC.md §9): points from approved store
-// submissions, ordered and ranked here so the rule lives in one place.
+// submissions and approved lottery entries, ordered and ranked here so the rule lives in
+// one place.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,7 +30,7 @@ enum class RankingPeriod {
 // The earliest approval time that counts for the period at `now`.
 [[nodiscard]] UnixSeconds ranking_period_start(RankingPeriod period, UnixSeconds now);
 
-// One account's approved submissions in the period.
+// One account's approved contributions (store submissions, lottery entries) in the period.
 struct ContributorTotals {
   UserId user_id = 0;
   std::string nickname;

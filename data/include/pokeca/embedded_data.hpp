@@ -7,5 +7,6 @@ extern const std::string_view kGazetteerTsv;
 extern const std::string_view kStoreNamesTsv;
 extern const std::string_view kAreaWordsTsv;
 extern const std::string_view kPokemonCentersTsv;
+extern const std::string_view kDemoProductsTsv;
 extern const std::string_view kCommonPasswordsTxt;  // one a line, "#" comments
 }  // namespace pokeca::data

@@ -21,6 +21,10 @@ const admin = () => import('./routes/admin');
 /** Every console tab and page (/admin, /admin/stores/12 …): nested routes inside the chunk. */
 const AdminRoute = lazy(() => admin().then((m) => ({ default: m.AdminRoutes })));
 const AdminAnalyticsRoute = lazy(() => admin().then((m) => ({ default: m.AdminAnalyticsRoute })));
+/** Lazy: the lottery list and its submission form share one chunk (with their texts). */
+const lotteries = () => import('./routes/lotteries');
+const LotteriesRoute = lazy(() => lotteries().then((m) => ({ default: m.LotteriesRoute })));
+const LotteryNewRoute = lazy(() => lotteries().then((m) => ({ default: m.LotteryNewRoute })));
 /** Lazy: the privacy policy's long text (content/pages/privacy-policy.md). */
 const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
 /** Lazy: the guide (content/guide/*.md, rendered at build time); each article is its own chunk. */
@@ -70,6 +74,8 @@ export function AppRoutes() {
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
         <Route path={`${paths.admin.path}/*`} element={<AdminRoute />} />
         <Route path={paths.adminAnalytics.path} element={<AdminAnalyticsRoute />} />
+        <Route path={paths.lotteries.path} element={<LotteriesRoute />} />
+        <Route path={paths.lotteryNew.path} element={<LotteryNewRoute />} />
         <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyRoute />} />
         <Route path={paths.guide.path} element={<GuideIndexRoute />} />
         <Route path={paths.guideArticle.path} element={<GuideArticleRoute />} />

@@ -37,7 +37,16 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminUser: { path: '/admin/users/:id', getHref: (id: number | string) => `/admin/users/${encodeURIComponent(String(id))}` },
   adminReports: { path: '/admin/reports', getHref: () => '/admin/reports' },
+  adminLotteries: { path: '/admin/lotteries', getHref: () => '/admin/lotteries' },
+  adminProducts: { path: '/admin/products', getHref: () => '/admin/products' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  /** 抽選情報: open and upcoming lottery sales; filters live in the query string. */
+  lotteries: { path: '/lotteries', getHref: () => '/lotteries' },
+  /** The lottery submission form for one store (opened from the store sheet). */
+  lotteryNew: {
+    path: '/lotteries/new',
+    getHref: (storeId?: number | string) => (storeId === undefined ? '/lotteries/new' : `/lotteries/new?store=${encodeURIComponent(String(storeId))}`),
+  },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   guide: { path: '/guide', getHref: () => '/guide' },
   guideArticle: { path: '/guide/:slug', getHref: (slug: string) => `/guide/${encodeURIComponent(slug)}` },

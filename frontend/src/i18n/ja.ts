@@ -16,6 +16,9 @@ export const ja = {
   // header / nav
   'nav.home': 'ホーム',
   'nav.map': '店舗マップ',
+  'nav.lotteries': '抽選情報',
+  'lottery.newTitle': '抽選情報を登録',
+  'lottery.register': '抽選情報を登録',
   'nav.login': 'ログイン',
   'nav.menu': 'メニュー',
   'nav.openMenu': 'メニューを開く',
@@ -68,6 +71,8 @@ export const ja = {
   'home.locating': '現在地を取得中...',
   'home.prefectureStores': '{name}（{n}件）',
   'home.timelineButton': '最新の購入報告を見る',
+  'home.lotteriesLead': '抽選販売を探す方へ',
+  'home.lotteriesLink': '抽選情報を見る',
   'home.guideLead': 'はじめての方へ',
   'home.guideLink': '使い方ガイドを読む',
   'home.regionsLoadError': '都道府県の一覧を読み込めませんでした',

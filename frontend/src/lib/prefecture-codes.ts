@@ -60,3 +60,11 @@ export function prefectureCodeFromName(name: string | null | undefined): string 
 
 /** The 47 names in the usual north-to-south (JIS) order. */
 export const PREFECTURE_NAMES: readonly string[] = Object.keys(PREFECTURE_CODES);
+
+const NAME_BY_CODE = new Map(Object.entries(PREFECTURE_CODES).map(([name, code]) => [code, name]));
+
+/** Prefecture code → Japanese name ('tokyo' → '東京都'); the code itself when unknown. */
+export function prefectureName(code: string | null | undefined): string {
+  if (!code) return '';
+  return NAME_BY_CODE.get(code) ?? code;
+}

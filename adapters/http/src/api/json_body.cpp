@@ -59,4 +59,11 @@ Result<std::optional<double>> optional_number_member(const json::object& obj, st
   return bad_json();
 }
 
+Result<std::optional<bool>> optional_bool_member(const json::object& obj, std::string_view key) {
+  const auto* v = obj.if_contains(key);
+  if (!v || v->is_null()) return std::optional<bool>{};
+  if (!v->is_bool()) return bad_json();
+  return std::optional<bool>{v->as_bool()};
+}
+
 }  // namespace pokeca::http

@@ -31,4 +31,7 @@ namespace pokeca::http {
 [[nodiscard]] Result<std::optional<double>> optional_number_member(const boost::json::object& obj,
                                                                    std::string_view key);
 
+// A boolean member; absent or null = nullopt, anything but true/false is refused.
+[[nodiscard]] Result<std::optional<bool>> optional_bool_member(const boost::json::object& obj, std::string_view key);
+
 }  // namespace pokeca::http

@@ -11,12 +11,14 @@
 #include "endpoints/accounts/auth_handlers.hpp"
 #include "endpoints/admin/admin_handlers.hpp"
 #include "endpoints/analytics/analytics_handlers.hpp"
+#include "endpoints/catalog/product_handlers.hpp"
 #include "endpoints/config/site_handlers.hpp"
 #include "endpoints/contributions/purchase_handlers.hpp"
 #include "endpoints/contributions/ranking_handlers.hpp"
 #include "endpoints/contributions/submission_handlers.hpp"
 #include "endpoints/export/export_handlers.hpp"
 #include "endpoints/geo/geo_handlers.hpp"
+#include "endpoints/lotteries/lottery_handlers.hpp"
 #include "endpoints/map/search_handlers.hpp"
 #include "endpoints/map/store_handlers.hpp"
 #include "endpoints/personal/alert_handlers.hpp"
@@ -50,12 +52,14 @@ struct ApiDispatcher::Handlers {
                RouteHandlers{s.routes},
                AdminHandlers{s.admin},
                AnalyticsHandlers{s.analytics},
-               GeoHandlers{s.ip_locator}} {}
+               GeoHandlers{s.ip_locator},
+               ProductHandlers{s.products},
+               LotteryHandlers{s.lotteries}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers>
       groups;
 };
 
@@ -233,6 +237,24 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/admin/purchases/bulk_delete"}, kAdmin, kNormalLane, kWrite,
           call<&AdminHandlers::post_admin_purchases_bulk_delete>},
     Route{{"GET", "/api/v1/admin/audit"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_audit>},
+    // The product catalogue
+    Route{{"GET", "/api/v1/products"}, kPublic, kNormalLane, kNone, call<&ProductHandlers::get_products>, kPublicRead},
+    Route{{"GET", "/api/v1/admin/products"}, kAdmin, kNormalLane, kNone, call<&ProductHandlers::get_admin_products>},
+    Route{{"POST", "/api/v1/admin/products"}, kAdmin, kNormalLane, kWrite, call<&ProductHandlers::post_admin_products>},
+    Route{{"PUT", "/api/v1/admin/products/{id}"}, kAdmin, kNormalLane, kWrite,
+          call<&ProductHandlers::put_admin_product>},
+    Route{{"DELETE", "/api/v1/admin/products/{id}"}, kAdmin, kNormalLane, kWrite,
+          call<&ProductHandlers::delete_admin_product>},
+    // Lottery entries
+    Route{{"GET", "/api/v1/lotteries"}, kPublic, kNormalLane, kNone, call<&LotteryHandlers::get_lotteries>, kPublicRead},
+    Route{{"POST", "/api/v1/lotteries"}, kUser, kNormalLane, kWrite, call<&LotteryHandlers::post_lotteries>},
+    Route{{"GET", "/api/v1/admin/lotteries"}, kAdmin, kNormalLane, kNone, call<&LotteryHandlers::get_admin_lotteries>},
+    Route{{"POST", "/api/v1/admin/lotteries/{id}/approve"}, kAdmin, kNormalLane, kWrite,
+          call<&LotteryHandlers::post_admin_lottery_approve>},
+    Route{{"POST", "/api/v1/admin/lotteries/{id}/reject"}, kAdmin, kNormalLane, kWrite,
+          call<&LotteryHandlers::post_admin_lottery_reject>},
+    Route{{"POST", "/api/v1/admin/lotteries/{id}/hide"}, kAdmin, kNormalLane, kWrite,
+          call<&LotteryHandlers::post_admin_lottery_hide>},
     // Analytics: page views count against their own per-IP limit (kAnalyticsEventsPerIp).
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},

@@ -100,6 +100,9 @@ export function Header() {
           <NavLink to={mapHref} className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}>
             {t('nav.map')}
           </NavLink>
+          <NavLink to={paths.lotteries.getHref()} className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}>
+            {t('nav.lotteries')}
+          </NavLink>
           <button type="button" className={styles.navLink} onClick={openRanking}>
             {t('nav.ranking')}
           </button>
@@ -165,6 +168,11 @@ export function Header() {
               <li>
                 <Link to={mapHref} className={styles.menuItem}>
                   <span aria-hidden="true">🗺️</span> {t('nav.map')}
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.lotteries.getHref()} className={styles.menuItem}>
+                  <span aria-hidden="true">🎟️</span> {t('nav.lotteries')}
                 </Link>
               </li>
               <li>

@@ -16,6 +16,8 @@ const TITLES: Readonly<Record<string, MessageKey>> = {
   [paths.withdrawal.path]: 'withdrawal.title',
   [paths.admin.path]: 'admin.title',
   [paths.adminAnalytics.path]: 'soon.adminAnalytics',
+  [paths.lotteries.path]: 'nav.lotteries',
+  [paths.lotteryNew.path]: 'lottery.newTitle',
   [paths.privacyPolicy.path]: 'privacy.title',
   [paths.guide.path]: 'page.guide',
   [paths.blocked.path]: 'blocked.title',

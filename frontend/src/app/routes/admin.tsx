@@ -1,6 +1,8 @@
 import { AdminPage } from '@/features/admin/components/AdminPage';
 import { ModerationQueue } from '@/features/admin/components/ModerationQueue';
 import { AuditPage } from '@/features/admin/components/AuditPage';
+import { LotteriesPage } from '@/features/admin/components/LotteriesPage';
+import { ProductsPage } from '@/features/admin/components/ProductsPage';
 import { ReportsPage } from '@/features/admin/components/ReportsPage';
 import { StorePage } from '@/features/admin/components/StorePage';
 import { StoresPage } from '@/features/admin/components/StoresPage';
@@ -32,6 +34,8 @@ export function AdminRoutes() {
       <Route path={sub(paths.adminUsers.path)} element={<UsersPage />} />
       <Route path={sub(paths.adminUser.path)} element={<UserPage />} />
       <Route path={sub(paths.adminReports.path)} element={<ReportsPage />} />
+      <Route path={sub(paths.adminLotteries.path)} element={<LotteriesPage />} />
+      <Route path={sub(paths.adminProducts.path)} element={<ProductsPage />} />
       <Route path={sub(paths.adminAudit.path)} element={<AuditPage />} />
       <Route path="*" element={<NotFoundRoute />} />
     </Routes>

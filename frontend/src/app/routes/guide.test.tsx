@@ -23,7 +23,7 @@ function renderAt(path: string) {
 }
 
 describe('/guide', () => {
-  it('lists the six articles in order, each linking to its page', () => {
+  it('lists the seven articles in order, each linking to its page', () => {
     renderAt('/guide');
     expect(screen.getByRole('heading', { level: 1, name: 'ご利用ガイド' })).toBeInTheDocument();
     const links = within(screen.getByRole('list')).getAllByRole('link');
@@ -33,6 +33,7 @@ describe('/guide', () => {
       '/guide/how-to-post',
       '/guide/points-and-ranking',
       '/guide/manners',
+      '/guide/lotteries',
       '/guide/faq',
     ]);
     expect(document.title).toBe('ご利用ガイド | ポケカ販売店マップ');

@@ -10,6 +10,8 @@ export const ADMIN_TABS: readonly { path: string; label: AdminMessageKey }[] = [
   { path: paths.adminStores.path, label: 'tabs.stores' },
   { path: paths.adminUsers.path, label: 'tabs.users' },
   { path: paths.adminReports.path, label: 'tabs.reports' },
+  { path: paths.adminLotteries.path, label: 'tabs.lotteries' },
+  { path: paths.adminProducts.path, label: 'tabs.products' },
   { path: paths.adminAudit.path, label: 'tabs.audit' },
   { path: paths.adminAnalytics.path, label: 'tabs.analytics' },
 ];
@@ -22,7 +24,7 @@ export function currentAdminTab(pathname: string): string | null {
 }
 
 /**
- * 審査 / 店舗 / ユーザー / 報告 / 履歴 / アナリティクス: ordinary links (each tab is a URL, so
+ * 審査 / 店舗 / ユーザー / 報告 / 抽選 / 商品 / 履歴 / アナリティクス: ordinary links (each tab is a URL, so
  * the back button, a reload and a shared link keep the admin's place), the current one
  * marked with aria-current. On a phone the row scrolls sideways and keeps the current tab
  * in view. Shared with the analytics page (features/analytics), which renders it too.

@@ -10,3 +10,6 @@ export const MAX_STORE_QUERY_CHARS = 50;
 export const MAX_STATUS_NOTE_CHARS = 200;
 export const MAX_BLOCK_REASON_CHARS = 500;
 export const MAX_BULK_DELETE_DAYS = 366;
+/** The product catalogue's limits (core's product_catalog.hpp). */
+export const MAX_PRODUCT_NAME_CHARS = 80; // kMaxCatalogProductNameChars
+export const MAX_PRODUCT_URL_BYTES = 300; // kMaxCatalogProductUrlBytes

@@ -17,7 +17,9 @@
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/http/site_config.hpp"
 #include "pokeca/ip_location.hpp"
+#include "pokeca/lottery.hpp"
 #include "pokeca/photo_store.hpp"
+#include "pokeca/product_catalog.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
 #include "pokeca/route_service.hpp"
@@ -77,6 +79,8 @@ struct ApiServices {
   RouteService& routes;         // /routes/plan, /saved_routes, /shared_routes
   AdminService& admin;          // /admin/stores, /admin/users, /admin/purchases, /admin/audit
   AnalyticsService& analytics;  // /analytics/events, /admin/analytics
+  ProductCatalogService& products;  // /products, /admin/products
+  LotteryService& lotteries;        // /lotteries, /admin/lotteries
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };

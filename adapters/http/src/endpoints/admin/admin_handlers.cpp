@@ -42,14 +42,6 @@ Result<bool> hard_flag(const ApiCall& call) {
   return fail(ErrorCode::kBadRequest, msg::kBadJson);
 }
 
-// An optional boolean member; wrong type → 400.
-Result<bool> bool_member(const json::object& obj, std::string_view key) {
-  const auto* v = obj.if_contains(key);
-  if (!v || v->is_null()) return false;
-  if (!v->is_bool()) return bad_json();
-  return v->as_bool();
-}
-
 ApiResult user_answer(const Result<AdminUser>& user, std::string_view message) {
   if (!user) return std::unexpected(user.error());
   return message_body(message, {{"user", admin_user_json(*user)}});
@@ -132,9 +124,9 @@ ApiResult AdminHandlers::post_admin_user_block(const ApiCall& call) const {
   auto body = body_object(call.body);
   if (!body) return std::unexpected(body.error());
   auto reason = string_member(*body, "reason");
-  auto hide = bool_member(*body, "hide_content");
+  auto hide = optional_bool_member(*body, "hide_content");
   if (!reason || !hide) return bad_json();
-  return user_answer(admin_.block(*call.user, *id, *reason, *hide), msg::kAdminUserBlocked);
+  return user_answer(admin_.block(*call.user, *id, *reason, hide->value_or(false)), msg::kAdminUserBlocked);
 }
 
 ApiResult AdminHandlers::post_admin_user_unblock(const ApiCall& call) const {

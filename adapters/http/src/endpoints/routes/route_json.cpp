@@ -58,13 +58,6 @@ Result<std::optional<std::vector<StoreId>>> store_ids_member(const json::object&
   return std::optional<std::vector<StoreId>>{std::move(ids)};
 }
 
-Result<std::optional<bool>> bool_member(const json::object& body, std::string_view key) {
-  const auto* v = body.if_contains(key);
-  if (!v || v->is_null()) return std::optional<bool>{};
-  if (!v->is_bool()) return bad_json();
-  return std::optional<bool>{v->as_bool()};
-}
-
 double whole_metres(double m) { return std::round(m); }
 
 json::value point_or_null(const std::optional<LatLng>& p) {
@@ -98,7 +91,7 @@ Result<RoutePlanInput> route_plan_input(std::string_view text) {
   auto ids = store_ids_member(*body);
   if (!ids) return std::unexpected(ids.error());
   in.store_ids = ids->value_or(std::vector<StoreId>{});
-  auto back = bool_member(*body, "return_to_start");
+  auto back = optional_bool_member(*body, "return_to_start");
   if (!back) return std::unexpected(back.error());
   in.return_to_start = back->value_or(false);
   return in;
@@ -117,10 +110,10 @@ Result<SavedRouteInput> saved_route_input(std::string_view text) {
   auto ids = store_ids_member(*body);
   if (!ids) return std::unexpected(ids.error());
   in.store_ids = std::move(*ids);
-  auto back = bool_member(*body, "return_to_start");
+  auto back = optional_bool_member(*body, "return_to_start");
   if (!back) return std::unexpected(back.error());
   in.return_to_start = *back;
-  auto share = bool_member(*body, "share");
+  auto share = optional_bool_member(*body, "share");
   if (!share) return std::unexpected(share.error());
   in.share = *share;
   return in;

@@ -2,7 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { z } from 'zod/mini';
 import { apiRequest, type QueryValue } from '@/lib/api';
 import {
+  adminLotterySchema,
   adminPhotoSchema,
+  adminProductSchema,
   adminReportSchema,
   adminStoreSchema,
   adminUserSchema,
@@ -155,6 +157,55 @@ export const adminAuditQuery = (filters: Filters, page: number) =>
     queryFn: ({ signal }) => apiRequest('/admin/audit', auditPageSchema, { query: listQuery(filters, page), signal }),
     placeholderData: keepPreviousData,
   });
+
+// ---- the product catalogue
+
+const productListSchema = z.object({ success: z.literal(true), products: z.array(adminProductSchema) });
+const productWriteSchema = z.extend(messageSchema, { product: z.optional(adminProductSchema) });
+
+export const adminProductsQuery = () =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'products'],
+    queryFn: ({ signal }) => apiRequest('/admin/products', productListSchema, { signal }),
+  });
+
+/** What POST /admin/products and PUT /admin/products/{id} take: every field (a change replaces them all). */
+export interface ProductInput {
+  name: string;
+  kind: string;
+  release_date: string;
+  official_url: string;
+  listed: boolean;
+}
+
+export function saveProduct(productId: number | null, body: ProductInput) {
+  return productId === null
+    ? apiRequest('/admin/products', productWriteSchema, { method: 'POST', body })
+    : apiRequest(`/admin/products/${id(productId)}`, productWriteSchema, { method: 'PUT', body });
+}
+
+export function deleteProduct(productId: number) {
+  return apiRequest(`/admin/products/${id(productId)}`, messageSchema, { method: 'DELETE' });
+}
+
+// ---- lottery entries
+
+const lotteryPageSchema = pagedSchema(adminLotterySchema);
+const lotteryReviewSchema = z.extend(messageSchema, { lottery: z.optional(z.object({ id: z.number(), status: z.string() })) });
+
+export const adminLotteriesQuery = (filters: Filters, page: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'lotteries', filters, page],
+    queryFn: ({ signal }) => apiRequest('/admin/lotteries', lotteryPageSchema, { query: listQuery(filters, page), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export type LotteryReview = { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'hide' };
+
+export function reviewLottery(lotteryId: number, review: LotteryReview) {
+  const body = review.kind === 'reject' ? { reason: review.reason } : undefined;
+  return apiRequest(`/admin/lotteries/${id(lotteryId)}/${review.kind}`, lotteryReviewSchema, { method: 'POST', body });
+}
 
 // ---- hooks
 

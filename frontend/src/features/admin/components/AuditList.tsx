@@ -10,6 +10,7 @@ import styles from './console.module.css';
 function targetHref(type: string, id: string): string | null {
   if (type === 'store') return paths.adminStore.getHref(id);
   if (type === 'user') return paths.adminUser.getHref(id);
+  if (type === 'product') return paths.adminProducts.getHref();
   return null;
 }
 

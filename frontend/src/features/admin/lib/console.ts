@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ta, taMaybe } from '@/i18n/ja-admin';
-import { PREFECTURE_CODES } from '@/lib/prefecture-codes';
+import { PREFECTURE_CODES, prefectureName } from '@/lib/prefecture-codes';
 import { ApiError } from '@/lib/api';
 
 /** Pure helpers of the admin console pages: URL state, dates, audit values. */
@@ -24,18 +24,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(time.getTime()) ? iso : dateTime.format(time);
 }
 
-/** Prefecture code → Japanese name ('tokyo' → '東京都'); the code itself when unknown. */
-const PREFECTURE_BY_CODE = new Map(Object.entries(PREFECTURE_CODES).map(([name, code]) => [code, name]));
 export const PREFECTURE_OPTIONS: readonly { code: string; name: string }[] = Object.entries(PREFECTURE_CODES).map(([name, code]) => ({
   code,
   name,
 }));
 /** The prefectures as filter options (value = code). */
 export const PREFECTURE_FILTER: readonly { value: string; label: string }[] = PREFECTURE_OPTIONS.map((p) => ({ value: p.code, label: p.name }));
-export function prefectureName(code: string | null | undefined): string {
-  if (!code) return '';
-  return PREFECTURE_BY_CODE.get(code) ?? code;
-}
+export { prefectureName };
 
 /** "2026-11-23" (a Japan calendar day) → the instant it starts, as the API writes times ("2026-11-22T15:00:00Z"). */
 export function japanDayStart(date: string): string | null {
@@ -126,6 +121,7 @@ export function formatAuditValue(field: string, value: unknown, storeTypes?: Rea
   if (typeof value === 'string') {
     if (field === 'status') return taMaybe(`status.${value}`) ?? value;
     if (field === 'kind') return taMaybe(`reports.kind.${value}`) ?? value;
+    if (field === 'product_kind') return taMaybe(`products.kind.${value}`) ?? value;
     if (field === 'location_precision') return taMaybe(`precision.${value}`) ?? value;
     if (field === 'store_type') return storeTypes?.get(value)?.label ?? value;
     if (field === 'prefecture') return prefectureName(value);

@@ -14,7 +14,7 @@ export const STORE_SOURCES = ['demo', 'import', 'submission'] as const;
 export type StoreSource = (typeof STORE_SOURCES)[number];
 export const REPORT_KINDS = ['bought', 'sold_out'] as const;
 export const REPORT_PRODUCTS = ['pack', 'box', 'single'] as const;
-export const AUDIT_TARGET_TYPES = ['store', 'user', 'submission', 'purchase', 'photo'] as const;
+export const AUDIT_TARGET_TYPES = ['store', 'user', 'submission', 'purchase', 'photo', 'product', 'lottery'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_ACTIONS = [
   'submission.approve',
@@ -30,7 +30,48 @@ export const AUDIT_ACTIONS = [
   'user.unblock',
   'user.grant_admin',
   'user.revoke_admin',
+  'product.create',
+  'product.update',
+  'product.delete',
+  'lottery.approve',
+  'lottery.reject',
+  'lottery.hide',
 ] as const;
+
+export const LOTTERY_STATUSES = ['pending', 'approved', 'rejected', 'hidden'] as const;
+
+/** A lottery entry as the review tab shows it (docs/API.md: AdminLottery). */
+export const adminLotterySchema = z.object({
+  id: z.number(),
+  store: z.object({ id: z.number(), name: z.string(), prefecture: z.string() }),
+  product: z.object({ id: z.nullable(z.number()), name: z.string() }),
+  methods: z.array(z.string()),
+  apply_start: z.string(),
+  apply_end: z.string(),
+  conditions: z.array(z.string()),
+  condition_note: z._default(z.optional(z.string()), ''),
+  source_url: z._default(z.nullish(z.string()), null),
+  status: z.enum(LOTTERY_STATUSES),
+  author_id: z._default(z.nullish(z.number()), null),
+  reject_reason: z._default(z.optional(z.string()), ''),
+});
+export type AdminLottery = z.infer<typeof adminLotterySchema>;
+
+export const PRODUCT_KINDS = ['pack', 'box', 'other'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/** A catalogue product as the admin list shows it (docs/API.md: AdminProduct). */
+export const adminProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  release_date: z.string(),
+  official_url: z._default(z.nullish(z.string()), null),
+  demo: z._default(z.optional(z.boolean()), false),
+  listed: z._default(z.optional(z.boolean()), true),
+  updated_at: z.nullish(z.string()),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 const count = z._default(z.optional(z.number()), 0);
 

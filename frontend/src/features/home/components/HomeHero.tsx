@@ -19,6 +19,12 @@ export function HomeHero({ extraActions }: { extraActions?: ReactNode }) {
           {extraActions}
         </div>
         <p className={styles.guide}>
+          {t('home.lotteriesLead')}
+          <Link to={paths.lotteries.getHref()} className={styles.guideLink}>
+            {t('home.lotteriesLink')}
+          </Link>
+        </p>
+        <p className={styles.guide}>
           {t('home.guideLead')}
           <Link to={paths.guide.getHref()} className={styles.guideLink}>
             {t('home.guideLink')}

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useStoreTypes } from '@/api/initial-data';
 import { isRemoved, type Store } from '@/api/stores';
 import { directionsUrl, RECENT_REPORT_HOURS, STORE_SHEET_HISTORY_LIMIT } from '@/config/constants';
+import { paths } from '@/config/paths';
 import { t, type MessageKey } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { distanceKm } from '@/lib/distance';
@@ -158,6 +160,11 @@ function SheetBody({
           </button>
         )}
         {routeAction?.(store)}
+        {!removed && (
+          <Link className={styles.action} to={paths.lotteryNew.getHref(store.id)} data-testid="store-sheet-lottery">
+            <span aria-hidden="true">🎟️</span> {t('lottery.register')}
+          </Link>
+        )}
         <a
           className={styles.action}
           href={directionsUrl(store.lat, store.lng)}

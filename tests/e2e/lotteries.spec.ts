@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { grantAdmin, otherPage, signIn } from './accounts';
+import { isMobile, shot, url } from './helpers';
+
+/**
+ * Lotteries against the real server: a user submits an entry from a store's sheet link
+ * (new users wait for review), an admin approves it in the 抽選 tab, and a guest finds it
+ * in 抽選情報 with its countdown, filtered by the store's prefecture; the demo entries fill
+ * the list on a fresh demo site.
+ */
+test.describe('lotteries', () => {
+  test.skip(!process.env.E2E_MAILDEV_URL || !process.env.E2E_DATA_DIR, 'needs the real server with mail and its data directory');
+  test.setTimeout(180_000);
+
+  test('a user submits an entry → an admin approves it → a guest sees it in 抽選情報', async ({ page, browser }, testInfo) => {
+    const product = `E2E限定BOX ${testInfo.project.name}-${Date.now().toString(36)}`;
+    // A demo store in Osaka for one project, Tokyo for the other.
+    const around = isMobile(testInfo) ? { lat: 34.7025, lng: 135.4959 } : { lat: 35.6895, lng: 139.6917 };
+    const near = await page.request.get(url(`/api/v1/stores?lat=${around.lat}&lng=${around.lng}&radius_km=3&limit=1`));
+    const store = ((await near.json()) as { data: { id: number; name: string; prefecture: string }[] }).data[0]!;
+
+    await signIn(page, testInfo, '-lottery', 'ミスティ');
+    await page.goto(url(`/lotteries/new?store=${store.id}`));
+    const form = page.getByRole('form', { name: '抽選情報を登録' });
+    await expect(form.getByText(store.name)).toBeVisible();
+    await form.getByRole('combobox', { name: /商品/ }).selectOption('other');
+    await form.getByRole('textbox', { name: /商品名/ }).fill(product);
+    await form.getByRole('checkbox', { name: 'Web' }).check();
+    // Japan time: from an hour ago to three hours from now, so the countdown reads in hours.
+    const japan = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3_600_000).toISOString().slice(0, 16);
+    await form.getByLabel(/受付開始/).fill(japan(-3_600_000));
+    await form.getByLabel(/締切/).fill(japan(3 * 3_600_000 + 30 * 60_000));
+    await form.getByRole('checkbox', { name: '本人確認' }).check();
+    await shot(page, testInfo, 'lottery-form');
+    await form.getByRole('button', { name: '登録する' }).click();
+    await expect(page.getByTestId('lottery-done')).toContainText('管理者の確認後に表示されます。');
+
+    const admin = await otherPage(browser, testInfo);
+    const account = await signIn(admin, testInfo, '-lottery-admin', 'カンリ');
+    grantAdmin(account.email);
+    await admin.goto(url('/admin/lotteries'));
+    const entry = admin.getByTestId('admin-lottery').filter({ hasText: product });
+    await expect(entry).toBeVisible({ timeout: 15_000 });
+    await shot(admin, testInfo, 'admin-lotteries');
+    await entry.getByRole('button', { name: '承認' }).click();
+    await expect(admin.getByTestId('admin-notice')).toContainText('抽選情報を承認しました。');
+
+    const guest = await otherPage(browser, testInfo);
+    await guest.goto(url(`/lotteries?prefecture=${store.prefecture}`));
+    const card = guest.getByTestId('lottery-card').filter({ hasText: product });
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await expect(card).toContainText('まもなく締切');
+    await expect(card).toContainText(/締切まであと3時間/);
+    await expect(card).toContainText('本人確認');
+    await expect(card.getByRole('link', { name: store.name })).toHaveAttribute('href', `/map?store=${store.id}`);
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(guest.viewportSize()!.width);
+    await shot(guest, testInfo, 'lotteries');
+  });
+
+  test('the demo site lists its lotteries from the header, soonest deadline first', async ({ page }, testInfo) => {
+    await page.goto(url('/'));
+    if (isMobile(testInfo)) await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await page.getByRole('link', { name: /抽選情報/ }).first().click();
+    await expect(page).toHaveURL(url('/lotteries'));
+    const cards = page.getByTestId('lottery-card');
+    await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+    expect(await cards.count()).toBeGreaterThan(10);
+    await page.getByRole('checkbox', { name: /条件ゆるめ/ }).check();
+    await expect(page).toHaveURL(/loose=1/);
+    await expect(cards.first()).toBeVisible();
+    await shot(page, testInfo, 'lotteries-demo');
+  });
+});
