@@ -38,7 +38,7 @@ class LotteryFlow : public ::testing::Test {
   LotteryFlow() {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
     http::RouterConfig router_config;
-    router_config.data_generation = [this] { return db.write_generation(); };
+    router_config.read_model = response_cache_over(db);
     server = std::make_unique<LoopbackServer>(
         fakes.services(service, accounts.auth, {.ranking = &ranking, .admin = &admin_service, .lotteries = &lotteries}),
         router_config);

@@ -34,7 +34,7 @@ class ProductCatalogFlow : public ::testing::Test {
  protected:
   ProductCatalogFlow() {
     http::RouterConfig router_config;
-    router_config.data_generation = [this] { return db.write_generation(); };
+    router_config.read_model = response_cache_over(db);
     server = std::make_unique<LoopbackServer>(
         fakes.services(service, accounts.auth, {.admin = &admin_service, .products = &products}), router_config);
     admin_token = signed_up_and_logged_in(
