@@ -3,9 +3,9 @@
 // "frontend" in a temp dir; plus helpers to send requests (serve.hpp) and read JSON.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
-#include <atomic>
 #include <memory>
 #include <string>
 

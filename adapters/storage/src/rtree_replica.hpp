@@ -81,8 +81,7 @@ class RtreeReplica {
   };
 
   static bool meets(const Cell& c, const BoundingBox& box) {
-    return c.min_lng <= box.max_lng && c.max_lng >= box.min_lng && c.min_lat <= box.max_lat &&
-           c.max_lat >= box.min_lat;
+    return c.min_lng <= box.max_lng && c.max_lng >= box.min_lng && c.min_lat <= box.max_lat && c.max_lat >= box.min_lat;
   }
 
   template <typename Visit>

@@ -68,7 +68,7 @@ class SqliteStoreRepository final : public StoreRepository {
   Result<UpsertOutcome> upsert_by_external_id(const Store& store) override;
 
   struct Statements;  // per connection; defined in store_statements.hpp
-  class Scan;        // scan_bbox's, in sqlite_store_repository.cpp
+  class Scan;         // scan_bbox's, in sqlite_store_repository.cpp
 
  private:
   // The copy of stores_rtree for this moment, read first when stale; null when the
