@@ -65,8 +65,11 @@ test.describe('lotteries', () => {
     const cards = page.getByTestId('lottery-card');
     await expect(cards.first()).toBeVisible({ timeout: 15_000 });
     expect(await cards.count()).toBeGreaterThan(10);
-    await page.getByRole('checkbox', { name: /条件ゆるめ/ }).check();
+    // The box follows the URL (a controlled input): click, then wait for the URL and the tick.
+    const loose = page.getByRole('checkbox', { name: /条件ゆるめ/ });
+    await loose.click();
     await expect(page).toHaveURL(/loose=1/);
+    await expect(loose).toBeChecked();
     await expect(cards.first()).toBeVisible();
     await shot(page, testInfo, 'lotteries-demo');
   });

@@ -53,6 +53,7 @@ describe('/admin/lotteries (抽選)', () => {
     await user.click(within(card).getByRole('button', { name: '承認' }));
     await waitFor(() => expect(calls.mock.calls.some(([path, sent]) => sent.method === 'POST' && path === '/api/v1/admin/lotteries/21/approve')).toBe(true));
     expect(await screen.findByText('この状態の抽選情報はありません')).toBeInTheDocument();
+    expect(screen.getByTestId('admin-notice')).toHaveTextContent('抽選情報を承認しました。');
   });
 
   it('rejects only with a reason, and sends it', async () => {

@@ -64,6 +64,8 @@ export function LotteriesPage() {
 
   return (
     <AdminPage>
+      {/* Above the list: the last entry approved leaves an empty list, and the message must stay. */}
+      <Notice notice={notice} />
       <ListSection
         id="admin-lotteries-title"
         title={ta('lotteries.title')}
@@ -88,7 +90,6 @@ export function LotteriesPage() {
       >
         {(items) => (
           <>
-            <Notice notice={notice} />
             <ul className={styles.auditList}>
               {items.map((lottery) => (
                 <li key={lottery.id} className={styles.card} data-testid="admin-lottery">
