@@ -45,6 +45,9 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
+    // A GET still on its way was answered before this change: cancelled, it cannot put the
+    // old profile back after the PUT's answer (a switch flipped at once on opening the page).
+    onMutate: () => queryClient.cancelQueries({ queryKey: profileQueryOptions().queryKey }),
     onSuccess: (user) => queryClient.setQueryData(profileQueryOptions().queryKey, user),
   });
 }

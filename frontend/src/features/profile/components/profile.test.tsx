@@ -37,6 +37,31 @@ describe('/profile: favourite-store alert mails', () => {
     expect(toggle).toBeChecked();
   });
 
+  it('a profile GET still on its way when the switch is flipped does not put the old setting back', async () => {
+    signInForTest();
+    let answerGet: () => void = () => undefined;
+    mockApi({
+      // The page's GET is answered only after the PUT: with the setting as it was before.
+      'GET /api/v1/users/profile': () => new Promise<Response>((resolve) => (answerGet = () => resolve(profileAnswer()()))),
+      'PUT /api/v1/users/profile': () => jsonResponse({ success: true, user: { ...userFixture, favorite_alerts: true } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <ProfileView />
+        <Toaster />
+      </>,
+      { route: '/profile' },
+    );
+    const toggle = screen.getByRole('switch', { name: '通知メールを受け取る' });
+    await user.click(toggle);
+    expect(await screen.findByText('お気に入り店舗の通知メールをオンにしました')).toBeInTheDocument();
+    answerGet();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(toggle).toBeChecked();
+    expect(authStore.get().user?.favorite_alerts).toBe(true);
+  });
+
   it('the review mail is on by default; switching it off sends review_mail: false', async () => {
     signInForTest({ prefecture: '東京都' });
     const fetchMock = mockApi({
