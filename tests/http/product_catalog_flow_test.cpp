@@ -9,17 +9,10 @@
 #include "common/http_messages.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
-#include "pokeca/admin_service.hpp"
-#include "pokeca/embedded_data.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/sqlite_admin_repository.hpp"
-#include "pokeca/storage/sqlite_product_repository.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/text.hpp"
-#include "real_accounts.hpp"
 #include "router_fixture.hpp"
+#include "sqlite_services.hpp"
 
 namespace pokeca::testing {
 namespace {
@@ -34,11 +27,11 @@ class ProductCatalogFlow : public ::testing::Test {
  protected:
   ProductCatalogFlow() {
     http::RouterConfig router_config;
-    router_config.read_model = response_cache_over(db);
-    server = std::make_unique<LoopbackServer>(
-        fakes.services(service, accounts.auth, {.admin = &admin_service, .products = &products}), router_config);
+    router_config.read_model = response_cache_over(sqlite.db);
+    server = std::make_unique<LoopbackServer>(fakes.services(sqlite.stores, sqlite.accounts.auth, sqlite.real()),
+                                              router_config);
     admin_token = signed_up_and_logged_in(
-        server->port(), accounts,
+        server->port(), sqlite.accounts,
         {.email = "admin@example.com", .password = kPassword, .username = "管理者", .admin = true});
   }
   ApiReply call(verb method, std::string_view target, std::string body = {}, std::string_view bearer = {}) {
@@ -57,21 +50,11 @@ class ProductCatalogFlow : public ::testing::Test {
   }
   std::string error_of(const ApiReply& r) { return std::string(r.body.at("error").as_string()); }
 
+  // Every service on one SQLite file: the audit log reads what the writes appended.
   TempDir dir;
-  storage::Database db{dir.path() / "pokeca.db"};
-  storage::SqliteStoreRepository stores{db};
-  storage::SqliteReportRepository reports{db};
-  storage::SqliteProductRepository product_repo{db};
   SettableClock clock{kTestNow};
-  StoreService service{stores, reports, clock};
-  RealAccounts accounts{db, clock};
-  FakeContributions fakes{stores, reports, accounts.limiter, clock};
-  // The real audit log (GET /admin/audit reads what the writes appended).
-  storage::SqliteSubmissionRepository submission_repo{db};
-  storage::SqliteAdminRepository admin_repo{db};
-  Gazetteer gazetteer = *Gazetteer::from_tsv(data::kGazetteerTsv);
-  AdminService admin_service{{admin_repo, submission_repo, fakes.photos, gazetteer, clock}};
-  ProductCatalogService products{product_repo, clock};
+  SqliteServices sqlite{dir.path() / "pokeca.db", clock};
+  FakeContributions fakes{sqlite.store_repo, sqlite.reports, sqlite.accounts.limiter, clock};
   std::unique_ptr<LoopbackServer> server;
   std::string admin_token;
 };
