@@ -138,7 +138,7 @@ export function LotteryForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={tl('form.title')}>
+    <form className={form.form} onSubmit={onSubmit} noValidate aria-label={tl('form.title')}>
       <Field label={tl('form.store')}>
         <output className={styles.storeName}>{store.data ? store.data.name : store.isError ? tl('form.storeMissing') : tl('form.storeLoading')}</output>
       </Field>
