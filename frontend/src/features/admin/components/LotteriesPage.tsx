@@ -75,7 +75,7 @@ export function LotteriesPage() {
               <button
                 key={status}
                 type="button"
-                className={`${ui.secondary} ${styles.small}`}
+                className={`${filters.status === status ? ui.primary : ui.secondary} ${styles.small}`}
                 aria-pressed={filters.status === status}
                 onClick={() => list.setFilters({ status: status === 'pending' ? '' : status })}
               >
@@ -137,7 +137,7 @@ export function LotteriesPage() {
                       <dd>{lottery.author_id === null ? ta('lotteries.demoAuthor') : <Link to={paths.adminUser.getHref(lottery.author_id)}>#{lottery.author_id}</Link>}</dd>
                     </div>
                   </dl>
-                  <div className={styles.actions}>
+                  <div className={`${styles.actions} ${styles.spaced}`}>
                     {(lottery.status === 'pending' || lottery.status === 'hidden') && (
                       <button type="button" className={`${ui.primary} ${styles.small}`} disabled={review.isPending} onClick={() => run(lottery, { kind: 'approve' })}>
                         {ta('lotteries.approve')}
