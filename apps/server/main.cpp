@@ -39,7 +39,6 @@
 #include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
-#include "pokeca/route_service.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
@@ -52,7 +51,7 @@
 #include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_saved_route_repository.hpp"
+#include "pokeca/storage/sqlite_saved_trip_repository.hpp"
 #include "pokeca/storage/sqlite_session_repository.hpp"
 #include "pokeca/storage/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
@@ -62,6 +61,7 @@
 #include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "pokeca/trip_service.hpp"
 #include "pokeca/user_stats.hpp"
 #include "system_clock.hpp"
 
@@ -252,9 +252,9 @@ int serve(const Config& configured) {
   storage::SqliteRankingRepository ranking_repository(db);
   RankingService ranking(ranking_repository, clock);
   UserStatsService user_stats(activity, ranking_repository, clock);
-  // Routes: share ids come from the same CSPRNG as the session tokens.
-  storage::SqliteSavedRouteRepository saved_routes(db);
-  RouteService routes({stores, saved_routes, token_crypto, clock});
+  // Trips: share ids come from the same CSPRNG as the session tokens.
+  storage::SqliteSavedTripRepository saved_trips(db);
+  TripService trips({stores, saved_trips, token_crypto, clock});
   const auto ip_locator = open_ip_locator(config);
   // Admin console: every admin write with its audit row, one transaction.
   storage::SqliteAdminRepository admin_repo(db);
@@ -291,7 +291,7 @@ int serve(const Config& configured) {
                        .search = search,
                        .user_stats = user_stats,
                        .alerts = alerts,
-                       .routes = routes,
+                       .trips = trips,
                        .admin = admin,
                        .analytics = analytics,
                        .products = products,

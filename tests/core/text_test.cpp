@@ -5,7 +5,7 @@
 #include "pokeca/auth_policy.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/purchase_rules.hpp"
-#include "pokeca/saved_route.hpp"
+#include "pokeca/saved_trip.hpp"
 #include "pokeca/shown_text.hpp"
 #include "pokeca/submission_rules.hpp"
 
@@ -90,14 +90,14 @@ TEST(ShownText, EveryFieldOthersSeeUsesIt) {
   for (const auto& text : {override_text, filler}) {
     EXPECT_FALSE(normalize_nickname(text)) << text;
     EXPECT_FALSE(check_store_name(text)) << text;
-    EXPECT_FALSE(check_route_name(text)) << text;
+    EXPECT_FALSE(check_trip_name(text)) << text;
     PurchaseReportInput report{1, "bought", "pack", text, "", std::nullopt};
     EXPECT_FALSE(validate_purchase_report(report, 1'800'000'000)) << text;
     report = {1, "bought", "pack", "", text, std::nullopt};
     EXPECT_FALSE(validate_purchase_report(report, 1'800'000'000)) << text;
   }
   EXPECT_EQ(*normalize_nickname("サトシ"), "サトシ");
-  EXPECT_EQ(*check_route_name("週末ルート"), "週末ルート");
+  EXPECT_EQ(*check_trip_name("週末ルート"), "週末ルート");
 }
 
 }  // namespace

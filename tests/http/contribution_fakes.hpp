@@ -13,10 +13,10 @@
 #include "pokeca/product_catalog.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
-#include "pokeca/route_service.hpp"
 #include "pokeca/submission_service.hpp"
-#include "route_fakes.hpp"
+#include "pokeca/trip_service.hpp"
 #include "submission_fakes.hpp"
+#include "trip_fakes.hpp"
 
 namespace pokeca::testing {
 
@@ -157,7 +157,7 @@ struct RealServices {
   StoreSearchService* search = nullptr;
   UserStatsService* user_stats = nullptr;
   FavoriteAlerts* alerts = nullptr;
-  RouteService* routes = nullptr;
+  TripService* trips = nullptr;
   AdminService* admin = nullptr;
   AnalyticsService* analytics = nullptr;
   ProductCatalogService* products = nullptr;
@@ -179,7 +179,7 @@ struct FakeContributions {
         search(search_repo, gazetteer),
         user_stats(stats_repo, ranking_repository, clock),
         alerts({favorite_repo, alert_queue, users, crypto, clock}, "http://localhost:8080"),
-        routes({stores, saved_routes, crypto, clock}),
+        trips({stores, saved_trips, crypto, clock}),
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics({analytics_repo, analytics_keys, limiter, clock}),
         products(product_repo, clock),
@@ -197,7 +197,7 @@ struct FakeContributions {
             .search = either(real.search, search),
             .user_stats = either(real.user_stats, user_stats),
             .alerts = either(real.alerts, alerts),
-            .routes = either(real.routes, routes),
+            .trips = either(real.trips, trips),
             .admin = either(real.admin, admin),
             .analytics = either(real.analytics, analytics),
             .products = either(real.products, products),
@@ -223,8 +223,8 @@ struct FakeContributions {
   StoreSearchService search;
   UserStatsService user_stats;
   FavoriteAlerts alerts;
-  FakeSavedRouteRepository saved_routes;
-  RouteService routes;
+  FakeSavedTripRepository saved_trips;
+  TripService trips;
   NoAdmin admin_repo;
   AdminService admin;
   NoAnalytics analytics_repo;

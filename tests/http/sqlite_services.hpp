@@ -16,7 +16,6 @@
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
-#include "pokeca/route_service.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite_admin_repository.hpp"
@@ -27,13 +26,14 @@
 #include "pokeca/storage/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_saved_route_repository.hpp"
+#include "pokeca/storage/sqlite_saved_trip_repository.hpp"
 #include "pokeca/storage/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite_submission_repository.hpp"
 #include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "pokeca/trip_service.hpp"
 #include "pokeca/user_stats.hpp"
 #include "real_accounts.hpp"
 #include "submission_fakes.hpp"
@@ -64,8 +64,8 @@ struct SqliteServices {
         alerts({favorite_repo, mail_queue, accounts.users, accounts.crypto, clock}, base_url),
         search(search_repo, gazetteer),
         user_stats(activity, ranking_repository, clock),
-        saved_routes(db),
-        routes({store_repo, saved_routes, accounts.crypto, clock}),
+        saved_trips(db),
+        trips({store_repo, saved_trips, accounts.crypto, clock}),
         admin_repo(db),
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics_repo(db),
@@ -84,7 +84,7 @@ struct SqliteServices {
             .search = &search,
             .user_stats = &user_stats,
             .alerts = &alerts,
-            .routes = &routes,
+            .trips = &trips,
             .admin = &admin,
             .analytics = &analytics,
             .products = &products,
@@ -112,8 +112,8 @@ struct SqliteServices {
   FavoriteAlerts alerts;
   StoreSearchService search;
   UserStatsService user_stats;
-  storage::SqliteSavedRouteRepository saved_routes;
-  RouteService routes;
+  storage::SqliteSavedTripRepository saved_trips;
+  TripService trips;
   storage::SqliteAdminRepository admin_repo;
   AdminService admin;
   storage::SqliteAnalyticsRepository analytics_repo;

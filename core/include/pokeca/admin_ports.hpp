@@ -58,7 +58,7 @@ class AdminRepository {
   // cells and prefecture counts follow), its note and admin_edited, and the audit row.
   virtual Result<AdminStore> change_store(StoreId id, const StoreDecision& decide) = 0;
   // Removes the store: kNotFound without it, kConflict while submissions, purchase
-  // reports or saved-route stops refer to it.
+  // reports or saved-trip stops refer to it.
   virtual Result<void> delete_store(StoreId id, const std::function<AuditRecord(const AdminStore&)>& audit) = 0;
   // Unlinks the photo (or thumbnail) hash from the store's submissions; the rows it
   // removed (kNotFound when none).

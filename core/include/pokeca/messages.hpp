@@ -47,7 +47,7 @@ inline constexpr std::string_view kFieldStoreName = "店舗名";
 inline constexpr std::string_view kFieldStatusNote = "お知らせ";
 inline constexpr std::string_view kFieldProductName = "商品名";
 inline constexpr std::string_view kFieldLimitNote = "購入制限";
-inline constexpr std::string_view kFieldRouteName = "ルート名";
+inline constexpr std::string_view kFieldTripName = "ルート名";
 inline constexpr std::string_view kEmailAlreadyInUse = "このメールアドレスは既に使用されています。";
 inline constexpr std::string_view kInvalidCredential = "メールアドレスまたはパスワードが正しくありません。";
 inline constexpr std::string_view kEmailNotVerified =
@@ -255,22 +255,22 @@ inline constexpr std::string_view kFavoriteAlertBody =
     "通知の設定はプロフィールからも変更できます：{settings_url}\n"
     "\n"
     "ポケカ販売店マップ（非公式ファンサイト）\n";
-// Routes: planning, saved routes and shared links.
-inline constexpr std::string_view kRouteTooFewStops = "ルートには店舗を{min}件以上追加してください。";
-inline constexpr std::string_view kRouteTooManyStops = "ルートに追加できる店舗は{max}件までです。";
-inline constexpr std::string_view kRouteDuplicateStop = "同じ店舗がルートに2回以上含まれています。";
-inline constexpr std::string_view kRouteBadStoreIds = "店舗ID（store_ids）は正の整数の配列で指定してください。";
-inline constexpr std::string_view kRouteUnknownStores =
+// Trips (the API's routes): planning, saved trips and shared links.
+inline constexpr std::string_view kTripTooFewStops = "ルートには店舗を{min}件以上追加してください。";
+inline constexpr std::string_view kTripTooManyStops = "ルートに追加できる店舗は{max}件までです。";
+inline constexpr std::string_view kTripDuplicateStop = "同じ店舗がルートに2回以上含まれています。";
+inline constexpr std::string_view kTripBadStoreIds = "店舗ID（store_ids）は正の整数の配列で指定してください。";
+inline constexpr std::string_view kTripUnknownStores =
     "次の店舗はルートに追加できません（存在しないか、非公開・閉店です）：{ids}";
-inline constexpr std::string_view kRouteBadStart = "出発地点（start）は緯度・経度（lat・lng）で指定してください。";
-inline constexpr std::string_view kRouteNameRequired = "ルート名を入力してください。";
-inline constexpr std::string_view kRouteNameTooLong = "ルート名は{max}文字以内で入力してください。";
-inline constexpr std::string_view kRouteNameBadText = "ルート名に使用できない文字が含まれています。";
-inline constexpr std::string_view kRouteLimitReached =
+inline constexpr std::string_view kTripBadStart = "出発地点（start）は緯度・経度（lat・lng）で指定してください。";
+inline constexpr std::string_view kTripNameRequired = "ルート名を入力してください。";
+inline constexpr std::string_view kTripNameTooLong = "ルート名は{max}文字以内で入力してください。";
+inline constexpr std::string_view kTripNameBadText = "ルート名に使用できない文字が含まれています。";
+inline constexpr std::string_view kTripLimitReached =
     "保存できるルートは{max}件までです。不要なルートを削除してから保存してください。";
-inline constexpr std::string_view kRouteNotFound = "ルートが見つかりませんでした。";
-inline constexpr std::string_view kSharedRouteNotFound = "このルートは見つからないか、共有が停止されています。";
-inline constexpr std::string_view kRouteDeleted = "ルートを削除しました。";
+inline constexpr std::string_view kTripNotFound = "ルートが見つかりませんでした。";
+inline constexpr std::string_view kSharedTripNotFound = "このルートは見つからないか、共有が停止されています。";
+inline constexpr std::string_view kTripDeleted = "ルートを削除しました。";
 // Current location from the IP address; the frontend then tries the profile.
 inline constexpr std::string_view kIpLocationUnknown = "IPアドレスから現在地を推定できませんでした。";
 

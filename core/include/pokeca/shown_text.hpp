@@ -1,5 +1,5 @@
 #pragma once
-// Text that other people see (nicknames, store names, comments, product names, route
+// Text that other people see (nicknames, store names, comments, product names, trip
 // names): the one check, on top of each field's own length and control-character rules.
 // Direction controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) are refused:
 // they make a name read differently from what it is ("gnp.exe" shown as "exe.png", a

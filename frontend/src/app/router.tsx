@@ -45,9 +45,9 @@ const FavoritesRoute = lazy(() => personal().then((m) => ({ default: m.Favorites
 const MyStatsRoute = lazy(() => personal().then((m) => ({ default: m.MyStatsRoute })));
 const UnsubscribeRoute = lazy(() => personal().then((m) => ({ default: m.UnsubscribeRoute })));
 /** Lazy: saved and shared routes share one chunk. */
-const routes = () => import('./routes/routes');
-const SavedRoutesRoute = lazy(() => routes().then((m) => ({ default: m.SavedRoutesRoute })));
-const SharedRouteRoute = lazy(() => routes().then((m) => ({ default: m.SharedRouteRoute })));
+const routes = () => import('./routes/trips');
+const SavedTripsRoute = lazy(() => routes().then((m) => ({ default: m.SavedTripsRoute })));
+const SharedTripRoute = lazy(() => routes().then((m) => ({ default: m.SharedTripRoute })));
 
 /**
  * All routes (SPEC §2). Declarative mode (not the data router): the app loads data with
@@ -68,8 +68,8 @@ export function AppRoutes() {
         <Route path={paths.profile.path} element={<ProfileRoute />} />
         <Route path={paths.withdrawal.path} element={<WithdrawalRoute />} />
         <Route path={paths.favorites.path} element={<FavoritesRoute />} />
-        <Route path={paths.savedRoutes.path} element={<SavedRoutesRoute />} />
-        <Route path={paths.sharedRoute.path} element={<SharedRouteRoute />} />
+        <Route path={paths.savedTrips.path} element={<SavedTripsRoute />} />
+        <Route path={paths.sharedTrip.path} element={<SharedTripRoute />} />
         <Route path={paths.myStats.path} element={<MyStatsRoute />} />
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
         <Route path={`${paths.admin.path}/*`} element={<AdminRoute />} />

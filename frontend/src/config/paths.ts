@@ -24,9 +24,9 @@ export const paths = {
   emailVerification: { path: '/email-verification', getHref: () => '/email-verification' },
   profile: { path: '/profile', getHref: () => '/profile' },
   favorites: { path: '/favorites', getHref: () => '/favorites' },
-  savedRoutes: { path: '/saved-routes', getHref: () => '/saved-routes' },
+  savedTrips: { path: '/saved-routes', getHref: () => '/saved-routes' },
   /** A route shared by its owner: public and read-only. */
-  sharedRoute: { path: '/shared-routes/:shareId', getHref: (shareId: string) => `/shared-routes/${encodeURIComponent(shareId)}` },
+  sharedTrip: { path: '/shared-routes/:shareId', getHref: (shareId: string) => `/shared-routes/${encodeURIComponent(shareId)}` },
   myStats: { path: '/my-stats', getHref: () => '/my-stats' },
   withdrawal: { path: '/withdrawal', getHref: () => '/withdrawal' },
   admin: { path: '/admin', getHref: () => '/admin' },
@@ -81,7 +81,7 @@ export function isChromeless(pathname: string): boolean {
 const LOGIN_REQUIRED: readonly string[] = [
   paths.profile.path,
   paths.favorites.path,
-  paths.savedRoutes.path,
+  paths.savedTrips.path,
   paths.myStats.path,
   paths.withdrawal.path,
 ];

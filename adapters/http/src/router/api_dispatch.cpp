@@ -24,7 +24,7 @@
 #include "endpoints/personal/alert_handlers.hpp"
 #include "endpoints/personal/favorite_handlers.hpp"
 #include "endpoints/personal/stats_handlers.hpp"
-#include "endpoints/routes/routes_handlers.hpp"
+#include "endpoints/trips/trip_handlers.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "pokeca/messages.hpp"
@@ -49,7 +49,7 @@ struct ApiDispatcher::Handlers {
                StatsHandlers{s.user_stats},
                AlertHandlers{s.alerts},
                ExportHandlers{config.open_data},
-               RouteHandlers{s.routes},
+               TripHandlers{s.trips},
                AdminHandlers{s.admin},
                AnalyticsHandlers{s.analytics},
                GeoHandlers{s.ip_locator},
@@ -58,7 +58,7 @@ struct ApiDispatcher::Handlers {
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
-             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, RouteHandlers,
+             FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
              AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers>
       groups;
 };
@@ -203,16 +203,16 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/alerts/unsubscribe"}, kPublic, kNormalLane, kWrite,
           call<&AlertHandlers::post_alerts_unsubscribe>, kNo, kIgnoredBody},
     // Routes
-    Route{{"POST", "/api/v1/routes/plan"}, kUser, kNormalLane, kNone, call<&RouteHandlers::post_routes_plan>},
-    Route{{"GET", "/api/v1/saved_routes"}, kUser, kNormalLane, kNone, call<&RouteHandlers::get_saved_routes>},
-    Route{{"POST", "/api/v1/saved_routes"}, kUser, kNormalLane, kWrite, call<&RouteHandlers::post_saved_routes>},
-    Route{{"GET", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kNone, call<&RouteHandlers::get_saved_route>},
-    Route{{"PUT", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kWrite, call<&RouteHandlers::put_saved_route>},
+    Route{{"POST", "/api/v1/routes/plan"}, kUser, kNormalLane, kNone, call<&TripHandlers::post_trips_plan>},
+    Route{{"GET", "/api/v1/saved_routes"}, kUser, kNormalLane, kNone, call<&TripHandlers::get_saved_trips>},
+    Route{{"POST", "/api/v1/saved_routes"}, kUser, kNormalLane, kWrite, call<&TripHandlers::post_saved_trips>},
+    Route{{"GET", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kNone, call<&TripHandlers::get_saved_trip>},
+    Route{{"PUT", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kWrite, call<&TripHandlers::put_saved_trip>},
     Route{{"DELETE", "/api/v1/saved_routes/{id}"}, kUser, kNormalLane, kWrite,
-          call<&RouteHandlers::delete_saved_route>},
+          call<&TripHandlers::delete_saved_trip>},
     // Public, but not kPublicRead: the answer must stop the moment sharing is turned off.
     Route{{"GET", "/api/v1/shared_routes/{share_id}"}, kPublic, kNormalLane, kNone,
-          call<&RouteHandlers::get_shared_route>},
+          call<&TripHandlers::get_shared_trip>},
     // Admin console
     Route{{"GET", "/api/v1/admin/stores"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_stores>},
     Route{{"GET", "/api/v1/admin/stores/{id}"}, kAdmin, kNormalLane, kNone, call<&AdminHandlers::get_admin_store>},

@@ -252,7 +252,7 @@ function UserLinks({
         </Link>
       </li>
       <li>
-        <Link to={paths.savedRoutes.getHref()} className={styles.menuItem}>
+        <Link to={paths.savedTrips.getHref()} className={styles.menuItem}>
           <span aria-hidden="true">🧭</span> {t('nav.savedRoutes')}
         </Link>
       </li>

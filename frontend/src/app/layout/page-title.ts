@@ -11,7 +11,7 @@ const TITLES: Readonly<Record<string, MessageKey>> = {
   [paths.emailVerification.path]: 'verify.title',
   [paths.profile.path]: 'profile.title',
   [paths.favorites.path]: 'favorites.title',
-  [paths.savedRoutes.path]: 'soon.savedRoutes',
+  [paths.savedTrips.path]: 'soon.savedRoutes',
   [paths.myStats.path]: 'stats.title',
   [paths.withdrawal.path]: 'withdrawal.title',
   [paths.admin.path]: 'admin.title',

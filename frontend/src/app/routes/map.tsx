@@ -6,11 +6,11 @@ import { useSearchParamsNow } from '@/hooks/use-search-params-now';
 import { StoreMap, type MapJump } from '@/features/map/components/StoreMap';
 import { pointFromParams } from '@/features/map/lib/map-url';
 import { useReportDialog } from '@/features/reports/hooks/use-report-dialog';
-import { AddToRouteButton } from '@/features/routes/components/AddToRouteButton';
-import { RouteBar } from '@/features/routes/components/RouteBar';
-import { RouteLayer } from '@/features/routes/components/RouteLayer';
-import { useOpenSavedRoute } from '@/features/routes/hooks/use-open-saved-route';
-import { useRouteDraft } from '@/features/routes/hooks/use-route-draft';
+import { AddToTripButton } from '@/features/trips/components/AddToTripButton';
+import { TripBar } from '@/features/trips/components/TripBar';
+import { TripLayer } from '@/features/trips/components/TripLayer';
+import { useOpenSavedTrip } from '@/features/trips/hooks/use-open-saved-trip';
+import { useTripDraft } from '@/features/trips/hooks/use-trip-draft';
 import { SearchViewTracker } from '@/features/store-search/components/SearchViewTracker';
 import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
@@ -30,8 +30,8 @@ export default function MapRoute() {
   const [params, setParams] = useSearchParamsNow();
   const storeId = params.get(STORE_PARAM);
   const favoriteIds = useFavoriteIds();
-  const routeId = Number(params.get('route'));
-  useOpenSavedRoute(Number.isInteger(routeId) && routeId > 0 ? routeId : null);
+  const tripId = Number(params.get('route'));
+  useOpenSavedTrip(Number.isInteger(tripId) && tripId > 0 ? tripId : null);
   const [jump, setJump] = useState<MapJump | null>(null);
   // The store whose position is already on screen (opened from its marker or the list);
   // any other ?store= (a shared link, Back/Forward) is centred once its details arrive.
@@ -39,9 +39,9 @@ export default function MapRoute() {
 
   // Phones have room for one open bottom panel: opening the list or a store sheet folds the
   // route panel to its summary line, and unfolding the route panel closes the list.
-  const route = useRouteDraft();
-  const routeExpanded = route.draft.expanded && route.draft.stops.length > 0;
-  const setRouteExpanded = route.setExpanded;
+  const route = useTripDraft();
+  const tripExpanded = route.draft.expanded && route.draft.stops.length > 0;
+  const setTripExpanded = route.setExpanded;
   const [listCollapseKey, setListCollapseKey] = useState(0);
   const listOpen = useRef(false);
   /** The route panel was folded because the list opened: it unfolds again when the list closes. */
@@ -52,19 +52,19 @@ export default function MapRoute() {
   useEffect(() => {
     const added = stopCount > seenStops.current;
     seenStops.current = stopCount;
-    if (!routeExpanded || !phone() || !listOpen.current) return;
+    if (!tripExpanded || !phone() || !listOpen.current) return;
     // A store added from the list keeps the list open (the panel stays folded); the user
     // unfolding the panel closes the list.
     if (added) {
       foldedForList.current = true;
-      setRouteExpanded(false);
+      setTripExpanded(false);
     } else {
       setListCollapseKey((k) => k + 1);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [routeExpanded, stopCount]);
+  }, [tripExpanded, stopCount]);
   useEffect(() => {
-    if (storeId && phone()) setRouteExpanded(false);
+    if (storeId && phone()) setTripExpanded(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storeId]);
 
@@ -98,12 +98,12 @@ export default function MapRoute() {
         onListOpenChange={(open) => {
           listOpen.current = open;
           if (!phone()) return;
-          if (open && routeExpanded) {
+          if (open && tripExpanded) {
             foldedForList.current = true;
-            setRouteExpanded(false);
+            setTripExpanded(false);
           } else if (!open && foldedForList.current) {
             foldedForList.current = false;
-            if (!storeId) setRouteExpanded(true);
+            if (!storeId) setTripExpanded(true);
           }
         }}
         jump={jump}
@@ -126,7 +126,7 @@ export default function MapRoute() {
               storeId={storeId}
               onClose={closeStore}
               onReport={report.open}
-              routeAction={(store) => <AddToRouteButton store={store} />}
+              tripAction={(store) => <AddToTripButton store={store} />}
               origin={pointFromParams(params).point}
               onLoaded={(store) => {
                 if (shownStore.current === storeId) return;
@@ -137,15 +137,15 @@ export default function MapRoute() {
           )
         }
         mapActions={<AddStoreButton placement="toolbar" />}
-        popupActions={(store) => <AddToRouteButton store={store} />}
-        listRowAction={(store) => <AddToRouteButton store={store} compact />}
+        popupActions={(store) => <AddToTripButton store={store} />}
+        listRowAction={(store) => <AddToTripButton store={store} compact />}
         mapLayers={
           <>
-            <RouteLayer />
+            <TripLayer />
             <SearchViewTracker />
           </>
         }
-        overlay={<RouteBar />}
+        overlay={<TripBar />}
       />
       {report.dialog}
     </>

@@ -22,11 +22,11 @@
 #include "pokeca/product_catalog.hpp"
 #include "pokeca/purchase_service.hpp"
 #include "pokeca/ranking_service.hpp"
-#include "pokeca/route_service.hpp"
 #include "pokeca/store_catalog.hpp"
 #include "pokeca/store_search.hpp"
 #include "pokeca/store_service.hpp"
 #include "pokeca/submission_service.hpp"
+#include "pokeca/trip_service.hpp"
 #include "pokeca/user_stats.hpp"
 
 namespace pokeca::http {
@@ -76,7 +76,7 @@ struct ApiServices {
   StoreSearchService& search;
   UserStatsService& user_stats;
   FavoriteAlerts& alerts;
-  RouteService& routes;         // /routes/plan, /saved_routes, /shared_routes
+  TripService& trips;           // /routes/plan, /saved_routes, /shared_routes
   AdminService& admin;          // /admin/stores, /admin/users, /admin/purchases, /admin/audit
   AnalyticsService& analytics;  // /analytics/events, /admin/analytics
   ProductCatalogService& products;  // /products, /admin/products

@@ -89,7 +89,7 @@ export function ProfileView() {
             </Link>
           </li>
           <li>
-            <Link to={paths.savedRoutes.getHref()} className={styles.menuLink}>
+            <Link to={paths.savedTrips.getHref()} className={styles.menuLink}>
               <span aria-hidden="true">🧭</span>
               {t('nav.savedRoutes')}
             </Link>

@@ -141,7 +141,7 @@ describe('StoreSheet', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'ルートに追加' })).not.toBeInTheDocument();
     unmount();
     renderWithProviders(
-      <StoreSheet storeId="5" onClose={() => {}} routeAction={(s) => <button type="button">ルートに追加 {s.name}</button>} />,
+      <StoreSheet storeId="5" onClose={() => {}} tripAction={(s) => <button type="button">ルートに追加 {s.name}</button>} />,
     );
     expect(await screen.findByRole('button', { name: 'ルートに追加 カードショップ池袋' })).toBeInTheDocument();
   });

@@ -47,7 +47,7 @@ export interface StoreSheetProps {
    * ルートに追加: the routes feature renders its button here. Left out (the button
    * stays hidden) until that feature exists.
    */
-  routeAction?: (store: Store) => ReactNode;
+  tripAction?: (store: Store) => ReactNode;
   /** Where the user is (the map's ?lat=&lng=): the sheet says how far the store is, as the list beside it does. */
   origin?: { lat: number; lng: number } | null;
 }
@@ -57,7 +57,7 @@ export interface StoreSheetProps {
  * GET /stores/{id} knows: type, name, address, position note, what it sells, freshness,
  * photos, the recent purchase reports and when they happen, and the actions.
  */
-export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction, origin }: StoreSheetProps) {
+export function StoreSheet({ storeId, onClose, onReport, onLoaded, tripAction, origin }: StoreSheetProps) {
   const detail = useStore(storeId);
   const rootRef = useRef<HTMLElement>(null);
   const onLoadedRef = useRef(onLoaded);
@@ -105,7 +105,7 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction, 
           )}
         </div>
       ) : (
-        <SheetBody store={detail.data} onReport={onReport} routeAction={routeAction} origin={origin} />
+        <SheetBody store={detail.data} onReport={onReport} tripAction={tripAction} origin={origin} />
       )}
     </section>
   );
@@ -114,12 +114,12 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, routeAction, 
 function SheetBody({
   store,
   onReport,
-  routeAction,
+  tripAction,
   origin,
 }: {
   store: StoreDetail;
   onReport?: (store: Store) => void;
-  routeAction?: (store: Store) => ReactNode;
+  tripAction?: (store: Store) => ReactNode;
   origin?: { lat: number; lng: number } | null;
 }) {
   const storeTypes = useStoreTypes();
@@ -159,7 +159,7 @@ function SheetBody({
             {t('report.open')}
           </button>
         )}
-        {routeAction?.(store)}
+        {tripAction?.(store)}
         {!removed && (
           <Link className={styles.action} to={paths.lotteryNew.getHref(store.id)} data-testid="store-sheet-lottery">
             <span aria-hidden="true">🎟️</span> {t('lottery.register')}
