@@ -43,6 +43,16 @@ class BboxScan {
   // Candidate `id` as the list would hold it (the exact box test and the filters, on its
   // row in the scan's snapshot), or nullopt when it is not listed.
   virtual Result<std::optional<Store>> read_listed(StoreId id) = 0;
+
+  // For a list found cut (more than its limit listed): the candidates again from the start,
+  // by increasing `bound`, a lower bound of their BoxOrder key for the scan's box; every
+  // store among the nearest `wanted` listed ones comes (others may too). nullopt at the
+  // end. Once called, next() is not called again.
+  struct Nearer {
+    StoreId id;
+    double bound;
+  };
+  virtual Result<std::optional<Nearer>> next_nearest(std::size_t wanted) = 0;
 };
 
 // What an idempotent import did with one store.
@@ -54,9 +64,11 @@ class StoreRepository {
 
   // Active stores only; at most `limit` (the caller asks limit+1 to detect truncation).
   virtual Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) = 0;
+  // In the box: when more than `limit` are listed, the nearest `limit` in BoxOrder, in that
+  // order; else all of them, in no stated order (the same set on every backend).
   virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) = 0;
   // in_bbox(box, f, limit)'s candidates one by one (BboxScan), for a caller that keeps
-  // stores' renderings. The default reads in_bbox's list up front (a repository
+  // stores' renderings (list_bbox in bbox_list.hpp). The default reads in_bbox's list up front (a repository
   // without a cheaper way); its candidates are the listed stores.
   virtual Result<std::unique_ptr<BboxScan>> scan_bbox(const BoundingBox& box, const StoreFilters& f, int limit);
   // Nearest first, within radius_km.
