@@ -30,15 +30,16 @@ struct ReportCounts {
   std::optional<UnixSeconds> latest;
 };
 
-// A box's stores read one by one in the list's order, in one snapshot that ends when the
+// A box's stores read one by one, in one snapshot that ends when the
 // scan is destroyed: the caller pulls candidate ids, tests the stores whose facts it keeps
 // itself (listed_in) and reads only the others. The map's bbox list uses it to copy kept
 // renderings instead of reading their rows; the calls go one way, caller to storage.
 class BboxScan {
  public:
   virtual ~BboxScan() = default;
-  // The next candidate id: every store the list may hold comes once, in the list's order;
-  // a candidate need not be listed (the exact test follows). nullopt at the end.
+  // The next candidate id: every store the list may hold comes once, in the order of a
+  // list that is not cut; a candidate need not be listed (the exact test follows). nullopt
+  // at the end.
   virtual Result<std::optional<StoreId>> next() = 0;
   // Candidate `id` as the list would hold it (the exact box test and the filters, on its
   // row in the scan's snapshot), or nullopt when it is not listed.
