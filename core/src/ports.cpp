@@ -24,8 +24,8 @@ class ListedScan final : public BboxScan {
     if (nearest_.empty() && next_nearest_ == 0) {
       const BoxOrder order(box_);
       for (const auto& s : listed_) nearest_.push_back({s.id, order.key(s.location)});
-      std::ranges::sort(nearest_,
-                        [](const Nearer& a, const Nearer& b) { return BoxOrder::before(a.bound, a.id, b.bound, b.id); });
+      std::ranges::sort(
+          nearest_, [](const Nearer& a, const Nearer& b) { return BoxOrder::before(a.bound, a.id, b.bound, b.id); });
     }
     if (next_nearest_ == nearest_.size()) return std::optional<Nearer>{};
     return std::optional(nearest_[next_nearest_++]);

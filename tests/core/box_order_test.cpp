@@ -101,8 +101,8 @@ struct Assembled {
 };
 
 // list_bbox with the odd ids kept by the caller (tested on their facts, never read).
-Assembled assemble(const std::vector<Store>& stores, const BoundingBox& box, const StoreFilters& f,
-                   std::size_t limit, double looseness) {
+Assembled assemble(const std::vector<Store>& stores, const BoundingBox& box, const StoreFilters& f, std::size_t limit,
+                   double looseness) {
   std::map<StoreId, StoreListFacts> kept;
   for (const auto& s : stores)
     if (s.id % 2) kept.emplace(s.id, list_facts(s));
@@ -111,9 +111,8 @@ Assembled assemble(const std::vector<Store>& stores, const BoundingBox& box, con
     const auto it = kept.find(id);
     return it == kept.end() ? nullptr : &it->second;
   };
-  auto listed = list_bbox(scan, box, f, limit, find_kept, [](const StoreListFacts& k) -> const StoreListFacts& {
-    return k;
-  });
+  auto listed =
+      list_bbox(scan, box, f, limit, find_kept, [](const StoreListFacts& k) -> const StoreListFacts& { return k; });
   EXPECT_TRUE(listed);
   Assembled out;
   out.cut = listed->cut;
@@ -148,8 +147,7 @@ TEST(BoxOrder, ABoxsBoundIsNeverAboveTheKeyOfAPointInside) {
   std::uniform_real_distribution<double> lat(35.55, 35.77), lng(139.65, 139.85), frac(0, 1);
   for (int i = 0; i < 20'000; ++i) {
     const double a = lat(rng), b = lat(rng), c = lng(rng), d = lng(rng);
-    const double min_lat = std::min(a, b), max_lat = std::max(a, b), min_lng = std::min(c, d),
-                 max_lng = std::max(c, d);
+    const double min_lat = std::min(a, b), max_lat = std::max(a, b), min_lng = std::min(c, d), max_lng = std::max(c, d);
     const LatLng p{min_lat + (max_lat - min_lat) * frac(rng), min_lng + (max_lng - min_lng) * frac(rng)};
     ASSERT_LE(order.bound(min_lng, min_lat, max_lng, max_lat), order.key(p));
     // A point's own box bounds it exactly.
@@ -159,8 +157,8 @@ TEST(BoxOrder, ABoxsBoundIsNeverAboveTheKeyOfAPointInside) {
 
 TEST(BoxOrder, SortsNearestFirstThenBySmallerId) {
   const BoundingBox box{139.75, 35.67, 139.77, 35.69};
-  std::vector<Store> stores{at(5, 35.681, 139.76), at(3, 35.679, 139.76), at(4, 35.68, 139.76),
-                            at(2, 35.69, 139.77), at(1, 35.681, 139.76)};
+  std::vector<Store> stores{at(5, 35.681, 139.76), at(3, 35.679, 139.76), at(4, 35.68, 139.76), at(2, 35.69, 139.77),
+                            at(1, 35.681, 139.76)};
   sort_by_box_order(stores, box);
   // 4 at the centre; 1 and 5 at one place, by id; 3 as far south; 2 in a corner.
   EXPECT_EQ(stores.front().id, 4);
@@ -186,9 +184,9 @@ TEST(BboxList, AListNotCutComesInTheScansOrder) {
 
 TEST(BboxList, ACutListIsTheNearestToTheCentreInThatOrder) {
   const BoundingBox boxes[] = {
-      {139.753, 35.673, 139.767, 35.687},    // centred on the grid: ties all round
+      {139.753, 35.673, 139.767, 35.687},      // centred on the grid: ties all round
       {139.7545, 35.6712, 139.7655, 35.6861},  // off centre
-      {139.760, 35.680, 139.760, 35.680},    // one point
+      {139.760, 35.680, 139.760, 35.680},      // one point
   };
   StoreFilters toys;
   toys.types = {"toy"};

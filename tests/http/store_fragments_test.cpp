@@ -303,7 +303,8 @@ TEST(StoreFragmentLists, ACutListIsTheNearestToTheCentreInThatOrder) {
       listed.emplace_back(order.key(s->location), id);
     }
     ASSERT_GT(listed.size(), limit) << target;
-    std::ranges::sort(listed, [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second, b.first, b.second); });
+    std::ranges::sort(
+        listed, [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second, b.first, b.second); });
     std::vector<std::int64_t> want;
     for (std::size_t i = 0; i < limit; ++i) want.push_back(listed[i].second);
     for (const auto* router : {&rig.plain, rig.with_fragments.get(), rig.with_fragments.get()}) {

@@ -27,7 +27,8 @@ class BoxListOrder : public StorageTest {
       // Most in one city, some across Japan; a 12 × 12 grid around (35.68, 139.76) for ties.
       LatLng at;
       if (id <= 144) {
-        at = {35.6745 + static_cast<double>((id - 1) / 12) * 0.001, 139.7545 + static_cast<double>((id - 1) % 12) * 0.001};
+        at = {35.6745 + static_cast<double>((id - 1) / 12) * 0.001,
+              139.7545 + static_cast<double>((id - 1) % 12) * 0.001};
       } else if (u(random) < 0.8) {
         at = {35.60 + 0.15 * u(random), 139.65 + 0.20 * u(random)};
       } else {
@@ -51,7 +52,8 @@ class BoxListOrder : public StorageTest {
     std::vector<std::pair<double, StoreId>> listed;
     for (const auto& [id, fs] : facts)
       if (listed_in(fs, box, f)) listed.emplace_back(order.key(fs.location), id);
-    std::ranges::sort(listed, [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second, b.first, b.second); });
+    std::ranges::sort(
+        listed, [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second, b.first, b.second); });
     std::vector<StoreId> ids;
     for (const auto& [key, id] : listed) ids.push_back(id);
     if (ids.size() > limit) ids.resize(limit);

@@ -14,8 +14,8 @@
 
 #include "pokeca/errors.hpp"
 #include "pokeca/geo.hpp"
-#include "pokeca/store_query.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/store_query.hpp"
 
 namespace pokeca::storage {
 

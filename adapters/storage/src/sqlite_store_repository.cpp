@@ -71,8 +71,8 @@ struct Keyed {
 // scaled plane), clipped to the box, double until `wanted` listed stores lie within the
 // square's inscribed circle, or the square holds the box: every store outside a square is
 // farther than that circle, so the nearest `wanted` are among those read.
-Result<std::vector<Keyed>> nearest_in_box(SqliteStoreRepository::Statements& st, const BoundingBox& box, const StoreFilters& f,
-                                          std::size_t wanted) {
+Result<std::vector<Keyed>> nearest_in_box(SqliteStoreRepository::Statements& st, const BoundingBox& box,
+                                          const StoreFilters& f, std::size_t wanted) {
   // With "reported since", the reported stores' R*Tree (a subset holding every match).
   auto& located = f.reported_since ? st.located_reported_in_bbox : st.located_in_bbox;
   const BoxOrder order(box);
@@ -83,11 +83,10 @@ Result<std::vector<Keyed>> nearest_in_box(SqliteStoreRepository::Statements& st,
   std::vector<Keyed> found;
   for (;;) {
     const bool all = !(half < whole) || !(scale > 0);
-    const BoundingBox square = all ? box
-                                   : BoundingBox{std::max(box.min_lng, c.lng - half / scale),
-                                                 std::max(box.min_lat, c.lat - half),
-                                                 std::min(box.max_lng, c.lng + half / scale),
-                                                 std::min(box.max_lat, c.lat + half)};
+    const BoundingBox square =
+        all ? box
+            : BoundingBox{std::max(box.min_lng, c.lng - half / scale), std::max(box.min_lat, c.lat - half),
+                          std::min(box.max_lng, c.lng + half / scale), std::min(box.max_lat, c.lat + half)};
     // A store outside the square is at least `half` away; the margin covers the rounding
     // of the square's edges and of the keys.
     const double sure = half - kBoxOrderMarginDeg;

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "api/json_mapping.hpp"
-#include "pokeca/bbox_list.hpp"
 #include "cache/response_cache.hpp"
+#include "pokeca/bbox_list.hpp"
 #include "pokeca/http/store_fragments.hpp"
 
 namespace pokeca::http {
