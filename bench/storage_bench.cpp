@@ -298,6 +298,8 @@ void add(const std::string& name, Query query) {
 void register_all() {
   add("in_prefecture_tokyo_limit201", [](Fixture& f) { return rows_of(f.stores->in_prefecture("tokyo", {}, 201)); });
   add("in_bbox_city_view_limit301", [](Fixture& f) { return rows_of(f.stores->in_bbox(f.city_view, {}, 301)); });
+  // A cut list (300 stores in view): the nearest 101 to the view's centre, in that order.
+  add("in_bbox_city_view_limit101_cut", [](Fixture& f) { return rows_of(f.stores->in_bbox(f.city_view, {}, 101)); });
   // The warm miss's storage part: ids in R*Tree order, every store kept (no row read).
   // Up to kRtreeReplicaMaxNodes nodes (100k) from the tree's copy in memory, above by SQL.
   add("scan_bbox_city_view_limit301_all_kept", [](Fixture& f) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <numbers>
 
 #include "pokeca/clustering.hpp"
 #include "pokeca/messages.hpp"
@@ -10,6 +12,25 @@
 #include "pokeca/store_types.hpp"
 
 namespace pokeca {
+
+BoxOrder::BoxOrder(const BoundingBox& box)
+    : centre_{(box.min_lat + box.max_lat) / 2, (box.min_lng + box.max_lng) / 2},
+      lng_scale_(std::cos(centre_.lat * std::numbers::pi / 180)) {}
+
+void sort_by_box_order(std::vector<Store>& stores, const BoundingBox& box) {
+  const BoxOrder order(box);
+  std::vector<std::pair<double, std::size_t>> keyed;
+  keyed.reserve(stores.size());
+  for (std::size_t i = 0; i < stores.size(); ++i) keyed.emplace_back(order.key(stores[i].location), i);
+  std::ranges::sort(keyed, [&](const auto& a, const auto& b) {
+    return BoxOrder::before(a.first, stores[a.second].id, b.first, stores[b.second].id);
+  });
+  std::vector<Store> sorted;
+  sorted.reserve(stores.size());
+  for (const auto& [key, i] : keyed) sorted.push_back(std::move(stores[i]));
+  stores = std::move(sorted);
+}
+
 namespace {
 
 std::vector<std::string_view> split(std::string_view s, char sep) {

@@ -30,6 +30,9 @@ Result<StoreSearchResult> StoreService::search(const StoreQueryInput& input) {
   } else if (const auto* box = std::get_if<BoundingBox>(&query->area)) {
     auto found = stores_.in_bbox(*box, query->filters, ask);
     if (!found) return std::unexpected(found.error());
+    // A cut list keeps the nearest the centre: in_bbox gives the nearest `ask` in that
+    // order when more are listed, but exactly `ask` in no order.
+    if (found->size() > static_cast<std::size_t>(query->limit)) sort_by_box_order(*found, *box);
     result.stores = without_distance(std::move(*found));
   } else {
     const auto& near = std::get<NearPoint>(query->area);

@@ -2,6 +2,7 @@
 // byte for byte those written from full rows, before and after every kind of write, and a
 // write, once acknowledged, is never contradicted by a fragment — checked on real SQLite,
 // through the router and over a loopback socket with readers racing the writes.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -279,6 +280,42 @@ TEST(StoreFragmentLists, AreByteIdenticalToFullRowsBeforeAndAfterEveryKindOfWrit
   auto added = sample_store(1000, "新しい店", "card_shop", "tokyo", "千代田区", 35.6805, 139.7665);
   ASSERT_TRUE(rig.stores.insert_many(std::vector{added}));
   expect_same_answers(rig, "inserted");
+}
+
+// A list cut at its limit keeps the stores nearest the box's centre, nearest first, equal
+// distances by smaller id (the grid is symmetric: many ties): from full rows (in_bbox by
+// SQL) and from the kept fragments (the scan over the R*Tree's copy), cold and warm.
+TEST(StoreFragmentLists, ACutListIsTheNearestToTheCentreInThatOrder) {
+  FragmentRig rig;
+  for (const auto* target : {"/api/v1/stores?bbox=139.757,35.671,139.777,35.691&limit=300",
+                             "/api/v1/stores?bbox=139.760,35.675,139.770,35.681&limit=7",
+                             "/api/v1/stores?bbox=139.758,35.672,139.771,35.690&limit=1"}) {
+    const auto query = std::string_view(target).substr(std::string_view(target).find('?') + 1);
+    const auto bbox = query.substr(5, query.find('&') - 5);
+    const auto box = parse_bbox(bbox).value();
+    const auto limit = static_cast<std::size_t>(std::stoi(std::string(query.substr(query.rfind('=') + 1))));
+    const BoxOrder order(box);
+    std::vector<std::pair<double, StoreId>> listed;
+    for (StoreId id = 1; id <= 441; ++id) {
+      const auto s = rig.stores.find(id).value();
+      if (!s || !box.contains(s->location)) continue;
+      listed.emplace_back(order.key(s->location), id);
+    }
+    ASSERT_GT(listed.size(), limit) << target;
+    std::ranges::sort(
+        listed, [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second, b.first, b.second); });
+    std::vector<std::int64_t> want;
+    for (std::size_t i = 0; i < limit; ++i) want.push_back(listed[i].second);
+    for (const auto* router : {&rig.plain, rig.with_fragments.get(), rig.with_fragments.get()}) {
+      const auto res = serve(*router, get_request(target));
+      ASSERT_EQ(res.result(), http::Status::ok) << target;
+      const auto body = boost::json::parse(res.body()).as_object();
+      EXPECT_EQ(body.at("truncated"), true) << target;
+      std::vector<std::int64_t> got;
+      for (const auto& s : body.at("data").as_array()) got.push_back(s.at("id").as_int64());
+      EXPECT_EQ(got, want) << target << (router == &rig.plain ? " (full rows)" : " (fragments)");
+    }
+  }
 }
 
 // Readers race the writes through the response cache and the fragments over a loopback

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pokeca/bbox_list.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/storage/database.hpp"
 #include "pokeca/storage/sqlite_report_repository.hpp"
@@ -81,27 +82,24 @@ struct ListedOrKept {
   std::optional<Store> store;
 };
 
-// A bbox list as the map's read model assembles it from scan_bbox: up to `limit` stores,
-// those `kept` has facts for tested on them (listed_in), the others read by the scan.
+// A bbox list as the map's read model assembles it from scan_bbox (core's list_bbox): up
+// to `limit` stores, the nearest the centre when more are listed, those `kept` has facts
+// for tested on them (listed_in), the others read by the scan.
 template <typename Kept>
 std::vector<ListedOrKept> list_unless_kept(StoreRepository& repo, const BoundingBox& box, const StoreFilters& f,
                                            int limit, const Kept& kept) {
   std::vector<ListedOrKept> out;
-  auto scan = repo.scan_bbox(box, f, limit);
+  auto scan = repo.scan_bbox(box, f, limit + 1);
   EXPECT_TRUE(scan) << (scan ? "" : scan.error().cause());
   if (!scan) return out;
-  while (out.size() < static_cast<std::size_t>(limit)) {
-    auto id = (*scan)->next();
-    EXPECT_TRUE(id);
-    if (!id || !*id) break;
-    if (const StoreListFacts* facts = kept(**id)) {
-      if (listed_in(*facts, box, f)) out.push_back({**id, std::nullopt});
-      continue;
-    }
-    auto store = (*scan)->read_listed(**id);
-    EXPECT_TRUE(store);
-    if (!store) break;
-    if (*store) out.push_back({**id, std::move(**store)});
+  auto listed = list_bbox(**scan, box, f, static_cast<std::size_t>(limit), kept,
+                          [](const StoreListFacts& facts) -> const StoreListFacts& { return facts; });
+  EXPECT_TRUE(listed) << (listed ? "" : listed.error().cause());
+  if (!listed) return out;
+  for (auto& s : listed->stores) {
+    std::optional<Store> store;
+    if (s.store) store = std::move(*s.store);
+    out.push_back({s.id, std::move(store)});
   }
   return out;
 }

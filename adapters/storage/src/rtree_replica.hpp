@@ -5,6 +5,8 @@
 // stored order, a cell followed when its box meets the query box (every score is 0, so
 // the search queue holds one point per level); search() does the same on the same
 // float32 coordinates compared as doubles, hence the same ids in the same order.
+// NearestCursor searches it best-first instead, for a cut list's nearest stores.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -13,6 +15,7 @@
 #include "pokeca/errors.hpp"
 #include "pokeca/geo.hpp"
 #include "pokeca/storage/statement.hpp"
+#include "pokeca/store_query.hpp"
 
 namespace pokeca::storage {
 
@@ -66,6 +69,56 @@ class RtreeReplica {
     const RtreeReplica& tree_;
     BoundingBox box_;
     std::vector<Frame> stack_;  // from the root down
+  };
+
+  // The entries whose box meets the query box by increasing lower bound of their
+  // BoxOrder key (BoxOrder::bound of the entry's box: never above the key of the stored
+  // point it holds): a best-first search, a queue of cells by their box's bound. A cut
+  // list's nearest `limit` come after about that many entries and the nodes around the
+  // centre.
+  class NearestCursor {
+   public:
+    struct Entry {
+      std::int64_t id;
+      double bound;
+    };
+    NearestCursor(const RtreeReplica& tree, const BoundingBox& box) : tree_(tree), box_(box), order_(box) {
+      if (tree.nodes_.empty()) return;
+      push_cells(tree.root_, tree.depth_);
+    }
+    // The next entry, or nullopt at the end.
+    std::optional<Entry> next() {
+      while (!queue_.empty()) {
+        std::ranges::pop_heap(queue_, farther);
+        const auto item = queue_.back();
+        queue_.pop_back();
+        const auto& c = tree_.cells_[item.cell];
+        if (item.height == 0) return Entry{c.ref, item.bound};
+        push_cells(static_cast<std::size_t>(c.ref), item.height - 1);
+      }
+      return std::nullopt;
+    }
+
+   private:
+    struct Item {
+      double bound;
+      std::uint32_t cell;  // into cells_
+      int height;          // of the node holding the cell; 0: a leaf's cell (a store)
+    };
+    static bool farther(const Item& a, const Item& b) { return a.bound > b.bound; }
+    void push_cells(std::size_t node, int height) {
+      const auto& n = tree_.nodes_[node];
+      for (std::uint32_t i = n.first; i < n.first + n.count; ++i) {
+        const auto& c = tree_.cells_[i];
+        if (!meets(c, box_)) continue;
+        queue_.push_back({order_.bound(c.min_lng, c.min_lat, c.max_lng, c.max_lat), i, height});
+        std::ranges::push_heap(queue_, farther);
+      }
+    }
+    const RtreeReplica& tree_;
+    BoundingBox box_;
+    BoxOrder order_;
+    std::vector<Item> queue_;  // a heap, the nearest on top
   };
 
   [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }

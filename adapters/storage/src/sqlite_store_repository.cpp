@@ -2,6 +2,7 @@
 // find, counts). Cells are in sqlite_store_repository_cells.cpp, writes in
 // sqlite_store_repository_writes.cpp.
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 #include "pokeca/messages.hpp"
@@ -59,6 +60,57 @@ Result<std::vector<Candidate>> within(Statement& located, LatLng centre, double 
   return out;
 }
 
+// A listed store and its BoxOrder key.
+struct Keyed {
+  double key;
+  StoreId id;
+};
+
+// The nearest `wanted` listed stores of `box` in BoxOrder, in that order, with their keys,
+// for a cut list; run it in one snapshot. Squares around the box's centre (on BoxOrder's
+// scaled plane), clipped to the box, double until `wanted` listed stores lie within the
+// square's inscribed circle, or the square holds the box: every store outside a square is
+// farther than that circle, so the nearest `wanted` are among those read.
+Result<std::vector<Keyed>> nearest_in_box(SqliteStoreRepository::Statements& st, const BoundingBox& box,
+                                          const StoreFilters& f, std::size_t wanted) {
+  // With "reported since", the reported stores' R*Tree (a subset holding every match).
+  auto& located = f.reported_since ? st.located_reported_in_bbox : st.located_in_bbox;
+  const BoxOrder order(box);
+  const auto c = order.centre();
+  const double scale = order.lng_scale();
+  const double whole = std::max((box.max_lat - box.min_lat) / 2, (box.max_lng - box.min_lng) / 2 * scale);
+  double half = whole / kBoxOrderFirstSquareDivisor;
+  std::vector<Keyed> found;
+  for (;;) {
+    const bool all = !(half < whole) || !(scale > 0);
+    const BoundingBox square =
+        all ? box
+            : BoundingBox{std::max(box.min_lng, c.lng - half / scale), std::max(box.min_lat, c.lat - half),
+                          std::min(box.max_lng, c.lng + half / scale), std::min(box.max_lat, c.lat + half)};
+    // A store outside the square is at least `half` away; the margin covers the rounding
+    // of the square's edges and of the keys.
+    const double sure = half - kBoxOrderMarginDeg;
+    const double sure_key = sure > 0 ? sure * sure : -1;
+    std::size_t within = 0;
+    found.clear();
+    bind_box(located, square);
+    bind_filters(located, f);
+    auto ok = located.each([&](const Row& row) {
+      const double key = order.key({row.real(1), row.real(2)});
+      found.push_back({key, row.int64(0)});
+      if (key < sure_key) ++within;
+    });
+    if (!ok) return std::unexpected(ok.error());
+    if (all || within >= wanted) break;
+    half *= 2;
+  }
+  const auto keep = std::min(wanted, found.size());
+  std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(keep), found.end(),
+                    [](const Keyed& a, const Keyed& b) { return BoxOrder::before(a.key, a.id, b.key, b.id); });
+  found.resize(keep);
+  return found;
+}
+
 }  // namespace
 
 SqliteStoreRepository::SqliteStoreRepository(Database& db, std::size_t rtree_replica_max_nodes,
@@ -83,12 +135,30 @@ Result<std::vector<Store>> SqliteStoreRepository::in_prefecture(std::string_view
 }
 
 Result<std::vector<Store>> SqliteStoreRepository::in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) {
+  using Out = Result<std::vector<Store>>;
   if (limit <= 0) return std::vector<Store>{};
-  return statements_.with([&](Statements& st) {
+  const auto wanted = static_cast<std::size_t>(limit);
+  return statements_.with([&](Statements& st) -> Out {
+    // One more than the limit, in the R*Tree's order: at most `limit` is the whole set.
+    const int ask = limit < std::numeric_limits<int>::max() ? limit + 1 : limit;
     bind_box(st.in_bbox, box);
     bind_filters(st.in_bbox, f);
-    st.in_bbox.bind_int(":limit", limit);
-    return read_stores(st.in_bbox, limit);
+    st.in_bbox.bind_int(":limit", ask);
+    auto found = read_stores(st.in_bbox, ask);
+    if (!found || found->size() <= wanted) return found;
+    // Cut: the nearest `limit` in BoxOrder, found and read in one snapshot.
+    auto tx = Transaction::begin(st.conn, TransactionMode::kRead);
+    if (!tx) return std::unexpected(tx.error());
+    auto nearest = nearest_in_box(st, box, f, wanted);
+    if (!nearest) return std::unexpected(nearest.error());
+    std::vector<Store> out;
+    out.reserve(nearest->size());
+    for (const auto& k : *nearest) {
+      auto store = find_with(st.find, k.id);
+      if (!store) return std::unexpected(store.error());
+      if (*store) out.push_back(std::move(**store));
+    }
+    return out;
   });
 }
 
@@ -133,7 +203,7 @@ class SqliteStoreRepository::Scan final : public BboxScan {
  public:
   Scan(PerConnection<Statements>::Held held, std::shared_ptr<const RtreeReplica> replica, const BoundingBox& box,
        const StoreFilters& f, bool empty)
-      : held_(std::move(held)), st_(held_.item), replica_(std::move(replica)), box_(box), filters_(f) {
+      : held_(std::move(held)), st_(held_.item), replica_(std::move(replica)), box_(box), filters_(f), empty_(empty) {
     if (empty) return;
     if (replica_) {
       cursor_.emplace(*replica_, box_);
@@ -153,6 +223,32 @@ class SqliteStoreRepository::Scan final : public BboxScan {
     if (!row) return std::unexpected(row.error());
     if (!*row) return std::optional<StoreId>{};
     return std::optional<StoreId>((*row)->int64(0));
+  }
+
+  Result<std::optional<Nearer>> next_nearest(std::size_t wanted) override {
+    if (empty_) return std::optional<Nearer>{};
+    if (replica_) {
+      if (!nearest_cursor_) nearest_cursor_.emplace(*replica_, box_);
+      const auto entry = nearest_cursor_->next();
+      if (!entry) return std::optional<Nearer>{};
+      return std::optional<Nearer>(Nearer{entry->id, entry->bound});
+    }
+    if (!sql_nearest_) {
+      // The nearest stores by SQL (exact: their bound is their key), in a snapshot of their
+      // own that the reads by id share.
+      sql_ids_.reset();
+      if (!snapshot_) {
+        auto begun = Transaction::begin(st_.conn, TransactionMode::kRead);
+        if (!begun) return std::unexpected(begun.error());
+        snapshot_.emplace(std::move(*begun));
+      }
+      auto found = nearest_in_box(st_, box_, filters_, wanted);
+      if (!found) return std::unexpected(found.error());
+      sql_nearest_ = std::move(*found);
+    }
+    if (sql_nearest_next_ == sql_nearest_->size()) return std::optional<Nearer>{};
+    const auto& k = (*sql_nearest_)[sql_nearest_next_++];
+    return std::optional<Nearer>(Nearer{k.id, k.key});
   }
 
   Result<std::optional<Store>> read_listed(StoreId id) override {
@@ -176,9 +272,14 @@ class SqliteStoreRepository::Scan final : public BboxScan {
   std::shared_ptr<const RtreeReplica> replica_;
   BoundingBox box_;
   StoreFilters filters_;
+  bool empty_;
   std::optional<Transaction> snapshot_;
   std::optional<RtreeReplica::Cursor> cursor_;
   std::optional<Statement::Rows> sql_ids_;
+  // next_nearest()'s: the copy searched best first, or the nearest found by SQL.
+  std::optional<RtreeReplica::NearestCursor> nearest_cursor_;
+  std::optional<std::vector<Keyed>> sql_nearest_;
+  std::size_t sql_nearest_next_ = 0;
 };
 
 Result<std::unique_ptr<BboxScan>> SqliteStoreRepository::scan_bbox(const BoundingBox& box, const StoreFilters& f,

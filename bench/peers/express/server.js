@@ -2,7 +2,8 @@
 // Node + Express + better-sqlite3, reading the same database file with the same SQL (the
 // same R*Tree join) and answering byte-identical JSON:
 //   GET /api/v1/healthz                        {"success":true,"data":{"status":"ok","stores":N}}
-//   GET /api/v1/stores?bbox=W,S,E,N&limit=L    active stores in the box, as docs/API.md
+//   GET /api/v1/stores?bbox=W,S,E,N&limit=L    active stores in the box, as docs/API.md (a cut
+//                                              list: the nearest the box's centre)
 // Other query parameters (cache busters) are ignored, as the real server does.
 // Bench only: bench/peer_bench.sh installs it (npm ci) and runs it; nothing else does.
 //
@@ -34,6 +35,14 @@ const inBox = db.prepare(
     ' WHERE r.min_lng <= @max_lng AND r.max_lng >= @min_lng AND r.min_lat <= @max_lat AND r.max_lat >= @min_lat' +
     ' AND s.lng BETWEEN @min_lng AND @max_lng AND s.lat BETWEEN @min_lat AND @max_lat' +
     " AND s.status = 'active' LIMIT @limit",
+);
+// A cut list keeps the stores nearest the box's centre (docs/API.md): every listed store of
+// the box, ordered here by the same key as the real server.
+const allInBox = db.prepare(
+  `SELECT ${columns} FROM stores_rtree AS r CROSS JOIN stores AS s ON s.id = r.id` +
+    ' WHERE r.min_lng <= @max_lng AND r.max_lng >= @min_lng AND r.min_lat <= @max_lat AND r.max_lat >= @min_lat' +
+    ' AND s.lng BETWEEN @min_lng AND @max_lng AND s.lat BETWEEN @min_lat AND @max_lat' +
+    " AND s.status = 'active'",
 );
 const countActive = db.prepare(
   "SELECT coalesce(sum(count), 0) AS n FROM store_cells WHERE level = 0 AND store_type = '*' AND product = '*'",
@@ -90,9 +99,26 @@ app.get('/api/v1/stores', (req, res) => {
   const [minLng, minLat, maxLng, maxLat] = parts;
   const limit = req.query.limit === undefined ? kDefaultLimit : Number(req.query.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > kMaxLimit) return badRequest(res, 'limit');
-  const rows = inBox.all({ min_lng: minLng, min_lat: minLat, max_lng: maxLng, max_lat: maxLat, limit: limit + 1 });
+  const box = { min_lng: minLng, min_lat: minLat, max_lng: maxLng, max_lat: maxLat };
+  let rows = inBox.all({ ...box, limit: limit + 1 });
   const truncated = rows.length > limit;
-  if (truncated) rows.length = limit;
+  if (truncated) {
+    // Nearest the centre on the plane with longitude scaled by cos(centre latitude), then id.
+    const cLat = (minLat + maxLat) / 2;
+    const cLng = (minLng + maxLng) / 2;
+    const scale = Math.cos((cLat * Math.PI) / 180);
+    const key = (s) => {
+      const dx = (s.lng - cLng) * scale;
+      const dy = s.lat - cLat;
+      return dx * dx + dy * dy;
+    };
+    rows = allInBox
+      .all(box)
+      .map((s) => ({ s, k: key(s) }))
+      .sort((a, b) => a.k - b.k || a.s.id - b.s.id)
+      .slice(0, limit)
+      .map(({ s }) => s);
+  }
   res
     .type('application/json; charset=utf-8')
     .set('Cache-Control', 'no-store')

@@ -30,19 +30,30 @@ struct ReportCounts {
   std::optional<UnixSeconds> latest;
 };
 
-// A box's stores read one by one in the list's order, in one snapshot that ends when the
+// A box's stores read one by one, in one snapshot that ends when the
 // scan is destroyed: the caller pulls candidate ids, tests the stores whose facts it keeps
 // itself (listed_in) and reads only the others. The map's bbox list uses it to copy kept
 // renderings instead of reading their rows; the calls go one way, caller to storage.
 class BboxScan {
  public:
   virtual ~BboxScan() = default;
-  // The next candidate id: every store the list may hold comes once, in the list's order;
-  // a candidate need not be listed (the exact test follows). nullopt at the end.
+  // The next candidate id: every store the list may hold comes once, in the order of a
+  // list that is not cut; a candidate need not be listed (the exact test follows). nullopt
+  // at the end.
   virtual Result<std::optional<StoreId>> next() = 0;
   // Candidate `id` as the list would hold it (the exact box test and the filters, on its
   // row in the scan's snapshot), or nullopt when it is not listed.
   virtual Result<std::optional<Store>> read_listed(StoreId id) = 0;
+
+  // For a list found cut (more than its limit listed): the candidates again from the start,
+  // by increasing `bound`, a lower bound of their BoxOrder key for the scan's box; every
+  // store among the nearest `wanted` listed ones comes (others may too). nullopt at the
+  // end. Once called, next() is not called again.
+  struct Nearer {
+    StoreId id;
+    double bound;
+  };
+  virtual Result<std::optional<Nearer>> next_nearest(std::size_t wanted) = 0;
 };
 
 // What an idempotent import did with one store.
@@ -54,9 +65,11 @@ class StoreRepository {
 
   // Active stores only; at most `limit` (the caller asks limit+1 to detect truncation).
   virtual Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) = 0;
+  // In the box: when more than `limit` are listed, the nearest `limit` in BoxOrder, in that
+  // order; else all of them, in no stated order (the same set on every backend).
   virtual Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) = 0;
   // in_bbox(box, f, limit)'s candidates one by one (BboxScan), for a caller that keeps
-  // stores' renderings. The default reads in_bbox's list up front (a repository
+  // stores' renderings (list_bbox in bbox_list.hpp). The default reads in_bbox's list up front (a repository
   // without a cheaper way); its candidates are the listed stores.
   virtual Result<std::unique_ptr<BboxScan>> scan_bbox(const BoundingBox& box, const StoreFilters& f, int limit);
   // Nearest first, within radius_km.

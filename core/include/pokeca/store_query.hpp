@@ -60,6 +60,42 @@ struct StoreListFacts {
 // BETWEEN on lat/lng), which tests/storage checks it against.
 [[nodiscard]] bool listed_in(const StoreListFacts& s, const BoundingBox& box, const StoreFilters& f);
 
+// The order of a cut box list (GET /stores?bbox=, the clusters' markers): nearest the box's
+// centre first, equal distances by smaller id. Distance is on the plane with longitude
+// scaled by the cosine of the centre's latitude (equirectangular: close to ground distance
+// at the map's scales, no trigonometry per store, and monotone over boxes, so an index can
+// bound it). Any backend can produce it at bounded cost; a list that is not cut is the
+// whole set and needs no order.
+class BoxOrder {
+ public:
+  explicit BoxOrder(const BoundingBox& box);
+  // Squared scaled-plane distance of `p` from the centre: smaller is nearer.
+  [[nodiscard]] double key(LatLng p) const {
+    const double dx = (p.lng - centre_.lng) * lng_scale_;
+    const double dy = p.lat - centre_.lat;
+    return dx * dx + dy * dy;
+  }
+  // A lower bound of key() over the points of a box: never above the key of a point inside
+  // it, computed with the same roundings (each step is monotone).
+  [[nodiscard]] double bound(double min_lng, double min_lat, double max_lng, double max_lat) const {
+    const double lng = centre_.lng < min_lng ? min_lng : (centre_.lng > max_lng ? max_lng : centre_.lng);
+    const double lat = centre_.lat < min_lat ? min_lat : (centre_.lat > max_lat ? max_lat : centre_.lat);
+    return key({lat, lng});
+  }
+  [[nodiscard]] LatLng centre() const { return centre_; }
+  [[nodiscard]] double lng_scale() const { return lng_scale_; }
+  // (key, id) ascending: the list's order.
+  [[nodiscard]] static bool before(double key_a, StoreId a, double key_b, StoreId b) {
+    return key_a != key_b ? key_a < key_b : a < b;
+  }
+
+ private:
+  LatLng centre_;
+  double lng_scale_;
+};
+// `stores` in box order (a list about to be cut).
+void sort_by_box_order(std::vector<Store>& stores, const BoundingBox& box);
+
 struct PrefectureArea {
   std::string code;
 };

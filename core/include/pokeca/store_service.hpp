@@ -28,9 +28,9 @@ struct StoreSearchResult {
 };
 
 // search() for a bbox query, for a caller that keeps each store's rendering: the parsed
-// box, filters and limit, and the scan of the box's candidates in the list's order. The
-// caller lists up to limit + 1 stores (listed_in on the kept facts, read_listed for the
-// others); more than `limit` means the list was cut, as in search().
+// box, filters and limit, and the scan of the box's candidates (opened for limit + 1). The
+// caller assembles the list with list_bbox (bbox_list.hpp): the same stores as search(),
+// the nearest the centre in that order when the list is cut.
 struct BboxListScan {
   BoundingBox box;
   StoreFilters filters;

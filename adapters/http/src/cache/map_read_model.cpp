@@ -5,6 +5,7 @@
 
 #include "api/json_mapping.hpp"
 #include "cache/response_cache.hpp"
+#include "pokeca/bbox_list.hpp"
 #include "pokeca/http/store_fragments.hpp"
 
 namespace pokeca::http {
@@ -24,11 +25,6 @@ std::size_t MapReadModel::kept_store_count() const { return fragments_ ? fragmen
 
 std::optional<Result<std::string>> MapReadModel::bbox_list(StoreService& stores, const StoreQueryInput& input) const {
   if (!fragments_) return std::nullopt;
-  // One listed store: kept (its JSON copied) or read from its row by the scan.
-  struct Listed {
-    const StoreFragments::KeptStore* kept;
-    std::unique_ptr<Store> store;
-  };
   // Stores read from their rows: their JSON's place in the body, kept once the Reader ends.
   struct Fresh {
     StoreId id;
@@ -48,23 +44,15 @@ std::optional<Result<std::string>> MapReadModel::bbox_list(StoreService& stores,
     if (!opened) return Result<std::string>(std::unexpected(opened.error()));
     if (!*opened) return std::nullopt;
     auto& list = **opened;
-    std::vector<Listed> listed;
-    listed.reserve(std::min(list.limit, static_cast<std::size_t>(kMaxStoreLimit)) + 1);
-    while (listed.size() <= list.limit) {  // one more than the limit: was the list cut?
-      auto id = list.scan->next();
-      if (!id) return Result<std::string>(std::unexpected(id.error()));
-      if (!*id) break;
-      if (const auto* kept = reader.find_kept(**id)) {
-        if (listed_in(*kept->facts, list.box, list.filters)) listed.push_back({kept, nullptr});
-        continue;
-      }
-      auto store = list.scan->read_listed(**id);
-      if (!store) return Result<std::string>(std::unexpected(store.error()));
-      if (*store) listed.push_back({nullptr, std::make_unique<Store>(std::move(**store))});
-    }
+    // The stop rule and the cut (nearest the centre when more than the limit are listed)
+    // are core's; kept stores are tested on their kept facts, the others read by the scan.
+    auto assembled = list_bbox(
+        *list.scan, list.box, list.filters, list.limit, [&](StoreId id) { return reader.find_kept(id); },
+        [](const StoreFragments::KeptStore& kept) -> const StoreListFacts& { return *kept.facts; });
+    if (!assembled) return Result<std::string>(std::unexpected(assembled.error()));
     list.scan.reset();  // the snapshot ends here
-    const bool truncated = listed.size() > list.limit;
-    if (truncated) listed.resize(list.limit);
+    const bool truncated = assembled->cut;
+    const auto& listed = assembled->stores;
     body = R"({"success":true,"data":[)";
     body.reserve(listed.size() * kStoreJsonBytesHint + 64);
     for (std::size_t i = 0; i < listed.size(); ++i) {

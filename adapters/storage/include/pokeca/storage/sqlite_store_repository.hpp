@@ -19,6 +19,11 @@ class RtreeReplica;
 // so a dense city reads about `limit` rows rather than everything within radius_km.
 inline constexpr double kNearestFirstRingKm = 0.5;
 inline constexpr double kNearestRingGrowth = 2.0;
+// A cut box list's nearest stores by SQL (in_bbox, scan_bbox without the copy): the
+// first square around the centre has this fraction of the box's larger half side, and
+// doubles; a store this near a square's edge (degrees) is not yet counted as within it.
+inline constexpr double kBoxOrderFirstSquareDivisor = 8.0;
+inline constexpr double kBoxOrderMarginDeg = 1e-9;
 // cells(): up to this many columns are read by one index seek each; a wider range is
 // read in one scan (the seeks would cost more than the rows they skip).
 inline constexpr std::int64_t kMaxCellColumnSeeks = 64;
@@ -46,10 +51,13 @@ class SqliteStoreRepository final : public StoreRepository {
   ~SqliteStoreRepository() override;
 
   Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) override;
+  // An uncut list in the R*Tree's order; a cut list, the nearest `limit` found by doubling
+  // squares around the centre (nearest_in_box in sqlite_store_repository.cpp).
   Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override;
-  // The R*Tree's candidate ids alone, in in_bbox's order, from the copy in memory while
-  // it is current, else by SQL; a store read by id with in_bbox's exact test, in the
-  // scan's snapshot. The scan holds a connection until it ends.
+  // The R*Tree's candidate ids alone, in in_bbox's uncut order, from the copy in memory
+  // while it is current, else by SQL; a store read by id with in_bbox's exact test, in the
+  // scan's snapshot. next_nearest(): the copy searched best first, or the nearest by SQL
+  // as in_bbox finds them. The scan holds a connection until it ends.
   Result<std::unique_ptr<BboxScan>> scan_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override;
   Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km, const StoreFilters& f,
                                                  int limit) override;
