@@ -9,9 +9,9 @@
 #include "loopback_server.hpp"
 #include "pokeca/messages.hpp"
 #include "pokeca/route_service.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_saved_route_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_saved_route_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 

@@ -1,4 +1,4 @@
-// Page-view analytics over real SQLite: one visitor a day however many
+// Page-view analytics through the AnalyticsRepository port (a backend contract test): one visitor a day however many
 // views, hashes that change with the day's secret, secrets and hashes gone after two
 // days, robots apart, Japan-time days, and the dashboard's counters kept by migration
 // 007's triggers.
@@ -8,10 +8,8 @@
 #include <tuple>
 #include <vector>
 
+#include "backend.hpp"
 #include "pokeca/analytics.hpp"
-#include "pokeca/storage/sqlite_analytics_repository.hpp"
-#include "pokeca/storage/sqlite_user_repository.hpp"
-#include "pokeca/storage/statement.hpp"
 #include "pokeca/testing/submission_rows.hpp"
 #include "storage_fixture.hpp"
 
@@ -55,146 +53,138 @@ PageViewInput view(std::string path, std::string prefecture = "") {
   return {std::move(path), std::move(prefecture), "", "phone"};
 }
 
-class Analytics : public testing::StorageTest {
+template <class Backend>
+class Analytics : public testing::BackendTest<Backend> {
  protected:
-  std::int64_t count(const std::string& sql) {
-    auto lease = db.acquire();
-    Statement st(lease.connection(), sql);
-    std::int64_t n = -1;
-    EXPECT_TRUE(st.each([&](const Row& row) { n = row.int64(0); }));
-    return n;
-  }
+  std::int64_t count(const std::string& sql) { return this->backend.sql_int(sql); }
   std::vector<std::string> hashes(AnalyticsDay day) {
-    auto lease = db.acquire();
-    Statement st(lease.connection(), "SELECT visitor_hash FROM analytics_daily_visitors WHERE day = :day");
-    std::vector<std::string> out;
-    EXPECT_TRUE(st.bind_int(":day", day).each([&](const Row& row) { out.emplace_back(row.text(0)); }));
-    return out;
+    return this->backend.sql_texts("SELECT visitor_hash FROM analytics_daily_visitors WHERE day = " +
+                                   std::to_string(day));
   }
   AnalyticsDayRow day_row(AnalyticsDay day) {
-    auto report = repository.report(day, day, kAnalyticsTopCount);
+    auto report = this->repository.report(day, day, kAnalyticsTopCount);
     EXPECT_TRUE(report);
     return report->days.at(0);
   }
-  AnalyticsDay today() const { return japan_day(clock.now()); }
+  AnalyticsDay today() const { return japan_day(this->clock.now()); }
 
   TestClock clock;
   MixKeys keys;
   RateLimiter limiter;
-  SqliteAnalyticsRepository repository{db};
+  AnalyticsRepository& repository = this->analytics;
   AnalyticsService service{{repository, keys, limiter, clock}, RateLimit{1'000'000, 1}};
 };
+TYPED_TEST_SUITE(Analytics, testing::Backends, testing::BackendName);
 
-TEST_F(Analytics, OneVisitorADayPerAddressBlockAndBrowser) {
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  ASSERT_TRUE(service.record(view("/map", "tokyo"), "203.0.113.7", kBrowser));
-  ASSERT_TRUE(service.record(view("/map", "tokyo"), "203.0.113.99", kBrowser));  // same /24
-  ASSERT_TRUE(service.record(view("/map"), "198.51.100.1", kBrowser));           // another /24
-  ASSERT_TRUE(service.record(view("/map"), "2001:db8:1:2::/64", kBrowser));
-  ASSERT_TRUE(service.record(view("/map"), "2001:db8:1:ffff::/64", kBrowser));  // same /48
-  const auto row = day_row(today());
+TYPED_TEST(Analytics, OneVisitorADayPerAddressBlockAndBrowser) {
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  ASSERT_TRUE(this->service.record(view("/map", "tokyo"), "203.0.113.7", kBrowser));
+  ASSERT_TRUE(this->service.record(view("/map", "tokyo"), "203.0.113.99", kBrowser));  // same /24
+  ASSERT_TRUE(this->service.record(view("/map"), "198.51.100.1", kBrowser));           // another /24
+  ASSERT_TRUE(this->service.record(view("/map"), "2001:db8:1:2::/64", kBrowser));
+  ASSERT_TRUE(this->service.record(view("/map"), "2001:db8:1:ffff::/64", kBrowser));  // same /48
+  const auto row = this->day_row(this->today());
   EXPECT_EQ(row.page_views, 6);
   EXPECT_EQ(row.visitors, 3);
   EXPECT_EQ(row.bot_views, 0);
   // Only hashes: no address or User-Agent text anywhere.
-  for (const auto& h : hashes(today())) {
+  for (const auto& h : this->hashes(this->today())) {
     EXPECT_EQ(h.size(), kVisitorHashBytes * 2);
     EXPECT_EQ(h.find("203.0"), std::string::npos);
   }
 }
 
-TEST_F(Analytics, TheHashChangesWithTheDaySecret) {
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  const auto first = hashes(today());
-  clock.now_ += kDay;
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  const auto second = hashes(today());
+TYPED_TEST(Analytics, TheHashChangesWithTheDaySecret) {
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  const auto first = this->hashes(this->today());
+  this->clock.now_ += kDay;
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  const auto second = this->hashes(this->today());
   ASSERT_EQ(first.size(), 1U);
   ASSERT_EQ(second.size(), 1U);
   EXPECT_NE(first[0], second[0]);
-  EXPECT_EQ(day_row(today() - 1).visitors, 1);
-  EXPECT_EQ(day_row(today()).visitors, 1);
+  EXPECT_EQ(this->day_row(this->today() - 1).visitors, 1);
+  EXPECT_EQ(this->day_row(this->today()).visitors, 1);
 }
 
-TEST_F(Analytics, SecretsAndHashesAreDroppedAfterTwoDaysButTheCountsStay) {
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  const auto first_day = today();
-  clock.now_ += kDay;  // the next day: yesterday's secret is still kept
-  ASSERT_TRUE(service.drop_expired_secrets());
-  EXPECT_EQ(count("SELECT count(*) FROM analytics_secrets WHERE day = " + std::to_string(first_day)), 1);
-  clock.now_ += kDay;  // two days on, no page view at all: the sweep drops it
-  ASSERT_TRUE(service.drop_expired_secrets());
-  EXPECT_EQ(count("SELECT count(*) FROM analytics_secrets"), 0);
-  EXPECT_EQ(count("SELECT count(*) FROM analytics_daily_visitors"), 0);
-  EXPECT_EQ(day_row(first_day).visitors, 1);
-  EXPECT_EQ(day_row(first_day).page_views, 1);
+TYPED_TEST(Analytics, SecretsAndHashesAreDroppedAfterTwoDaysButTheCountsStay) {
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  const auto first_day = this->today();
+  this->clock.now_ += kDay;  // the next day: yesterday's secret is still kept
+  ASSERT_TRUE(this->service.drop_expired_secrets());
+  EXPECT_EQ(this->count("SELECT count(*) FROM analytics_secrets WHERE day = " + std::to_string(first_day)), 1);
+  this->clock.now_ += kDay;  // two days on, no page view at all: the sweep drops it
+  ASSERT_TRUE(this->service.drop_expired_secrets());
+  EXPECT_EQ(this->count("SELECT count(*) FROM analytics_secrets"), 0);
+  EXPECT_EQ(this->count("SELECT count(*) FROM analytics_daily_visitors"), 0);
+  EXPECT_EQ(this->day_row(first_day).visitors, 1);
+  EXPECT_EQ(this->day_row(first_day).page_views, 1);
   // A view on a new day makes a new secret and drops older ones in the same step.
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  EXPECT_EQ(count("SELECT count(*) FROM analytics_secrets"), 1);
-  EXPECT_EQ(count("SELECT min(day) FROM analytics_secrets"), today());
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  EXPECT_EQ(this->count("SELECT count(*) FROM analytics_secrets"), 1);
+  EXPECT_EQ(this->count("SELECT min(day) FROM analytics_secrets"), this->today());
 }
 
-TEST_F(Analytics, RobotsCountApartAndHeadlessChromeIsAVisitor) {
-  ASSERT_TRUE(service.record(view("/map", "osaka"), "66.249.66.1", "Mozilla/5.0 (compatible; Googlebot/2.1)"));
-  ASSERT_TRUE(service.record(view("/map"), "66.249.66.1", ""));
-  ASSERT_TRUE(service.record(view("/map"), "127.0.0.1",
-                             "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/120.0 Safari/537.36"));
-  const auto row = day_row(today());
+TYPED_TEST(Analytics, RobotsCountApartAndHeadlessChromeIsAVisitor) {
+  ASSERT_TRUE(this->service.record(view("/map", "osaka"), "66.249.66.1", "Mozilla/5.0 (compatible; Googlebot/2.1)"));
+  ASSERT_TRUE(this->service.record(view("/map"), "66.249.66.1", ""));
+  ASSERT_TRUE(
+      this->service.record(view("/map"), "127.0.0.1",
+                           "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/120.0 Safari/537.36"));
+  const auto row = this->day_row(this->today());
   EXPECT_EQ(row.bot_views, 2);
   EXPECT_EQ(row.page_views, 1);
   EXPECT_EQ(row.visitors, 1);
-  auto report = repository.report(today(), today(), kAnalyticsTopCount).value();
+  auto report = this->repository.report(this->today(), this->today(), kAnalyticsTopCount).value();
   EXPECT_TRUE(report.top_prefectures_by_views.empty());  // the robot's prefecture view is not counted
   ASSERT_EQ(report.top_pages.size(), 1U);
   EXPECT_EQ(report.top_pages[0].count, 1);
 }
 
-TEST_F(Analytics, DaysAreJapanTime) {
-  clock.now_ = kDayStart - 1;  // 14:59:59 UTC: still the 22nd in Japan
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  clock.now_ = kDayStart;  // 15:00 UTC: the 23rd
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  const auto report = service.report("2026-11-22", "2026-11-23").value();
+TYPED_TEST(Analytics, DaysAreJapanTime) {
+  this->clock.now_ = kDayStart - 1;  // 14:59:59 UTC: still the 22nd in Japan
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  this->clock.now_ = kDayStart;  // 15:00 UTC: the 23rd
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  const auto report = this->service.report("2026-11-22", "2026-11-23").value();
   ASSERT_EQ(report.days.size(), 2U);
   EXPECT_EQ(format_day(report.days[0].day), "2026-11-22");
   EXPECT_EQ(report.days[0].page_views, 1);
   EXPECT_EQ(report.days[1].page_views, 2);
 }
 
-TEST_F(Analytics, PageViewsDoNotMoveTheWriteGeneration) {
-  const auto before = db.write_generation();
-  ASSERT_TRUE(service.record(view("/"), "203.0.113.7", kBrowser));
-  EXPECT_EQ(db.write_generation(), before);
-  ASSERT_TRUE(stores.insert_many(std::vector{make_store(1, "店", "card_shop", "tokyo", {35.6, 139.7})}));
-  EXPECT_GT(db.write_generation(), before);
+TYPED_TEST(Analytics, PageViewsDoNotMoveTheWriteGeneration) {
+  const auto before = this->changes.generation();
+  ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
+  EXPECT_EQ(this->changes.generation(), before);
+  ASSERT_TRUE(this->stores.insert_many(std::vector{make_store(1, "店", "card_shop", "tokyo", {35.6, 139.7})}));
+  EXPECT_GT(this->changes.generation(), before);
 }
 
-TEST_F(Analytics, TheRateLimitAndTheRulesRefuse) {
-  AnalyticsService tight{{repository, keys, limiter, clock}, RateLimit{2, 60}};
+TYPED_TEST(Analytics, TheRateLimitAndTheRulesRefuse) {
+  AnalyticsService tight{{this->repository, this->keys, this->limiter, this->clock}, RateLimit{2, 60}};
   EXPECT_TRUE(tight.record(view("/"), "192.0.2.1", kBrowser));
   EXPECT_TRUE(tight.record(view("/"), "192.0.2.1", kBrowser));
   const auto refused = tight.record(view("/"), "192.0.2.1", kBrowser);
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, ErrorCode::kRateLimited);
   EXPECT_TRUE(tight.record(view("/"), "192.0.2.2", kBrowser));  // another address has its own
-  const auto bad = service.record(view("map"), "192.0.2.9", kBrowser);
+  const auto bad = this->service.record(view("map"), "192.0.2.9", kBrowser);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().code, ErrorCode::kBadRequest);
-  EXPECT_EQ(day_row(today()).page_views, 3);
+  EXPECT_EQ(this->day_row(this->today()).page_views, 3);
 }
 
-TEST_F(Analytics, TheDashboardCountsSignUpsSubmissionsReviewsReportsStoresAndTheQueue) {
+TYPED_TEST(Analytics, TheDashboardCountsSignUpsSubmissionsReviewsReportsStoresAndTheQueue) {
   const auto at = kDayStart + 5 * 3600;  // today, Japan time (and 3 hours before it, too)
-  SqliteUserRepository users{db};
-  const auto u = users.create({"a@example.com", "サトシ", "", "$argon2id$fake", at}).value();
-  (void)users.create({"b@example.com", "カスミ", "", "$argon2id$fake", at - kDay}).value();  // yesterday
+  const auto u = this->users.create({"a@example.com", "サトシ", "", "$argon2id$fake", at}).value();
+  (void)this->users.create({"b@example.com", "カスミ", "", "$argon2id$fake", at - kDay}).value();  // yesterday
   {
-    auto lease = db.acquire();
-    ASSERT_TRUE(lease.connection().exec(pokeca::testing::reviewed_submission_sql(u.id, 10, at, "approved")));
-    ASSERT_TRUE(lease.connection().exec(pokeca::testing::reviewed_submission_sql(u.id, 0, at, "rejected")));
+    ASSERT_TRUE(this->backend.exec_sql(pokeca::testing::reviewed_submission_sql(u.id, 10, at, "approved")));
+    ASSERT_TRUE(this->backend.exec_sql(pokeca::testing::reviewed_submission_sql(u.id, 0, at, "rejected")));
     // A pending one, from 3 hours ago, reviewed later today: counted as a rejection then.
-    ASSERT_TRUE(lease.connection().exec(
+    ASSERT_TRUE(this->backend.exec_sql(
         "INSERT INTO store_submissions (user_id, store_name, location_method, lat, lng, location_precision,"
         " prefecture, status, created_at) VALUES (" +
         std::to_string(u.id) + ", '新店', 'gps', 35.69, 139.70, 'exact', 'tokyo', 'pending', " +
@@ -204,14 +194,14 @@ TEST_F(Analytics, TheDashboardCountsSignUpsSubmissionsReviewsReportsStoresAndThe
   auto toys = make_store(2, "おもちゃ屋", "toy_store", "tokyo", {35.6, 139.7});
   auto hidden = make_store(3, "閉店", "toy_store", "tokyo", {35.6, 139.7});
   hidden.status = StoreStatus::kHidden;
-  ASSERT_TRUE(stores.insert_many(std::vector{shop, toys, hidden}));
-  ASSERT_TRUE(reports.insert(make_report(1, at)));
-  ASSERT_TRUE(reports.insert(make_report(1, at)));
-  ASSERT_TRUE(reports.insert(make_report(2, at)));
+  ASSERT_TRUE(this->stores.insert_many(std::vector{shop, toys, hidden}));
+  ASSERT_TRUE(this->reports.insert(make_report(1, at)));
+  ASSERT_TRUE(this->reports.insert(make_report(1, at)));
+  ASSERT_TRUE(this->reports.insert(make_report(2, at)));
 
-  auto r = service.report(std::nullopt, std::nullopt).value();  // the last 30 days
+  auto r = this->service.report(std::nullopt, std::nullopt).value();  // the last 30 days
   ASSERT_EQ(r.days.size(), 30U);
-  EXPECT_EQ(r.to, today());
+  EXPECT_EQ(r.to, this->today());
   const auto& t = r.days.back();
   EXPECT_EQ(t.signups, 1);
   EXPECT_EQ(r.days[r.days.size() - 2].signups, 1);
@@ -230,13 +220,12 @@ TEST_F(Analytics, TheDashboardCountsSignUpsSubmissionsReviewsReportsStoresAndThe
   EXPECT_EQ(r.oldest_pending_at, at - 3 * 3600);
 
   {  // the review, a hidden store coming back, a report deleted
-    auto lease = db.acquire();
-    ASSERT_TRUE(lease.connection().exec("UPDATE store_submissions SET status = 'rejected', reviewed_at = " +
-                                        std::to_string(at + 60) + " WHERE status = 'pending'"));
-    ASSERT_TRUE(lease.connection().exec("UPDATE stores SET status = 'active' WHERE id = 3"));
-    ASSERT_TRUE(lease.connection().exec("DELETE FROM purchase_reports WHERE store_id = 2"));
+    ASSERT_TRUE(this->backend.exec_sql("UPDATE store_submissions SET status = 'rejected', reviewed_at = " +
+                                       std::to_string(at + 60) + " WHERE status = 'pending'"));
+    ASSERT_TRUE(this->backend.exec_sql("UPDATE stores SET status = 'active' WHERE id = 3"));
+    ASSERT_TRUE(this->backend.exec_sql("DELETE FROM purchase_reports WHERE store_id = 2"));
   }
-  r = service.report(format_day(today()), format_day(today())).value();
+  r = this->service.report(format_day(this->today()), format_day(this->today())).value();
   EXPECT_EQ(r.days[0].rejections, 2);
   EXPECT_EQ(r.days[0].purchase_reports, 2);
   EXPECT_EQ(r.pending, 0);
@@ -245,24 +234,24 @@ TEST_F(Analytics, TheDashboardCountsSignUpsSubmissionsReviewsReportsStoresAndThe
   EXPECT_EQ(r.stores_by_type[0].count, 2);
 }
 
-TEST_F(Analytics, TopPagesOfALongRangeAddWholeBlocksAndEdgeDays) {
+TYPED_TEST(Analytics, TopPagesOfALongRangeAddWholeBlocksAndEdgeDays) {
   // Views spread over 300 days: edge days, whole 32-day blocks, a day outside the range.
-  const auto start = today();
+  const auto start = this->today();
   for (const int offset : {0, 1, 31, 32, 70, 150, 299, 300}) {
-    clock.now_ = kDayStart + 3600 + offset * kDay;
-    ASSERT_TRUE(service.record(view("/a"), "203.0.113.7", kBrowser));
+    this->clock.now_ = kDayStart + 3600 + offset * kDay;
+    ASSERT_TRUE(this->service.record(view("/a"), "203.0.113.7", kBrowser));
     if (offset % 2 == 0) {
-      ASSERT_TRUE(service.record(view("/b"), "203.0.113.7", kBrowser));
+      ASSERT_TRUE(this->service.record(view("/b"), "203.0.113.7", kBrowser));
     }
   }
-  ASSERT_TRUE(service.record(view("/a"), "203.0.113.7", kBrowser));  // day 300 again
+  ASSERT_TRUE(this->service.record(view("/a"), "203.0.113.7", kBrowser));  // day 300 again
   for (const auto& [from, to, a, b] :
        std::vector<std::tuple<AnalyticsDay, AnalyticsDay, int, int>>{{start, start + 299, 7, 4},
                                                                      {start + 1, start + 300, 8, 4},
                                                                      {start + 2, start + 69, 2, 1},
                                                                      {start, start, 1, 1},
                                                                      {start + 33, start + 69, 0, 0}}) {
-    const auto r = repository.report(from, to, kAnalyticsTopCount).value();
+    const auto r = this->repository.report(from, to, kAnalyticsTopCount).value();
     std::int64_t got_a = 0, got_b = 0;
     for (const auto& p : r.top_pages) (p.key == "/a" ? got_a : got_b) = p.count;
     EXPECT_EQ(got_a, a) << from - start << ".." << to - start;
@@ -270,12 +259,12 @@ TEST_F(Analytics, TopPagesOfALongRangeAddWholeBlocksAndEdgeDays) {
   }
 }
 
-TEST_F(Analytics, RangesAreCheckedAndAtMost366Days) {
-  EXPECT_TRUE(service.report("2025-11-23", "2026-11-23"));  // 366 days
-  EXPECT_EQ(service.report("2025-11-22", "2026-11-23").error().code, ErrorCode::kBadRequest);
-  EXPECT_EQ(service.report("2026-11-24", "2026-11-23").error().code, ErrorCode::kBadRequest);
-  EXPECT_EQ(service.report("2026-02-30", std::nullopt).error().code, ErrorCode::kBadRequest);
-  EXPECT_EQ(service.report("20261123", std::nullopt).error().code, ErrorCode::kBadRequest);
+TYPED_TEST(Analytics, RangesAreCheckedAndAtMost366Days) {
+  EXPECT_TRUE(this->service.report("2025-11-23", "2026-11-23"));  // 366 days
+  EXPECT_EQ(this->service.report("2025-11-22", "2026-11-23").error().code, ErrorCode::kBadRequest);
+  EXPECT_EQ(this->service.report("2026-11-24", "2026-11-23").error().code, ErrorCode::kBadRequest);
+  EXPECT_EQ(this->service.report("2026-02-30", std::nullopt).error().code, ErrorCode::kBadRequest);
+  EXPECT_EQ(this->service.report("20261123", std::nullopt).error().code, ErrorCode::kBadRequest);
 }
 
 }  // namespace

@@ -1,17 +1,12 @@
-// The personal repositories on real database files: favourites (limit, idempotency, hidden stores kept,
-// withdrawal removes them), the durable mail queue (idempotency key, claim, resume
+// The personal repositories through core's ports (a backend contract test, backend.hpp): favourites (limit,
+// idempotency, hidden stores kept, withdrawal removes them), the durable mail queue (idempotency key, claim, resume
 // after a restart, never sent twice once marked), favourite-alert limits in one
 // transaction, store search and the activity counts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "pokeca/storage/sqlite_activity_repository.hpp"
-#include "pokeca/storage/sqlite_favorite_repository.hpp"
-#include "pokeca/storage/sqlite_mail_queue.hpp"
-#include "pokeca/storage/sqlite_store_search.hpp"
-#include "pokeca/storage/sqlite_user_repository.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "backend.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {
@@ -22,7 +17,8 @@ using testing::kNow;
 using testing::make_report;
 using testing::make_store;
 
-class PersonalStorageTest : public testing::StorageTest {
+template <class Backend>
+class PersonalStorageTest : public testing::BackendTest<Backend> {
  protected:
   PersonalStorageTest() {
     auto ikebukuro = make_store(1, "ポケモンセンターメガトウキョー", "pokemon_center", "tokyo", {35.7289, 139.7193});
@@ -34,34 +30,25 @@ class PersonalStorageTest : public testing::StorageTest {
     mejiro.city = "豊島区";
     auto far = make_store(5, "ポケモンカード館 渋谷", "card_shop", "tokyo", {35.6580, 139.7016});
     far.city = "渋谷区";
-    EXPECT_TRUE(stores.insert_many(std::vector{ikebukuro, umeda, shinjuku, mejiro, far}));
-    alice = make_user("alice@example.com");
-    bob = make_user("bob@example.com");
+    EXPECT_TRUE(this->stores.insert_many(std::vector{ikebukuro, umeda, shinjuku, mejiro, far}));
+    this->alice = this->make_user("alice@example.com");
+    this->bob = this->make_user("bob@example.com");
   }
 
   UserId make_user(std::string email, bool alerts = true, bool verified = true) {
-    const auto id = users.create({std::move(email), "ピカ", "東京都", "hash", kNow}).value().id;
+    const auto id = this->users.create({std::move(email), "ピカ", "東京都", "hash", kNow}).value().id;
     if (verified) {
-      EXPECT_TRUE(users.mark_email_verified(id, kNow));
+      EXPECT_TRUE(this->users.mark_email_verified(id, kNow));
     }
     if (alerts) {
-      EXPECT_TRUE(users.set_favorite_alerts(id, true));
+      EXPECT_TRUE(this->users.set_favorite_alerts(id, true));
     }
     return id;
   }
 
-  void sql(const std::string& text) {
-    auto lease = db.acquire();
-    ASSERT_TRUE(lease.connection().exec(text));
-  }
+  void sql(const std::string& text) { ASSERT_TRUE(this->backend.exec_sql(text)); }
 
-  std::int64_t count(const std::string& text) {
-    auto lease = db.acquire();
-    Statement st(lease.connection(), text);
-    std::int64_t n = -1;
-    EXPECT_TRUE(st.each([&](const Row& row) { n = row.int64(0); }));
-    return n;
-  }
+  std::int64_t count(const std::string& text) { return this->backend.sql_int(text); }
 
   static MailMessage message(std::string key, std::optional<UserId> user = std::nullopt) {
     MailMessage m;
@@ -73,118 +60,116 @@ class PersonalStorageTest : public testing::StorageTest {
   }
 
   AlertMail alert(UserId user, StoreId store, ReportId report) {
-    return {user, store, report, message("alert:" + std::to_string(report) + ":" + std::to_string(user), user)};
+    return {user, store, report, this->message("alert:" + std::to_string(report) + ":" + std::to_string(user), user)};
   }
 
-  SqliteUserRepository users{db};
-  SqliteFavoriteRepository favorites{db};
-  SqliteMailQueue queue{db};
-  SqliteStoreSearch search{db};
-  SqliteActivityRepository activity{db};
   UserId alice = 0, bob = 0;
 };
+TYPED_TEST_SUITE(PersonalStorageTest, testing::Backends, testing::BackendName);
 
-TEST_F(PersonalStorageTest, AddingIsIdempotentAndTheListIsNewestFirst) {
-  const auto first = favorites.add(alice, 1, kNow, 500).value();
+TYPED_TEST(PersonalStorageTest, AddingIsIdempotentAndTheListIsNewestFirst) {
+  const auto first = this->favorites.add(this->alice, 1, kNow, 500).value();
   EXPECT_EQ(first.outcome, FavoriteAddOutcome::kAdded);
   EXPECT_EQ(first.created_at, kNow);
-  const auto again = favorites.add(alice, 1, kNow + 50, 500).value();
+  const auto again = this->favorites.add(this->alice, 1, kNow + 50, 500).value();
   EXPECT_EQ(again.outcome, FavoriteAddOutcome::kAlreadyFavorite);
   EXPECT_EQ(again.created_at, kNow);  // the first time, not the repeat
-  ASSERT_TRUE(favorites.add(alice, 3, kNow + 10, 500));
-  ASSERT_TRUE(favorites.add(bob, 2, kNow, 500));
-  const auto list = favorites.list(alice, 500).value();
+  ASSERT_TRUE(this->favorites.add(this->alice, 3, kNow + 10, 500));
+  ASSERT_TRUE(this->favorites.add(this->bob, 2, kNow, 500));
+  const auto list = this->favorites.list(this->alice, 500).value();
   ASSERT_EQ(list.size(), 2U);
   EXPECT_EQ(list[0].store.id, 3);
   EXPECT_EQ(list[1].store.id, 1);
   EXPECT_EQ(list[0].created_at, kNow + 10);
-  EXPECT_EQ(favorites.count(alice).value(), 2);
+  EXPECT_EQ(this->favorites.count(this->alice).value(), 2);
   // Removing is idempotent and touches only the caller's row.
-  ASSERT_TRUE(favorites.remove(alice, 3));
-  ASSERT_TRUE(favorites.remove(alice, 3));
-  EXPECT_EQ(favorites.count(alice).value(), 1);
-  EXPECT_EQ(favorites.count(bob).value(), 1);
+  ASSERT_TRUE(this->favorites.remove(this->alice, 3));
+  ASSERT_TRUE(this->favorites.remove(this->alice, 3));
+  EXPECT_EQ(this->favorites.count(this->alice).value(), 1);
+  EXPECT_EQ(this->favorites.count(this->bob).value(), 1);
 }
 
-TEST_F(PersonalStorageTest, UnknownOrHiddenStoresCannotBeAddedAndTheLimitHolds) {
-  EXPECT_EQ(favorites.add(alice, 999, kNow, 500).value().outcome, FavoriteAddOutcome::kNoSuchStore);
-  sql("UPDATE stores SET status = 'hidden' WHERE id = 5");
-  EXPECT_EQ(favorites.add(alice, 5, kNow, 500).value().outcome, FavoriteAddOutcome::kNoSuchStore);
-  ASSERT_EQ(favorites.add(alice, 1, kNow, 2).value().outcome, FavoriteAddOutcome::kAdded);
-  ASSERT_EQ(favorites.add(alice, 2, kNow, 2).value().outcome, FavoriteAddOutcome::kAdded);
-  EXPECT_EQ(favorites.add(alice, 3, kNow, 2).value().outcome, FavoriteAddOutcome::kLimitReached);
-  EXPECT_EQ(favorites.add(alice, 1, kNow, 2).value().outcome, FavoriteAddOutcome::kAlreadyFavorite);
-  EXPECT_EQ(favorites.count(alice).value(), 2);
+TYPED_TEST(PersonalStorageTest, UnknownOrHiddenStoresCannotBeAddedAndTheLimitHolds) {
+  EXPECT_EQ(this->favorites.add(this->alice, 999, kNow, 500).value().outcome, FavoriteAddOutcome::kNoSuchStore);
+  this->sql("UPDATE stores SET status = 'hidden' WHERE id = 5");
+  EXPECT_EQ(this->favorites.add(this->alice, 5, kNow, 500).value().outcome, FavoriteAddOutcome::kNoSuchStore);
+  ASSERT_EQ(this->favorites.add(this->alice, 1, kNow, 2).value().outcome, FavoriteAddOutcome::kAdded);
+  ASSERT_EQ(this->favorites.add(this->alice, 2, kNow, 2).value().outcome, FavoriteAddOutcome::kAdded);
+  EXPECT_EQ(this->favorites.add(this->alice, 3, kNow, 2).value().outcome, FavoriteAddOutcome::kLimitReached);
+  EXPECT_EQ(this->favorites.add(this->alice, 1, kNow, 2).value().outcome, FavoriteAddOutcome::kAlreadyFavorite);
+  EXPECT_EQ(this->favorites.count(this->alice).value(), 2);
 }
 
-TEST_F(PersonalStorageTest, AHiddenOrClosedStoreKeepsItsFavouriteWithItsStatus) {
-  ASSERT_TRUE(favorites.add(alice, 1, kNow, 500));
-  ASSERT_TRUE(favorites.add(alice, 2, kNow + 1, 500));
-  sql("UPDATE stores SET status = 'hidden' WHERE id = 1; UPDATE stores SET status = 'closed' WHERE id = 2");
-  const auto list = favorites.list(alice, 500).value();
+TYPED_TEST(PersonalStorageTest, AHiddenOrClosedStoreKeepsItsFavouriteWithItsStatus) {
+  ASSERT_TRUE(this->favorites.add(this->alice, 1, kNow, 500));
+  ASSERT_TRUE(this->favorites.add(this->alice, 2, kNow + 1, 500));
+  this->sql("UPDATE stores SET status = 'hidden' WHERE id = 1; UPDATE stores SET status = 'closed' WHERE id = 2");
+  const auto list = this->favorites.list(this->alice, 500).value();
   ASSERT_EQ(list.size(), 2U);
   EXPECT_EQ(list[0].store.status, StoreStatus::kClosed);
   EXPECT_EQ(list[1].store.status, StoreStatus::kHidden);
   // A deleted store takes its favourites along (ON DELETE CASCADE).
-  sql("DELETE FROM stores WHERE id = 2");
-  EXPECT_EQ(ids_of(std::vector<Store>{favorites.list(alice, 500).value()[0].store}), (std::vector<StoreId>{1}));
+  this->sql("DELETE FROM stores WHERE id = 2");
+  EXPECT_EQ(ids_of(std::vector<Store>{this->favorites.list(this->alice, 500).value()[0].store}),
+            (std::vector<StoreId>{1}));
 }
 
-TEST_F(PersonalStorageTest, WithdrawalDeletesFavouritesAlertSettingAndQueuedMail) {
-  ASSERT_TRUE(favorites.add(alice, 1, kNow, 500));
-  ASSERT_TRUE(favorites.add(bob, 1, kNow, 500));
-  const std::vector mails{alert(alice, 1, 10), alert(bob, 1, 10)};
-  ASSERT_EQ(queue.queue_alerts(mails, alert_limits_at(kNow), kNow).value(), 2);
-  ASSERT_TRUE(users.withdraw(alice, "", kNow));
-  EXPECT_EQ(favorites.count(alice).value(), 0);
-  EXPECT_FALSE(users.find_by_id(alice).value()->favorite_alerts);
-  EXPECT_EQ(count("SELECT count(*) FROM mail_queue WHERE user_id = " + std::to_string(alice)), 0);
-  EXPECT_EQ(count("SELECT count(*) FROM favorite_alert_log WHERE user_id = " + std::to_string(alice)), 0);
+TYPED_TEST(PersonalStorageTest, WithdrawalDeletesFavouritesAlertSettingAndQueuedMail) {
+  ASSERT_TRUE(this->favorites.add(this->alice, 1, kNow, 500));
+  ASSERT_TRUE(this->favorites.add(this->bob, 1, kNow, 500));
+  const std::vector mails{this->alert(this->alice, 1, 10), this->alert(this->bob, 1, 10)};
+  ASSERT_EQ(this->alert_queue.queue_alerts(mails, alert_limits_at(kNow), kNow).value(), 2);
+  ASSERT_TRUE(this->users.withdraw(this->alice, "", kNow));
+  EXPECT_EQ(this->favorites.count(this->alice).value(), 0);
+  EXPECT_FALSE(this->users.find_by_id(this->alice).value()->favorite_alerts);
+  EXPECT_EQ(this->count("SELECT count(*) FROM mail_queue WHERE user_id = " + std::to_string(this->alice)), 0);
+  EXPECT_EQ(this->count("SELECT count(*) FROM favorite_alert_log WHERE user_id = " + std::to_string(this->alice)), 0);
   // Others keep theirs.
-  EXPECT_EQ(favorites.count(bob).value(), 1);
-  EXPECT_EQ(count("SELECT count(*) FROM mail_queue WHERE user_id = " + std::to_string(bob)), 1);
-  EXPECT_TRUE(users.find_by_id(bob).value()->favorite_alerts);
+  EXPECT_EQ(this->favorites.count(this->bob).value(), 1);
+  EXPECT_EQ(this->count("SELECT count(*) FROM mail_queue WHERE user_id = " + std::to_string(this->bob)), 1);
+  EXPECT_TRUE(this->users.find_by_id(this->bob).value()->favorite_alerts);
 }
 
-TEST_F(PersonalStorageTest, AlertRecipientsAreOptedInVerifiedUnblockedLiveAndNotTheReporter) {
-  const auto off = make_user("off@example.com", false);
-  const auto unverified = make_user("unverified@example.com", true, false);
-  const auto blocked = make_user("blocked@example.com");
-  const auto gone = make_user("gone@example.com");
-  for (const auto u : {alice, bob, off, unverified, blocked, gone}) ASSERT_TRUE(favorites.add(u, 1, kNow, 500));
-  ASSERT_TRUE(users.set_blocked(blocked, true));
-  ASSERT_TRUE(users.withdraw(gone, "", kNow));
-  const auto to = favorites.alert_recipients(1, bob).value();
+TYPED_TEST(PersonalStorageTest, AlertRecipientsAreOptedInVerifiedUnblockedLiveAndNotTheReporter) {
+  const auto off = this->make_user("off@example.com", false);
+  const auto unverified = this->make_user("unverified@example.com", true, false);
+  const auto blocked = this->make_user("blocked@example.com");
+  const auto gone = this->make_user("gone@example.com");
+  for (const auto u : {this->alice, this->bob, off, unverified, blocked, gone})
+    ASSERT_TRUE(this->favorites.add(u, 1, kNow, 500));
+  ASSERT_TRUE(this->users.set_blocked(blocked, true));
+  ASSERT_TRUE(this->users.withdraw(gone, "", kNow));
+  const auto to = this->favorites.alert_recipients(1, this->bob).value();
   ASSERT_EQ(to.size(), 1U);
-  EXPECT_EQ(to[0].user_id, alice);
+  EXPECT_EQ(to[0].user_id, this->alice);
   EXPECT_EQ(to[0].email, "alice@example.com");
-  EXPECT_TRUE(favorites.alert_recipients(2, bob).value().empty());
+  EXPECT_TRUE(this->favorites.alert_recipients(2, this->bob).value().empty());
 }
 
-TEST_F(PersonalStorageTest, TheSameKeyIsQueuedOnce) {
-  EXPECT_TRUE(queue.enqueue(message("k1"), kNow).value());
-  EXPECT_FALSE(queue.enqueue(message("k1"), kNow + 5).value());
-  EXPECT_EQ(count("SELECT count(*) FROM mail_queue"), 1);
+TYPED_TEST(PersonalStorageTest, TheSameKeyIsQueuedOnce) {
+  EXPECT_TRUE(this->queue.enqueue(this->message("k1"), kNow).value());
+  EXPECT_FALSE(this->queue.enqueue(this->message("k1"), kNow + 5).value());
+  EXPECT_EQ(this->count("SELECT count(*) FROM mail_queue"), 1);
 }
 
-TEST_F(PersonalStorageTest, AClaimedMailIsNotClaimedAgainUntilItsClaimRunsOut) {
-  ASSERT_TRUE(queue.enqueue(message("k1"), kNow));
-  ASSERT_TRUE(queue.enqueue(message("k2"), kNow + 1));
-  const auto first = queue.claim_next(kNow + 2, kNow + 2 + kMailClaimLeaseSeconds).value();
+TYPED_TEST(PersonalStorageTest, AClaimedMailIsNotClaimedAgainUntilItsClaimRunsOut) {
+  ASSERT_TRUE(this->queue.enqueue(this->message("k1"), kNow));
+  ASSERT_TRUE(this->queue.enqueue(this->message("k2"), kNow + 1));
+  const auto first = this->queue.claim_next(kNow + 2, kNow + 2 + kMailClaimLeaseSeconds).value();
   ASSERT_TRUE(first);
   EXPECT_EQ(first->message.idempotency_key, "k1");
   EXPECT_EQ(first->attempts, 1);
   EXPECT_EQ(first->message.mail.list_unsubscribe_url, "http://localhost/api/v1/alerts/unsubscribe?token=t");
-  const auto second = queue.claim_next(kNow + 2, kNow + 2 + kMailClaimLeaseSeconds).value();
+  const auto second = this->queue.claim_next(kNow + 2, kNow + 2 + kMailClaimLeaseSeconds).value();
   ASSERT_TRUE(second);
   EXPECT_EQ(second->message.idempotency_key, "k2");
-  EXPECT_FALSE(queue.claim_next(kNow + 3, kNow + 3 + kMailClaimLeaseSeconds).value());
-  ASSERT_TRUE(queue.mark_sent(second->id, kNow + 3));
+  EXPECT_FALSE(this->queue.claim_next(kNow + 3, kNow + 3 + kMailClaimLeaseSeconds).value());
+  ASSERT_TRUE(this->queue.mark_sent(second->id, kNow + 3));
 
   // The process dies while sending k1. After a restart (a new database and queue on
   // the same file) it is claimed again once its claim ran out; k2 never again.
-  Database reopened(dir.path() / "pokeca.db");
-  SqliteMailQueue after_restart(reopened);
+  TypeParam reopened(this->dir.path());
+  MailQueue& after_restart = reopened.mail_queue();
   EXPECT_FALSE(after_restart.claim_next(kNow + 10, kNow + 10 + kMailClaimLeaseSeconds).value());
   const auto later = kNow + 2 + kMailClaimLeaseSeconds;
   const auto again = after_restart.claim_next(later, later + kMailClaimLeaseSeconds).value();
@@ -196,45 +181,56 @@ TEST_F(PersonalStorageTest, AClaimedMailIsNotClaimedAgainUntilItsClaimRunsOut) {
       after_restart.claim_next(later + 10 * kMailClaimLeaseSeconds, later + 11 * kMailClaimLeaseSeconds).value());
 }
 
-TEST_F(PersonalStorageTest, RetriesWaitAndFailedMailIsNotClaimedAgain) {
-  ASSERT_TRUE(queue.enqueue(message("k1"), kNow));
-  ASSERT_TRUE(queue.enqueue(message("k2"), kNow));
-  const auto a = queue.claim_next(kNow, kNow + kMailClaimLeaseSeconds).value();
-  ASSERT_TRUE(queue.mark_retry(a->id, kNow + 60, "smtp: 451"));
-  const auto b = queue.claim_next(kNow, kNow + kMailClaimLeaseSeconds).value();
-  ASSERT_TRUE(queue.mark_failed(b->id, "smtp: 550"));
-  EXPECT_FALSE(queue.claim_next(kNow + 59, kNow + 59 + kMailClaimLeaseSeconds).value());
-  const auto retried = queue.claim_next(kNow + 60, kNow + 60 + kMailClaimLeaseSeconds).value();
+TYPED_TEST(PersonalStorageTest, RetriesWaitAndFailedMailIsNotClaimedAgain) {
+  ASSERT_TRUE(this->queue.enqueue(this->message("k1"), kNow));
+  ASSERT_TRUE(this->queue.enqueue(this->message("k2"), kNow));
+  const auto a = this->queue.claim_next(kNow, kNow + kMailClaimLeaseSeconds).value();
+  ASSERT_TRUE(this->queue.mark_retry(a->id, kNow + 60, "smtp: 451"));
+  const auto b = this->queue.claim_next(kNow, kNow + kMailClaimLeaseSeconds).value();
+  ASSERT_TRUE(this->queue.mark_failed(b->id, "smtp: 550"));
+  EXPECT_FALSE(this->queue.claim_next(kNow + 59, kNow + 59 + kMailClaimLeaseSeconds).value());
+  const auto retried = this->queue.claim_next(kNow + 60, kNow + 60 + kMailClaimLeaseSeconds).value();
   ASSERT_TRUE(retried);
   EXPECT_EQ(retried->id, a->id);
   EXPECT_EQ(retried->attempts, 2);
-  ASSERT_TRUE(queue.mark_sent(retried->id, kNow + 61));
-  EXPECT_EQ(queue.purge_sent(kNow + 61).value(), 0);
-  EXPECT_EQ(queue.purge_sent(kNow + 62).value(), 1);
-  EXPECT_EQ(count("SELECT count(*) FROM mail_queue WHERE status = 'failed'"), 1);
+  ASSERT_TRUE(this->queue.mark_sent(retried->id, kNow + 61));
+  EXPECT_EQ(this->queue.purge_sent(kNow + 61).value(), 0);
+  EXPECT_EQ(this->queue.purge_sent(kNow + 62).value(), 1);
+  EXPECT_EQ(this->count("SELECT count(*) FROM mail_queue WHERE status = 'failed'"), 1);
 }
 
-TEST_F(PersonalStorageTest, AlertLimitsOnePerStorePer12HoursAndFiveADay) {
+TYPED_TEST(PersonalStorageTest, AlertLimitsOnePerStorePer12HoursAndFiveADay) {
   // The same report twice: its key is queued once.
-  EXPECT_EQ(queue.queue_alerts(std::vector{alert(alice, 1, 100)}, alert_limits_at(kNow), kNow).value(), 1);
-  EXPECT_EQ(queue.queue_alerts(std::vector{alert(alice, 1, 100)}, alert_limits_at(kNow), kNow).value(), 0);
+  EXPECT_EQ(this->alert_queue.queue_alerts(std::vector{this->alert(this->alice, 1, 100)}, alert_limits_at(kNow), kNow)
+                .value(),
+            1);
+  EXPECT_EQ(this->alert_queue.queue_alerts(std::vector{this->alert(this->alice, 1, 100)}, alert_limits_at(kNow), kNow)
+                .value(),
+            0);
   // Another report at the same store within 12 h: nothing; after 12 h: one more.
   const auto within = kNow + kAlertPerStoreIntervalSeconds - 1;
-  EXPECT_EQ(queue.queue_alerts(std::vector{alert(alice, 1, 101)}, alert_limits_at(within), within).value(), 0);
+  EXPECT_EQ(
+      this->alert_queue.queue_alerts(std::vector{this->alert(this->alice, 1, 101)}, alert_limits_at(within), within)
+          .value(),
+      0);
   const auto after = kNow + kAlertPerStoreIntervalSeconds;
-  EXPECT_EQ(queue.queue_alerts(std::vector{alert(alice, 1, 102)}, alert_limits_at(after), after).value(), 1);
+  EXPECT_EQ(this->alert_queue.queue_alerts(std::vector{this->alert(this->alice, 1, 102)}, alert_limits_at(after), after)
+                .value(),
+            1);
   // Five a day: stores 2–5 bring alice to 5 + … (2 queued so far in the last 24 h).
   std::vector<AlertMail> more;
-  for (StoreId s = 2; s <= 5; ++s) more.push_back(alert(alice, s, 200 + s));
-  EXPECT_EQ(queue.queue_alerts(more, alert_limits_at(after), after).value(), 3);
-  EXPECT_EQ(count("SELECT count(*) FROM mail_queue WHERE user_id = " + std::to_string(alice)), 5);
+  for (StoreId s = 2; s <= 5; ++s) more.push_back(this->alert(this->alice, s, 200 + s));
+  EXPECT_EQ(this->alert_queue.queue_alerts(more, alert_limits_at(after), after).value(), 3);
+  EXPECT_EQ(this->count("SELECT count(*) FROM mail_queue WHERE user_id = " + std::to_string(this->alice)), 5);
   // Bob is counted on his own.
-  EXPECT_EQ(queue.queue_alerts(std::vector{alert(bob, 1, 102)}, alert_limits_at(after), after).value(), 1);
+  EXPECT_EQ(this->alert_queue.queue_alerts(std::vector{this->alert(this->bob, 1, 102)}, alert_limits_at(after), after)
+                .value(),
+            1);
 }
 
-TEST_F(PersonalStorageTest, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
+TYPED_TEST(PersonalStorageTest, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
   const auto names = [&](NameSearch q) {
-    auto found = search.search(q).value();
+    auto found = this->search.search(q).value();
     auto ids = ids_of(found);
     std::sort(ids.begin(), ids.end());
     return ids;
@@ -250,10 +246,10 @@ TEST_F(PersonalStorageTest, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
   EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
   // Short words only: the scan looks through the first short_query_scan_rows active stores.
   q.name_groups = {{"梅田"}};
-  SqliteStoreSearch first_two{db, 2};  // stores 1 and 2
-  EXPECT_EQ(ids_of(first_two.search(q).value()), (std::vector<StoreId>{2}));
-  SqliteStoreSearch first_one{db, 1};  // store 1 only
-  EXPECT_TRUE(first_one.search(q).value().empty());
+  const auto first_two = this->backend.search_scanning(2);  // stores 1 and 2
+  EXPECT_EQ(ids_of(first_two->search(q).value()), (std::vector<StoreId>{2}));
+  const auto first_one = this->backend.search_scanning(1);  // store 1 only
+  EXPECT_TRUE(first_one->search(q).value().empty());
   // In a municipality.
   q.name_groups = {{"ポケモン"}};
   q.place = SearchPlace{"豊島区", "tokyo", "豊島区", {35.7362, 139.7142}, false};
@@ -262,26 +258,27 @@ TEST_F(PersonalStorageTest, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
   q.place = SearchPlace{"池袋", "tokyo", "豊島区", {35.7295, 139.7109}, true};
   EXPECT_EQ(names(q), (std::vector<StoreId>{1, 4}));
   // Hidden stores are never found; the limit holds.
-  sql("UPDATE stores SET status = 'hidden' WHERE id = 4");
+  this->sql("UPDATE stores SET status = 'hidden' WHERE id = 4");
   EXPECT_EQ(names(q), (std::vector<StoreId>{1}));
   q.place.reset();
   q.limit = 1;
   EXPECT_EQ(names(q).size(), 1U);
 }
 
-TEST_F(PersonalStorageTest, ActivityCountsAUsersContributionsAndAStoresRecentReports) {
+TYPED_TEST(PersonalStorageTest, ActivityCountsAUsersContributionsAndAStoresRecentReports) {
   auto r1 = make_report(1, kNow - 100);
-  r1.user_id = alice;
+  r1.user_id = this->alice;
   auto r2 = make_report(2, kNow - 40 * 86400);
-  r2.user_id = alice;
+  r2.user_id = this->alice;
   auto r3 = make_report(1, kNow - 10);
-  r3.user_id = bob;
-  ASSERT_TRUE(reports.insert(r1));
-  ASSERT_TRUE(reports.insert(r2));
-  ASSERT_TRUE(reports.insert(r3));
-  ASSERT_TRUE(favorites.add(alice, 3, kNow, 500));
-  const auto a = std::to_string(alice);
-  sql("INSERT INTO store_submissions (user_id, store_name, location_method, lat, lng, location_precision,"
+  r3.user_id = this->bob;
+  ASSERT_TRUE(this->reports.insert(r1));
+  ASSERT_TRUE(this->reports.insert(r2));
+  ASSERT_TRUE(this->reports.insert(r3));
+  ASSERT_TRUE(this->favorites.add(this->alice, 3, kNow, 500));
+  const auto a = std::to_string(this->alice);
+  this->sql(
+      "INSERT INTO store_submissions (user_id, store_name, location_method, lat, lng, location_precision,"
       " prefecture, status, reviewed_at, points_awarded, created_at) VALUES"
       " (" +
       a + ", 'a', 'gps', 35, 139, 'exact', 'tokyo', 'approved', " + std::to_string(kNow - 50) +
@@ -294,7 +291,7 @@ TEST_F(PersonalStorageTest, ActivityCountsAUsersContributionsAndAStoresRecentRep
       ", 'c', 'gps', 35, 139, 'exact', 'tokyo', 'pending', NULL, 0, 0),"
       " (" +
       a + ", 'd', 'gps', 35, 139, 'exact', 'tokyo', 'rejected', " + std::to_string(kNow) + ", 0, 0)");
-  const auto got = activity.activity(alice, kNow - 30 * 86400).value();
+  const auto got = this->user_stats.activity(this->alice, kNow - 30 * 86400).value();
   EXPECT_EQ(got.submissions.pending, 1);
   EXPECT_EQ(got.submissions.approved, 2);
   EXPECT_EQ(got.submissions.rejected, 1);
@@ -303,7 +300,7 @@ TEST_F(PersonalStorageTest, ActivityCountsAUsersContributionsAndAStoresRecentRep
   ASSERT_EQ(got.approvals_since.size(), 1U);
   EXPECT_EQ(got.approvals_since[0].points, 5);
   EXPECT_EQ(got.reports_since, (std::vector<UnixSeconds>{kNow - 100}));
-  auto times = activity.report_times(1, kNow - 30 * 86400).value();
+  auto times = this->store_activity.report_times(1, kNow - 30 * 86400).value();
   std::sort(times.begin(), times.end());
   EXPECT_EQ(times, (std::vector<UnixSeconds>{kNow - 100, kNow - 10}));
 }

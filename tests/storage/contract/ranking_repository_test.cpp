@@ -1,11 +1,10 @@
-// The ranking's totals over real SQLite: approved submissions only, by approval time,
-// withdrawn and blocked accounts and accounts without points left out.
+// The ranking's totals through the RankingRepository port (a backend contract test): approved submissions only, by
+// approval time, withdrawn and blocked accounts and accounts without points left out.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "pokeca/storage/sqlite_ranking_repository.hpp"
-#include "pokeca/storage/sqlite_user_repository.hpp"
+#include "backend.hpp"
 #include "pokeca/testing/submission_rows.hpp"
 #include "storage_fixture.hpp"
 
@@ -15,36 +14,34 @@ namespace {
 using pokeca::testing::reviewed_submission_sql;
 using testing::kNow;
 
-class RankingTotals : public testing::StorageTest {
+template <class Backend>
+class RankingTotals : public testing::BackendTest<Backend> {
  protected:
   UserId user(std::string nickname, std::string prefecture = "") {
-    auto u = users.create({nickname + "@example.com", nickname, std::move(prefecture), "$argon2id$fake", kNow});
+    auto u = this->users.create({nickname + "@example.com", nickname, std::move(prefecture), "$argon2id$fake", kNow});
     EXPECT_TRUE(u);
     return u->id;
   }
   void reviewed(UserId id, int points, UnixSeconds at, std::string_view status = "approved") {
-    auto lease = db.acquire();
-    ASSERT_TRUE(lease.connection().exec(reviewed_submission_sql(id, points, at, status)));
+    ASSERT_TRUE(this->backend.exec_sql(reviewed_submission_sql(id, points, at, status)));
   }
   std::vector<ContributorTotals> totals(UnixSeconds since = 0) {
-    auto t = ranking.contributor_totals(since).value();
+    auto t = this->ranking.contributor_totals(since).value();
     std::sort(t.begin(), t.end(), [](const auto& a, const auto& b) { return a.user_id < b.user_id; });
     return t;
   }
-
-  SqliteUserRepository users{db};
-  SqliteRankingRepository ranking{db};
 };
+TYPED_TEST_SUITE(RankingTotals, testing::Backends, testing::BackendName);
 
-TEST_F(RankingTotals, SumsPointsAndCountsApprovedSubmissionsPerAccount) {
-  const auto satoshi = user("サトシ", "東京都");
-  const auto kasumi = user("カスミ");
-  reviewed(satoshi, 5, kNow - 300);
-  reviewed(satoshi, 1, kNow - 100);
-  reviewed(satoshi, 0, kNow - 50, "rejected");
-  reviewed(satoshi, 5, kNow - 10, "pending");  // not yet reviewed, whatever the row says
-  reviewed(kasumi, 1, kNow - 200);
-  const auto t = totals();
+TYPED_TEST(RankingTotals, SumsPointsAndCountsApprovedSubmissionsPerAccount) {
+  const auto satoshi = this->user("サトシ", "東京都");
+  const auto kasumi = this->user("カスミ");
+  this->reviewed(satoshi, 5, kNow - 300);
+  this->reviewed(satoshi, 1, kNow - 100);
+  this->reviewed(satoshi, 0, kNow - 50, "rejected");
+  this->reviewed(satoshi, 5, kNow - 10, "pending");  // not yet reviewed, whatever the row says
+  this->reviewed(kasumi, 1, kNow - 200);
+  const auto t = this->totals();
   ASSERT_EQ(t.size(), 2u);
   EXPECT_EQ(t[0].user_id, satoshi);
   EXPECT_EQ(t[0].nickname, "サトシ");
@@ -58,33 +55,33 @@ TEST_F(RankingTotals, SumsPointsAndCountsApprovedSubmissionsPerAccount) {
   EXPECT_EQ(t[1].approved_count, 1);
 }
 
-TEST_F(RankingTotals, LeavesOutWithdrawnBlockedAndPointlessAccounts) {
-  const auto stays = user("残る人");
-  const auto leaves = user("退会する人");
-  const auto blocked = user("停止された人");
-  const auto pointless = user("0点の人");
-  for (const auto id : {stays, leaves, blocked}) reviewed(id, 1, kNow - 100);
-  reviewed(pointless, 0, kNow - 100);
-  ASSERT_EQ(totals().size(), 3u);
-  ASSERT_TRUE(users.withdraw(leaves, "", kNow));
-  ASSERT_TRUE(users.set_blocked(blocked, true));
-  const auto t = totals();
+TYPED_TEST(RankingTotals, LeavesOutWithdrawnBlockedAndPointlessAccounts) {
+  const auto stays = this->user("残る人");
+  const auto leaves = this->user("退会する人");
+  const auto blocked = this->user("停止された人");
+  const auto pointless = this->user("0点の人");
+  for (const auto id : {stays, leaves, blocked}) this->reviewed(id, 1, kNow - 100);
+  this->reviewed(pointless, 0, kNow - 100);
+  ASSERT_EQ(this->totals().size(), 3u);
+  ASSERT_TRUE(this->users.withdraw(leaves, "", kNow));
+  ASSERT_TRUE(this->users.set_blocked(blocked, true));
+  const auto t = this->totals();
   ASSERT_EQ(t.size(), 1u);
   EXPECT_EQ(t[0].user_id, stays);
   // Unblocked, the account's points count again.
-  ASSERT_TRUE(users.set_blocked(blocked, false));
-  EXPECT_EQ(totals().size(), 2u);
+  ASSERT_TRUE(this->users.set_blocked(blocked, false));
+  EXPECT_EQ(this->totals().size(), 2u);
 }
 
-TEST_F(RankingTotals, CountsOnlyApprovalsSinceTheGivenTime) {
-  const auto early = user("先月の人");
-  const auto both = user("両方の人");
+TYPED_TEST(RankingTotals, CountsOnlyApprovalsSinceTheGivenTime) {
+  const auto early = this->user("先月の人");
+  const auto both = this->user("両方の人");
   const auto month_start = start_of_month_in_japan(kNow);
-  reviewed(early, 5, month_start - 1);  // the last second of last month
-  reviewed(both, 5, month_start - 86'400);
-  reviewed(both, 1, month_start);  // the first second of this month
-  EXPECT_EQ(totals().size(), 2u);
-  const auto t = totals(month_start);
+  this->reviewed(early, 5, month_start - 1);  // the last second of last month
+  this->reviewed(both, 5, month_start - 86'400);
+  this->reviewed(both, 1, month_start);  // the first second of this month
+  EXPECT_EQ(this->totals().size(), 2u);
+  const auto t = this->totals(month_start);
   ASSERT_EQ(t.size(), 1u);
   EXPECT_EQ(t[0].user_id, both);
   EXPECT_EQ(t[0].points, 1);

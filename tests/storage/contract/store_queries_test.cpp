@@ -1,4 +1,5 @@
-// The read side of SqliteStoreRepository: prefecture, box, nearest, find, counts.
+// The read side of the StoreRepository port: prefecture, box, nearest, find, counts. A backend
+// contract test (backend.hpp), run once per storage backend.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "backend.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {
@@ -19,7 +21,8 @@ using testing::make_store;
 
 constexpr LatLng kShinjuku{35.6900, 139.7000};
 
-class StoreQueries : public testing::StorageTest {
+template <class Backend>
+class StoreQueries : public testing::BackendTest<Backend> {
  protected:
   void SetUp() override {
     auto shop = make_store(1, "カードショップ新宿", "card_shop", "tokyo", {35.6910, 139.7010});
@@ -38,80 +41,81 @@ class StoreQueries : public testing::StorageTest {
     closed.status = StoreStatus::kClosed;
     auto osaka = make_store(6, "カードショップ難波", "card_shop", "osaka", {34.6650, 135.5010});
     osaka.sells = {std::nullopt, std::nullopt, true};
-    ASSERT_TRUE(stores.insert_many(std::vector{shop, konbini, toys, hidden, closed, osaka}));
+    ASSERT_TRUE(this->stores.insert_many(std::vector{shop, konbini, toys, hidden, closed, osaka}));
   }
 };
+TYPED_TEST_SUITE(StoreQueries, testing::Backends, testing::BackendName);
 
-TEST_F(StoreQueries, InPrefectureListsActiveStoresById) {
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", {}, 100).value()), (std::vector<StoreId>{1, 2, 3}));
-  EXPECT_EQ(ids_of(stores.in_prefecture("osaka", {}, 100).value()), (std::vector<StoreId>{6}));
-  EXPECT_TRUE(stores.in_prefecture("hokkaido", {}, 100).value().empty());
+TYPED_TEST(StoreQueries, InPrefectureListsActiveStoresById) {
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", {}, 100).value()), (std::vector<StoreId>{1, 2, 3}));
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("osaka", {}, 100).value()), (std::vector<StoreId>{6}));
+  EXPECT_TRUE(this->stores.in_prefecture("hokkaido", {}, 100).value().empty());
 }
 
-TEST_F(StoreQueries, InPrefectureStopsAtTheLimit) {
+TYPED_TEST(StoreQueries, InPrefectureStopsAtTheLimit) {
   // The service asks limit+1 to learn that the list was cut.
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", {}, 2).value()), (std::vector<StoreId>{1, 2}));
-  EXPECT_EQ(stores.in_prefecture("tokyo", {}, 3).value().size(), 3u);
-  EXPECT_TRUE(stores.in_prefecture("tokyo", {}, 0).value().empty());
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", {}, 2).value()), (std::vector<StoreId>{1, 2}));
+  EXPECT_EQ(this->stores.in_prefecture("tokyo", {}, 3).value().size(), 3u);
+  EXPECT_TRUE(this->stores.in_prefecture("tokyo", {}, 0).value().empty());
 }
 
-TEST_F(StoreQueries, TypeFilterTakesAnyOfTheListedTypes) {
+TYPED_TEST(StoreQueries, TypeFilterTakesAnyOfTheListedTypes) {
   auto f = testing::of_types({"card_shop"});
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{1}));
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{1}));
   f.types = {"toy", "convenience"};
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{2, 3}));
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{2, 3}));
   f.types = {"bookstore"};
-  EXPECT_TRUE(stores.in_prefecture("tokyo", f, 100).value().empty());
+  EXPECT_TRUE(this->stores.in_prefecture("tokyo", f, 100).value().empty());
 }
 
-TEST_F(StoreQueries, ProductFilterNeedsAKnownYes) {
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::selling(Product::kPack), 100).value()),
+TYPED_TEST(StoreQueries, ProductFilterNeedsAKnownYes) {
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", testing::selling(Product::kPack), 100).value()),
             (std::vector<StoreId>{1, 2}));
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::selling(Product::kBox), 100).value()),
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", testing::selling(Product::kBox), 100).value()),
             (std::vector<StoreId>{1}));
   // Unknown (NULL) is not a yes.
-  EXPECT_TRUE(stores.in_prefecture("tokyo", testing::selling(Product::kSingle), 100).value().empty());
-  EXPECT_EQ(ids_of(stores.in_prefecture("osaka", testing::selling(Product::kSingle), 100).value()),
+  EXPECT_TRUE(this->stores.in_prefecture("tokyo", testing::selling(Product::kSingle), 100).value().empty());
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("osaka", testing::selling(Product::kSingle), 100).value()),
             (std::vector<StoreId>{6}));
 }
 
-TEST_F(StoreQueries, ReportedSinceKeepsStoresReportedAtOrAfter) {
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::reported_since(kNow - 86'400), 100).value()),
+TYPED_TEST(StoreQueries, ReportedSinceKeepsStoresReportedAtOrAfter) {
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", testing::reported_since(kNow - 86'400), 100).value()),
             (std::vector<StoreId>{1}));
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::reported_since(kNow - 3600), 100).value()),
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", testing::reported_since(kNow - 3600), 100).value()),
             (std::vector<StoreId>{1}));
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", testing::reported_since(kNow - 30 * 86'400), 100).value()),
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", testing::reported_since(kNow - 30 * 86'400), 100).value()),
             (std::vector<StoreId>{1, 3}));
 }
 
-TEST_F(StoreQueries, FiltersCombine) {
+TYPED_TEST(StoreQueries, FiltersCombine) {
   auto f = testing::of_types({"card_shop", "convenience"});
   f.product = Product::kPack;
   f.reported_since = kNow - 86'400;
-  EXPECT_EQ(ids_of(stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{1}));
+  EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", f, 100).value()), (std::vector<StoreId>{1}));
 }
 
-TEST_F(StoreQueries, InBboxReturnsActiveStoresInsideOnly) {
+TYPED_TEST(StoreQueries, InBboxReturnsActiveStoresInsideOnly) {
   const BoundingBox around_shinjuku{139.69, 35.68, 139.71, 35.70};
-  EXPECT_EQ(ids_of(stores.in_bbox(around_shinjuku, {}, 100).value()), (std::vector<StoreId>{1}));
+  EXPECT_EQ(ids_of(this->stores.in_bbox(around_shinjuku, {}, 100).value()), (std::vector<StoreId>{1}));
   const BoundingBox tokyo{139.6, 35.6, 139.8, 35.8};
-  auto found = ids_of(stores.in_bbox(tokyo, {}, 100).value());
+  auto found = ids_of(this->stores.in_bbox(tokyo, {}, 100).value());
   std::sort(found.begin(), found.end());
   EXPECT_EQ(found, (std::vector<StoreId>{1, 2, 3}));
-  EXPECT_EQ(stores.in_bbox(tokyo, {}, 2).value().size(), 2u);
-  EXPECT_EQ(ids_of(stores.in_bbox(tokyo, testing::of_types({"toy"}), 100).value()), (std::vector<StoreId>{3}));
+  EXPECT_EQ(this->stores.in_bbox(tokyo, {}, 2).value().size(), 2u);
+  EXPECT_EQ(ids_of(this->stores.in_bbox(tokyo, testing::of_types({"toy"}), 100).value()), (std::vector<StoreId>{3}));
 }
 
-TEST_F(StoreQueries, InBboxIsExactAtTheEdgeDespiteTheRtreesFloats) {
+TYPED_TEST(StoreQueries, InBboxIsExactAtTheEdgeDespiteTheRtreesFloats) {
   // The R*Tree keeps float32 boxes; a store a hair outside must still be left out.
   const BoundingBox just_short{139.69, 35.68, 139.7010 - 1e-7, 35.70};
-  EXPECT_TRUE(stores.in_bbox(just_short, {}, 100).value().empty());
+  EXPECT_TRUE(this->stores.in_bbox(just_short, {}, 100).value().empty());
   const BoundingBox on_edge{139.69, 35.68, 139.7010, 35.70};
-  EXPECT_EQ(ids_of(stores.in_bbox(on_edge, {}, 100).value()), (std::vector<StoreId>{1}));
+  EXPECT_EQ(ids_of(this->stores.in_bbox(on_edge, {}, 100).value()), (std::vector<StoreId>{1}));
 }
 
-TEST_F(StoreQueries, NearestIsNearestFirstWithinTheRadius) {
-  auto found = stores.nearest(kShinjuku, 10, {}, 100).value();
+TYPED_TEST(StoreQueries, NearestIsNearestFirstWithinTheRadius) {
+  auto found = this->stores.nearest(kShinjuku, 10, {}, 100).value();
   ASSERT_EQ(found.size(), 3u);
   EXPECT_EQ(found[0].store.id, 1);
   EXPECT_EQ(found[1].store.id, 2);
@@ -121,27 +125,27 @@ TEST_F(StoreQueries, NearestIsNearestFirstWithinTheRadius) {
                              [](const auto& a, const auto& b) { return a.distance_km < b.distance_km; }));
 
   // 渋谷 is about 3.5 km away, 池袋 about 4.4 km.
-  EXPECT_EQ(stores.nearest(kShinjuku, 1, {}, 100).value().size(), 1u);
-  EXPECT_EQ(stores.nearest(kShinjuku, 4, {}, 100).value().size(), 2u);
-  EXPECT_EQ(stores.nearest(kShinjuku, 10, {}, 2).value().size(), 2u);
-  EXPECT_TRUE(stores.nearest({43.06, 141.35}, 50, {}, 100).value().empty());  // 札幌
+  EXPECT_EQ(this->stores.nearest(kShinjuku, 1, {}, 100).value().size(), 1u);
+  EXPECT_EQ(this->stores.nearest(kShinjuku, 4, {}, 100).value().size(), 2u);
+  EXPECT_EQ(this->stores.nearest(kShinjuku, 10, {}, 2).value().size(), 2u);
+  EXPECT_TRUE(this->stores.nearest({43.06, 141.35}, 50, {}, 100).value().empty());  // 札幌
 }
 
-TEST_F(StoreQueries, NearestAppliesFilters) {
-  auto found = stores.nearest(kShinjuku, 10, testing::of_types({"toy"}), 100).value();
+TYPED_TEST(StoreQueries, NearestAppliesFilters) {
+  auto found = this->stores.nearest(kShinjuku, 10, testing::of_types({"toy"}), 100).value();
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].store.id, 3);
 }
 
-TEST_F(StoreQueries, NearestPicksTheClosestWhenManyAreInRange) {
+TYPED_TEST(StoreQueries, NearestPicksTheClosestWhenManyAreInRange) {
   // A grid of stores around 新宿; the answer must match a brute-force sort.
   std::vector<Store> grid;
   for (int i = 0; i < 40; ++i)
     for (int j = 0; j < 40; ++j)
       grid.push_back(make_store(1000 + i * 40 + j, "grid", "other", "tokyo", {35.60 + i * 0.005, 139.60 + j * 0.006}));
-  ASSERT_TRUE(stores.insert_many(grid));
+  ASSERT_TRUE(this->stores.insert_many(grid));
   const LatLng centre{35.70, 139.70};
-  auto found = stores.nearest(centre, 30, testing::of_types({"other"}), 25).value();
+  auto found = this->stores.nearest(centre, 30, testing::of_types({"other"}), 25).value();
   std::sort(grid.begin(), grid.end(), [&](const Store& a, const Store& b) {
     return haversine_km(centre, a.location) < haversine_km(centre, b.location);
   });
@@ -150,8 +154,8 @@ TEST_F(StoreQueries, NearestPicksTheClosestWhenManyAreInRange) {
     EXPECT_NEAR(found[i].distance_km, haversine_km(centre, grid[i].location), 1e-9) << i;
 }
 
-TEST_F(StoreQueries, FindReturnsEveryFieldAsStored) {
-  auto shop = stores.find(1).value();
+TYPED_TEST(StoreQueries, FindReturnsEveryFieldAsStored) {
+  auto shop = this->stores.find(1).value();
   ASSERT_TRUE(shop);
   EXPECT_EQ(shop->name, "カードショップ新宿");
   EXPECT_EQ(shop->store_type, "card_shop");
@@ -172,13 +176,13 @@ TEST_F(StoreQueries, FindReturnsEveryFieldAsStored) {
   EXPECT_EQ(shop->last_report_kind, ReportKind::kBought);
 
   // find() sees hidden stores too; the service decides what to show.
-  EXPECT_EQ(stores.find(4).value()->status, StoreStatus::kHidden);
-  EXPECT_FALSE(stores.find(999).value());
+  EXPECT_EQ(this->stores.find(4).value()->status, StoreStatus::kHidden);
+  EXPECT_FALSE(this->stores.find(999).value());
 }
 
-TEST_F(StoreQueries, CountsAreOfActiveStores) {
-  EXPECT_EQ(stores.count_active().value(), 4);
-  const auto by_prefecture = stores.count_by_prefecture().value();
+TYPED_TEST(StoreQueries, CountsAreOfActiveStores) {
+  EXPECT_EQ(this->stores.count_active().value(), 4);
+  const auto by_prefecture = this->stores.count_by_prefecture().value();
   ASSERT_EQ(by_prefecture.size(), 2u);
   EXPECT_EQ(by_prefecture[0].code, "osaka");
   EXPECT_EQ(by_prefecture[0].count, 1);
@@ -191,7 +195,8 @@ TEST_F(StoreQueries, CountsAreOfActiveStores) {
 // in its order: stores on the box's edges, every status, NULL and boundary last reports,
 // latest results bought and sold out of all and per product, unknown / no / yes for each
 // product, several types.
-class KeptStoreLists : public testing::StorageTest {
+template <class Backend>
+class KeptStoreLists : public testing::BackendTest<Backend> {
  protected:
   static constexpr UnixSeconds kSince = kNow - 7200;
   static double lat(int i) { return 35.680 + i * 0.001; }
@@ -199,7 +204,7 @@ class KeptStoreLists : public testing::StorageTest {
   void SetUp() override {
     const char* types[] = {"card_shop", "toy", "convenience"};
     const std::optional<bool> sells[] = {std::nullopt, false, true};
-    const std::optional<UnixSeconds> last_reports[] = {std::nullopt, kSince - 1, kSince, kNow - 60};
+    const std::optional<UnixSeconds> last_reports[] = {std::nullopt, this->kSince - 1, this->kSince, kNow - 60};
     const StoreStatus statuses[] = {StoreStatus::kActive, StoreStatus::kActive, StoreStatus::kHidden,
                                     StoreStatus::kClosed};
     std::vector<Store> all;
@@ -215,14 +220,15 @@ class KeptStoreLists : public testing::StorageTest {
           s.last_report_kind = id % 5 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
           if (id % 3 != 0)
             s.latest_by_product[product_index(Product::kPack)] = LatestReport{*s.last_report_at, *s.last_report_kind};
-          s.latest_by_product[product_index(Product::kBox)] = LatestReport{
-              std::min(*s.last_report_at, kSince - id % 2), id % 7 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
+          s.latest_by_product[product_index(Product::kBox)] =
+              LatestReport{std::min(*s.last_report_at, this->kSince - id % 2),
+                           id % 7 == 0 ? ReportKind::kSoldOut : ReportKind::kBought};
         }
         s.status = statuses[(id / 4) % 4];
         all.push_back(std::move(s));
       }
-    ASSERT_TRUE(stores.insert_many(all));
-    for (auto& s : all) facts.emplace(s.id, list_facts(*stores.find(s.id).value()));
+    ASSERT_TRUE(this->stores.insert_many(all));
+    for (auto& s : all) this->facts.emplace(s.id, list_facts(*this->stores.find(s.id).value()));
   }
 
   static std::vector<StoreFilters> filters() {
@@ -248,27 +254,31 @@ class KeptStoreLists : public testing::StorageTest {
 
   std::map<StoreId, StoreListFacts> facts;
 };
+TYPED_TEST_SUITE(KeptStoreLists, testing::Backends, testing::BackendName);
 
-TEST_F(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
+TYPED_TEST(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
   const BoundingBox boxes[] = {
-      {lng(2), lat(2), lng(6), lat(6)},    // edges exactly on stores: they are inside
+      {TestFixture::lng(2), TestFixture::lat(2), TestFixture::lng(6),
+       TestFixture::lat(6)},               // edges exactly on stores: they are inside
       {139.760, 35.680, 139.768, 35.688},  // the whole grid
       {139.7625, 35.6815, 139.7645, 35.6855},
-      {lng(4), lat(3), lng(4), lat(3)},  // one point
-      {130.0, 30.0, 130.1, 30.1},        // empty
+      {TestFixture::lng(4), TestFixture::lat(3), TestFixture::lng(4), TestFixture::lat(3)},  // one point
+      {130.0, 30.0, 130.1, 30.1},                                                            // empty
   };
   int compared = 0;
   for (const auto& box : boxes)
-    for (const auto& f : filters())
+    for (const auto& f : this->filters())
       for (const int limit : {1, 4, 1000}) {
-        const auto want = ids_of(stores.in_bbox(box, f, limit).value());
+        const auto want = ids_of(this->stores.in_bbox(box, f, limit).value());
         const auto keep_none = [](StoreId) -> const StoreListFacts* { return nullptr; };
-        const auto keep_all = [&](StoreId id) -> const StoreListFacts* { return &facts.at(id); };
-        const auto keep_odd = [&](StoreId id) -> const StoreListFacts* { return id % 2 ? &facts.at(id) : nullptr; };
+        const auto keep_all = [&](StoreId id) -> const StoreListFacts* { return &this->facts.at(id); };
+        const auto keep_odd = [&](StoreId id) -> const StoreListFacts* {
+          return id % 2 ? &this->facts.at(id) : nullptr;
+        };
         for (const auto& [name, kept] :
              std::vector<std::pair<std::string, std::function<const StoreListFacts*(StoreId)>>>{
                  {"none", keep_none}, {"all", keep_all}, {"odd", keep_odd}}) {
-          const auto got = testing::list_unless_kept(stores, box, f, limit, kept);
+          const auto got = testing::list_unless_kept(this->stores, box, f, limit, kept);
           std::vector<StoreId> ids;
           for (const auto& s : got) {
             ids.push_back(s.id);
@@ -282,14 +292,14 @@ TEST_F(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
         }
         // And the C++ test alone, store by store, against SQL's answer.
         if (limit == 1000) {
-          for (const auto& [id, store_facts] : facts)
+          for (const auto& [id, store_facts] : this->facts)
             EXPECT_EQ(listed_in(store_facts, box, f), std::ranges::count(want, id) == 1) << "store " << id;
         }
         ++compared;
       }
   EXPECT_EQ(compared, 5 * 11 * 3);
   // The corner store (2, 2) = id 21 is active and listed: the edges count as inside.
-  EXPECT_EQ(std::ranges::count(ids_of(stores.in_bbox(boxes[0], {}, 1000).value()), StoreId{21}), 1);
+  EXPECT_EQ(std::ranges::count(ids_of(this->stores.in_bbox(boxes[0], {}, 1000).value()), StoreId{21}), 1);
 }
 
 }  // namespace

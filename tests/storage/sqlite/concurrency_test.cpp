@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <thread>
 
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
-#include "storage_fixture.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {

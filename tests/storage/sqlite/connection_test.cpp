@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "storage_fixture.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {

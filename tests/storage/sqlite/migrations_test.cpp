@@ -6,9 +6,9 @@
 #include <regex>
 #include <set>
 
-#include "pokeca/storage/migrations.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "storage_fixture.hpp"
+#include "pokeca/storage/sqlite/migrations.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,8 +1,8 @@
 // The FTS5 trigram index on store names, queried directly (no port method yet).
 #include <gtest/gtest.h>
 
-#include "pokeca/storage/statement.hpp"
-#include "storage_fixture.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -10,10 +10,10 @@
 #include <tuple>
 
 #include "cell_oracle.hpp"
-#include "pokeca/storage/migrations.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/migrations.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "report_tracker.hpp"
-#include "storage_fixture.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -22,12 +22,12 @@
 #include <tuple>
 
 #include "cell_oracle.hpp"
+#include "engine/recent_kinds.hpp"
 #include "pokeca/geo.hpp"
-#include "pokeca/storage/migrations.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "recent_kinds.hpp"
+#include "pokeca/storage/sqlite/migrations.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "report_tracker.hpp"
-#include "storage_fixture.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {

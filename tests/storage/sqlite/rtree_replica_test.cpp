@@ -10,9 +10,9 @@
 #include <thread>
 #include <vector>
 
-#include "pokeca/storage/statement.hpp"
-#include "rtree_replica.hpp"
-#include "storage_fixture.hpp"
+#include "engine/rtree_replica.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage::testing {
 namespace {

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "storage_fixture.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage {
 namespace {

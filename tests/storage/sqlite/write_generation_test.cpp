@@ -2,7 +2,7 @@
 // HTTP response cache can trust it.
 #include <gtest/gtest.h>
 
-#include "storage_fixture.hpp"
+#include "sqlite_fixture.hpp"
 
 namespace pokeca::storage::testing {
 namespace {

@@ -1,13 +1,13 @@
-#include "pokeca/storage/backup.hpp"
+#include "pokeca/storage/sqlite/backup.hpp"
 
 #include <sqlite3.h>
 
 #include <memory>
 
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/storage_error.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/storage_error.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,13 +1,13 @@
-#include "pokeca/storage/connection.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
 
 #include <sqlite3.h>
 
 #include <string>
 
+#include "engine/recent_kinds.hpp"
 #include "pokeca/clustering.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/storage_error.hpp"
-#include "recent_kinds.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/storage_error.hpp"
 
 namespace pokeca::storage {
 namespace {

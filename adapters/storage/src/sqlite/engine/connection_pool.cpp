@@ -1,4 +1,4 @@
-#include "pokeca/storage/connection_pool.hpp"
+#include "pokeca/storage/sqlite/connection_pool.hpp"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
 
 #include <sqlite3.h>
 
@@ -6,9 +6,9 @@
 #include <cstring>
 #include <vector>
 
-#include "pokeca/storage/migrations.hpp"
-#include "pokeca/storage/storage_error.hpp"
-#include "quiet_commits.hpp"
+#include "engine/quiet_commits.hpp"
+#include "pokeca/storage/sqlite/migrations.hpp"
+#include "pokeca/storage/sqlite/storage_error.hpp"
 
 namespace pokeca::storage {
 namespace {

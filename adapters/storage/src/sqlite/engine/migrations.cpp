@@ -1,12 +1,12 @@
-#include "pokeca/storage/migrations.hpp"
+#include "pokeca/storage/sqlite/migrations.hpp"
 
 #include <array>
 #include <string>
 
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
 namespace pokeca::storage {
 namespace embedded {

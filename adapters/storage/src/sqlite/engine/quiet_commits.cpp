@@ -1,4 +1,4 @@
-#include "quiet_commits.hpp"
+#include "engine/quiet_commits.hpp"
 
 namespace pokeca::storage {
 namespace {

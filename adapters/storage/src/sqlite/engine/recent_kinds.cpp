@@ -1,4 +1,4 @@
-#include "recent_kinds.hpp"
+#include "engine/recent_kinds.hpp"
 
 #include <sqlite3.h>
 

@@ -1,4 +1,4 @@
-#include "rtree_replica.hpp"
+#include "engine/rtree_replica.hpp"
 
 #include <bit>
 #include <string_view>

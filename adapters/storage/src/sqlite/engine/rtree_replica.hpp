@@ -12,7 +12,7 @@
 
 #include "pokeca/errors.hpp"
 #include "pokeca/geo.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 
 namespace pokeca::storage {
 

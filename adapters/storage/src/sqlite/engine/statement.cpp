@@ -1,12 +1,12 @@
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 
 #include <sqlite3.h>
 
 #include <utility>
 
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/storage_error.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/storage_error.hpp"
 
 namespace pokeca::storage {
 

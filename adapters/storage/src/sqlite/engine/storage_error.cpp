@@ -1,4 +1,4 @@
-#include "pokeca/storage/storage_error.hpp"
+#include "pokeca/storage/sqlite/storage_error.hpp"
 
 #include <sqlite3.h>
 

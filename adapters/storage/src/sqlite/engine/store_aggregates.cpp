@@ -1,11 +1,11 @@
-#include "store_aggregates.hpp"
+#include "engine/store_aggregates.hpp"
 
 #include <algorithm>
 #include <array>
 
 #include "pokeca/clustering.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/storage_error.hpp"
+#include "pokeca/storage/sqlite/storage_error.hpp"
 
 namespace pokeca::storage {
 namespace {

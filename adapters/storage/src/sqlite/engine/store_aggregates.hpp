@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "pokeca/errors.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/store.hpp"
 
 namespace pokeca::storage {

@@ -1,9 +1,9 @@
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
 #include <utility>
 
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 
 namespace pokeca::storage {
 

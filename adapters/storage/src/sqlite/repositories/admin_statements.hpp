@@ -6,12 +6,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include "audit_writes.hpp"
 #include "pokeca/admin.hpp"
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/sqlite_admin_repository.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "store_writes.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "repositories/audit_writes.hpp"
+#include "repositories/store_writes.hpp"
 
 namespace pokeca::storage {
 

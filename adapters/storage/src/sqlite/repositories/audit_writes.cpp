@@ -1,6 +1,6 @@
-#include "audit_writes.hpp"
+#include "repositories/audit_writes.hpp"
 
-#include "pokeca/storage/connection.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
 
 namespace pokeca::storage {
 

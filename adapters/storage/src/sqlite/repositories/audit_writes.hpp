@@ -3,7 +3,7 @@
 // audit row commit together). The table is append-only: triggers refuse UPDATE/DELETE.
 #include "pokeca/admin.hpp"
 #include "pokeca/errors.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 
 namespace pokeca::storage {
 

@@ -1,4 +1,4 @@
-#include "report_rows.hpp"
+#include "repositories/report_rows.hpp"
 
 #include <string>
 

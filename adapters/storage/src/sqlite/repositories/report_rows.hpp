@@ -5,7 +5,7 @@
 
 #include "pokeca/errors.hpp"
 #include "pokeca/purchase_report.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 
 namespace pokeca::storage {
 

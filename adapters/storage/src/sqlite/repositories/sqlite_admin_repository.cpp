@@ -4,14 +4,14 @@
 #include <set>
 #include <variant>
 
-#include "admin_statements.hpp"
-#include "fts5.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 #include "pokeca/utf8.hpp"
-#include "report_rows.hpp"
-#include "store_rows.hpp"
-#include "user_rows.hpp"
+#include "repositories/admin_statements.hpp"
+#include "repositories/fts5.hpp"
+#include "repositories/report_rows.hpp"
+#include "repositories/store_rows.hpp"
+#include "repositories/user_rows.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,10 +1,10 @@
 // SqliteAdminRepository: accounts (search, detail, block, admin rights).
 #include <limits>
 
-#include "admin_statements.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "user_rows.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/admin_statements.hpp"
+#include "repositories/user_rows.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,8 +1,8 @@
-#include "pokeca/storage/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "quiet_commits.hpp"
+#include "engine/quiet_commits.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
 namespace pokeca::storage {
 

@@ -1,8 +1,8 @@
-#include "pokeca/storage/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "store_rows.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/store_rows.hpp"
 
 namespace pokeca::storage {
 

@@ -1,16 +1,16 @@
-#include "pokeca/storage/sqlite_lottery_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 
 #include <algorithm>
 #include <memory>
 #include <string>
 #include <unordered_map>
 
-#include "audit_writes.hpp"
 #include "pokeca/geo.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 #include "pokeca/text.hpp"
+#include "repositories/audit_writes.hpp"
 
 namespace pokeca::storage {
 namespace {

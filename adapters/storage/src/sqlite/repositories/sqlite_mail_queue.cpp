@@ -1,7 +1,7 @@
-#include "pokeca/storage/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,12 +1,12 @@
-#include "pokeca/storage/sqlite_product_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
 
 #include <string>
 
-#include "audit_writes.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 #include "pokeca/text.hpp"
+#include "repositories/audit_writes.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,6 +1,6 @@
-#include "pokeca/storage/sqlite_ranking_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 
 namespace pokeca::storage {
 

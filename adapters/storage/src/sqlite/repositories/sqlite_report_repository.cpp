@@ -1,13 +1,13 @@
-#include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 
 #include <string>
 #include <string_view>
 
-#include "audit_writes.hpp"  // kRecomputeLastReportSql
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "report_rows.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/audit_writes.hpp"  // kRecomputeLastReportSql
+#include "repositories/report_rows.hpp"
 
 namespace pokeca::storage {
 

@@ -1,10 +1,10 @@
-#include "pokeca/storage/sqlite_saved_route_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_saved_route_repository.hpp"
 
 #include <map>
 #include <string>
 
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,9 +1,9 @@
-#include "pokeca/storage/sqlite_store_catalog.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_catalog.hpp"
 
 #include <string>
 
-#include "pokeca/storage/statement.hpp"
-#include "store_rows.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "repositories/store_rows.hpp"
 
 namespace pokeca::storage {
 

@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <optional>
 
+#include "engine/rtree_replica.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "rtree_replica.hpp"
-#include "store_statements.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/store_statements.hpp"
 
 namespace pokeca::storage {
 namespace {

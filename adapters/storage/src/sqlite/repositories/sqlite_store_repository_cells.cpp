@@ -4,10 +4,10 @@
 #include <string>
 #include <tuple>
 
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "recent_kinds.hpp"
-#include "store_statements.hpp"
+#include "engine/recent_kinds.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/store_statements.hpp"
 
 namespace pokeca::storage {
 namespace {

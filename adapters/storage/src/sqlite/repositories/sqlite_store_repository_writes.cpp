@@ -2,9 +2,9 @@
 // prefecture_counts move with every store written.
 #include "pokeca/admin.hpp"  // keep_admin_edits
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "store_statements.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/store_statements.hpp"
 
 namespace pokeca::storage {
 

@@ -1,13 +1,13 @@
-#include "pokeca/storage/sqlite_store_search.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 
 #include <utility>
 
-#include "fts5.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/text.hpp"
 #include "pokeca/utf8.hpp"
-#include "store_rows.hpp"
-#include "store_statements.hpp"
+#include "repositories/fts5.hpp"
+#include "repositories/store_rows.hpp"
+#include "repositories/store_statements.hpp"
 
 namespace pokeca::storage {
 namespace {

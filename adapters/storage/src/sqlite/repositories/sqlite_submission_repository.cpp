@@ -1,13 +1,13 @@
-#include "pokeca/storage/sqlite_submission_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
 
-#include "audit_writes.hpp"
 #include "pokeca/admin.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "store_rows.hpp"
-#include "store_writes.hpp"
-#include "submission_rows.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/audit_writes.hpp"
+#include "repositories/store_rows.hpp"
+#include "repositories/store_writes.hpp"
+#include "repositories/submission_rows.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -1,10 +1,10 @@
-#include "pokeca/storage/sqlite_user_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
 
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
-#include "user_rows.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
+#include "repositories/user_rows.hpp"
 
 namespace pokeca::storage {
 namespace {

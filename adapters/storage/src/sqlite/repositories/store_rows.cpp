@@ -1,4 +1,4 @@
-#include "store_rows.hpp"
+#include "repositories/store_rows.hpp"
 
 #include <cstdio>
 #include <optional>

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/store.hpp"
 #include "pokeca/store_query.hpp"
 

@@ -2,12 +2,12 @@
 // SqliteStoreRepository's prepared statements for one connection.
 #include <string>
 
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "rtree_replica.hpp"
-#include "store_rows.hpp"
-#include "store_writes.hpp"
+#include "engine/rtree_replica.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "repositories/store_rows.hpp"
+#include "repositories/store_writes.hpp"
 
 namespace pokeca::storage {
 

@@ -1,8 +1,8 @@
-#include "store_writes.hpp"
+#include "repositories/store_writes.hpp"
 
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/connection.hpp"
-#include "store_rows.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "repositories/store_rows.hpp"
 
 namespace pokeca::storage {
 

@@ -3,10 +3,10 @@
 // the map reads (store_cells, prefecture_counts; the R*Tree and FTS follow by
 // triggers). Used by SqliteStoreRepository and by approvals of submissions, inside the
 // caller's write transaction: call flush() before committing, discard() on failure.
+#include "engine/store_aggregates.hpp"
 #include "pokeca/errors.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/store.hpp"
-#include "store_aggregates.hpp"
 
 namespace pokeca::storage {
 

@@ -1,4 +1,4 @@
-#include "submission_rows.hpp"
+#include "repositories/submission_rows.hpp"
 
 #include "pokeca/messages.hpp"
 

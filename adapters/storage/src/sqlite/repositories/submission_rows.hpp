@@ -2,7 +2,7 @@
 // Mapping between Submission and a store_submissions row.
 #include <string_view>
 
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/submission.hpp"
 
 namespace pokeca::storage {

@@ -1,4 +1,4 @@
-#include "user_rows.hpp"
+#include "repositories/user_rows.hpp"
 
 namespace pokeca::storage {
 

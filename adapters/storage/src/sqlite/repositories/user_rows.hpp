@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/user.hpp"
 
 namespace pokeca::storage {

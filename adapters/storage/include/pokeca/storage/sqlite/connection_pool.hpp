@@ -9,7 +9,7 @@
 #include <mutex>
 #include <vector>
 
-#include "pokeca/storage/connection.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
 
 namespace pokeca::storage {
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "pokeca/data_changes.hpp"
-#include "pokeca/storage/connection.hpp"
-#include "pokeca/storage/connection_pool.hpp"
-#include "pokeca/storage/storage_error.hpp"
+#include "pokeca/storage/sqlite/connection.hpp"
+#include "pokeca/storage/sqlite/connection_pool.hpp"
+#include "pokeca/storage/sqlite/storage_error.hpp"
 
 namespace pokeca::storage {
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "pokeca/storage/database.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
 
 namespace pokeca::storage {
 

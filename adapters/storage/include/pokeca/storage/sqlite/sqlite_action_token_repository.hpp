@@ -1,8 +1,8 @@
 #pragma once
 // ActionTokenRepository over SQLite: mail-link tokens, hashed, consumed atomically.
 #include "pokeca/auth_ports.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

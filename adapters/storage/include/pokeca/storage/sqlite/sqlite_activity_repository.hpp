@@ -1,8 +1,8 @@
 #pragma once
 // Counts over a user's contributions (GET /users/stats) and a store's recent reports
 // (StoreDetail.activity), over SQLite.
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 #include "pokeca/store_activity.hpp"
 #include "pokeca/user_stats.hpp"
 

@@ -5,8 +5,8 @@
 // same last-report recomputation as the report repository. The response cache follows
 // by itself: every commit moves the database's write generation.
 #include "pokeca/admin_ports.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

@@ -4,8 +4,8 @@
 // dashboard reads at most one row a day and key per table, plus the store and queue
 // counts.
 #include "pokeca/analytics.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

@@ -1,8 +1,8 @@
 #pragma once
 // FavoriteRepository over SQLite: the favorites table (migration 004).
 #include "pokeca/favorites.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

@@ -2,8 +2,8 @@
 // LotteryRepository over SQLite: the lotteries table (migration 015), joined with stores
 // for the lists; each review with its admin_audit row in one transaction.
 #include "pokeca/lottery.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

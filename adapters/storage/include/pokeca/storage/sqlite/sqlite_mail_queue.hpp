@@ -3,8 +3,8 @@
 // through it (favorite_alert_log), over SQLite. Claiming is one UPDATE … RETURNING, so
 // two senders never take the same row.
 #include "pokeca/favorite_alerts.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

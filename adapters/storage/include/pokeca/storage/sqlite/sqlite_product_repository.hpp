@@ -2,8 +2,8 @@
 // ProductRepository over SQLite: the products table (migration 014), each admin write
 // with its admin_audit row in one transaction.
 #include "pokeca/product_catalog.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

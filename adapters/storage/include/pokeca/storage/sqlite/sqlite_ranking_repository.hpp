@@ -1,8 +1,8 @@
 #pragma once
 // RankingRepository over SQLite: sums approved store_submissions per account.
 #include "pokeca/ports.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

@@ -2,8 +2,8 @@
 // SavedRouteRepository over SQLite: saved_routes and their ordered saved_route_stops
 // (migration 004).
 #include "pokeca/saved_route.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 

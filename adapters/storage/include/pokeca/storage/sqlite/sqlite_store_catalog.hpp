@@ -1,7 +1,7 @@
 #pragma once
 // StoreCatalog over SQLite: active stores by primary-key range.
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 #include "pokeca/store_catalog.hpp"
 
 namespace pokeca::storage {

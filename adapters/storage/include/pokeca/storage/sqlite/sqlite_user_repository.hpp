@@ -2,8 +2,8 @@
 // UserRepository over SQLite: the users table; withdraw() also clears the account's
 // refresh sessions and mail-link tokens and records the reason, in one transaction.
 #include "pokeca/auth_ports.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/per_connection.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
 
