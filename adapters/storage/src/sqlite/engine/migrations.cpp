@@ -17,12 +17,12 @@ extern const std::string_view k003Contributions;
 extern const std::string_view k004Personal;
 extern const std::string_view k005SavedRoutes;
 extern const std::string_view k006Admin;
-extern const std::string_view k007Analytics;      // after 006 (its triggers read 001–003 only)
-extern const std::string_view k008RecentCells;    // hour buckets for "reported within"
-extern const std::string_view k009ReportedLists;  // store lists "reported within"
-extern const std::string_view k010RecentKinds;    // one blob of kinds per cell hour
-extern const std::string_view k011RecentBlocks;   // 8-hour blocks beside the hours
-extern const std::string_view k012ReviewMail;     // the mail about each submission review (opt-out)
+extern const std::string_view k007Analytics;         // after 006 (its triggers read 001–003 only)
+extern const std::string_view k008RecentCells;       // hour buckets for "reported within"
+extern const std::string_view k009ReportedLists;     // store lists "reported within"
+extern const std::string_view k010RecentKinds;       // one blob of kinds per cell hour
+extern const std::string_view k011RecentBlocks;      // 8-hour blocks beside the hours
+extern const std::string_view k012ReviewMail;        // the mail about each submission review (opt-out)
 extern const std::string_view k013LatestPerProduct;  // latest report per product; "reported within" = bought
 extern const std::string_view k014Products;          // the product catalogue; audit targets product, lottery
 extern const std::string_view k015Lotteries;         // lottery entries (抽選情報)

@@ -115,8 +115,8 @@ struct SqliteStoreRepository::Statements {
   Connection& conn;
   Statement in_prefecture;
   Statement in_bbox;
-  Statement ids_in_rtree;      // candidate ids of a box in in_bbox's R*Tree order
-  Statement rtree_size;        // the R*Tree's size and nodes, for its copy in memory (rtree_replica.hpp)
+  Statement ids_in_rtree;  // candidate ids of a box in in_bbox's R*Tree order
+  Statement rtree_size;    // the R*Tree's size and nodes, for its copy in memory (rtree_replica.hpp)
   Statement rtree_nodes;
   Statement listed_by_id;      // one store if in_bbox would list it (the same exact box test and filters)
   Statement located_in_bbox;   // id, lat, lng of matching stores in a box, via the R*Tree
