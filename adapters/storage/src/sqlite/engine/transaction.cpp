@@ -27,6 +27,7 @@ Transaction::~Transaction() {
   if (conn_ == nullptr) return;
   // ROLLBACK fails essentially only when SQLite already rolled back (after an I/O
   // or out-of-memory error); there is nothing left to undo then.
+  // NOLINTNEXTLINE(bugprone-unused-return-value): a destructor has no one to report to
   (void)conn_->rollback().run();
 }
 
