@@ -11,8 +11,8 @@
 #include <string>
 
 #include "pokeca/admin.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 
 namespace {
 

@@ -22,10 +22,10 @@
 #include "pokeca/analytics.hpp"
 #include "pokeca/crypto/sodium_analytics_keys.hpp"
 #include "pokeca/prefectures.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_analytics_repository.hpp"
-#include "pokeca/storage/statement.hpp"
-#include "pokeca/storage/transaction.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/storage/sqlite/transaction.hpp"
 
 namespace {
 

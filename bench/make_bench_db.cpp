@@ -17,11 +17,11 @@
 #include "pokeca/demo_dataset.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/gazetteer.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/migrations.hpp"
-#include "pokeca/storage/sqlite_meta_repository.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/migrations.hpp"
+#include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 
 namespace {
 

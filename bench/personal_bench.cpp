@@ -17,11 +17,11 @@
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/favorites.hpp"
 #include "pokeca/gazetteer.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_favorite_repository.hpp"
-#include "pokeca/storage/sqlite_store_search.hpp"
-#include "pokeca/storage/sqlite_user_repository.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_search.hpp"
+#include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/store_search.hpp"
 
 namespace {

@@ -24,16 +24,16 @@
 #include <string>
 #include <vector>
 
+#include "engine/rtree_replica.hpp"
 #include "pokeca/clustering.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/gazetteer.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/migrations.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/statement.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/migrations.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/store_query.hpp"
-#include "rtree_replica.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 
 #include "pokeca/crypto/file_digest.hpp"
 #include "pokeca/crypto/key_file.hpp"
-#include "pokeca/storage/backup.hpp"
+#include "pokeca/storage/sqlite/backup.hpp"
 #include "pokeca/time.hpp"
 #include "system_clock.hpp"
 

@@ -14,9 +14,9 @@
 #include "loopback_server.hpp"
 #include "pokeca/auth_codes.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/sqlite_mail_queue.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 

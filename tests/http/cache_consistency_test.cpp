@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "contribution_fakes.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 

@@ -9,10 +9,10 @@
 #include "pokeca/crypto/sodium_password_hasher.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_action_token_repository.hpp"
-#include "pokeca/storage/sqlite_session_repository.hpp"
-#include "pokeca/storage/sqlite_user_repository.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_action_token_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_session_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
 
 namespace pokeca::testing {
 

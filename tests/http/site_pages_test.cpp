@@ -8,10 +8,10 @@
 
 #include <boost/json/parse.hpp>
 
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_catalog.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_catalog.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "router_fixture.hpp"
 #include "site/site_pages.hpp"
 

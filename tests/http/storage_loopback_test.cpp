@@ -4,9 +4,9 @@
 
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"

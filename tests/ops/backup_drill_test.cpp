@@ -13,9 +13,9 @@
 #include "pokeca/crypto/key_file.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/media/file_photo_store.hpp"
-#include "pokeca/storage/backup.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/backup.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/testing/temp_dir.hpp"
 #include "server_process.hpp"
 

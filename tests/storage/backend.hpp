@@ -10,21 +10,42 @@
 // one: write its class here (with `kName`) and list it in `Backends`.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "pokeca/analytics.hpp"
+#include "pokeca/data_changes.hpp"
+#include "pokeca/favorite_alerts.hpp"
+#include "pokeca/mail_queue.hpp"
 #include "pokeca/ports.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_admin_repository.hpp"
-#include "pokeca/storage/sqlite_lottery_repository.hpp"
-#include "pokeca/storage/sqlite_meta_repository.hpp"
-#include "pokeca/storage/sqlite_product_repository.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
-#include "pokeca/storage/sqlite_user_repository.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
+#include "pokeca/storage/sqlite/sqlite_action_token_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_activity_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_session_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_search.hpp"
+#include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
+#include "pokeca/storage/sqlite/statement.hpp"
+#include "pokeca/store_activity.hpp"
+#include "pokeca/store_search.hpp"
+#include "pokeca/submission_ports.hpp"
 #include "pokeca/testing/temp_dir.hpp"
+#include "pokeca/user_stats.hpp"
 
 namespace pokeca::storage::testing {
 
@@ -41,6 +62,53 @@ class SqliteBackend {
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
   UserRepository& users() { return users_; }
+  SessionRepository& sessions() { return sessions_; }
+  ActionTokenRepository& action_tokens() { return action_tokens_; }
+  SubmissionRepository& submissions() { return submissions_; }
+  StorePhotoRepository& store_photos() { return submissions_; }
+  SavedTripRepository& saved_trips() { return saved_trips_; }
+  RankingRepository& ranking() { return ranking_; }
+  FavoriteRepository& favorites() { return favorites_; }
+  MailQueue& mail_queue() { return mail_; }
+  FavoriteAlertQueue& alert_queue() { return mail_; }
+  StoreSearchRepository& search() { return search_; }
+  UserStatsRepository& user_stats() { return activity_; }
+  StoreActivityRepository& store_activity() { return activity_; }
+  AdminRepository& admin() { return admin_; }
+  AnalyticsRepository& analytics() { return analytics_; }
+  DataChanges& changes() { return db_; }
+
+  // A name search whose scan of short words (too short for an index) reads at most
+  // `short_query_scan_rows` stores.
+  std::unique_ptr<StoreSearchRepository> search_scanning(int short_query_scan_rows) {
+    return std::make_unique<SqliteStoreSearch>(db_, short_query_scan_rows);
+  }
+
+  // Test probes for states no port prepares or shows (a row count, a store deleted behind
+  // the repositories' back). The SQL is the backends' common vocabulary: the schema's
+  // tables and columns, standard statements only; a probe of one engine's own structures
+  // belongs in that engine's tests (tests/storage/sqlite/).
+  Result<void> exec_sql(std::string_view sql) {
+    auto lease = db_.acquire();
+    return lease.connection().exec(sql);
+  }
+  // The first column of the first row as an integer (-1 without rows).
+  std::int64_t sql_int(std::string_view sql) {
+    auto lease = db_.acquire();
+    Statement st(lease.connection(), sql);
+    std::int64_t n = -1;
+    EXPECT_TRUE(st.each([&](const Row& row) { n = row.int64(0); }));
+    return n;
+  }
+  // The first column of every row as text.
+  std::vector<std::string> sql_texts(std::string_view sql) {
+    auto lease = db_.acquire();
+    Statement st(lease.connection(), sql);
+    std::vector<std::string> out;
+    EXPECT_TRUE(st.each([&](const Row& row) { out.emplace_back(row.text(0)); }));
+    return out;
+  }
+
   // The audit rows of one target type, newest first, as "action target_id".
   std::vector<std::string> audit_of(std::string_view target_type) {
     std::vector<std::string> out;
@@ -60,7 +128,17 @@ class SqliteBackend {
   SqliteProductRepository products_{db_};
   SqliteLotteryRepository lotteries_{db_};
   SqliteUserRepository users_{db_};
+  SqliteSessionRepository sessions_{db_};
+  SqliteActionTokenRepository action_tokens_{db_};
+  SqliteSubmissionRepository submissions_{db_};
+  SqliteSavedTripRepository saved_trips_{db_};
+  SqliteRankingRepository ranking_{db_};
+  SqliteFavoriteRepository favorites_{db_};
+  SqliteMailQueue mail_{db_};
+  SqliteStoreSearch search_{db_};
+  SqliteActivityRepository activity_{db_};
   SqliteAdminRepository admin_{db_};
+  SqliteAnalyticsRepository analytics_{db_};
 };
 
 using Backends = ::testing::Types<SqliteBackend>;
@@ -85,6 +163,21 @@ class BackendTest : public ::testing::Test {
   ProductRepository& products = backend.products();
   LotteryRepository& lotteries = backend.lotteries();
   UserRepository& users = backend.users();
+  SessionRepository& sessions = backend.sessions();
+  ActionTokenRepository& tokens = backend.action_tokens();
+  SubmissionRepository& submissions = backend.submissions();
+  StorePhotoRepository& store_photos = backend.store_photos();
+  SavedTripRepository& trips = backend.saved_trips();
+  RankingRepository& ranking = backend.ranking();
+  FavoriteRepository& favorites = backend.favorites();
+  MailQueue& queue = backend.mail_queue();
+  FavoriteAlertQueue& alert_queue = backend.alert_queue();
+  StoreSearchRepository& search = backend.search();
+  UserStatsRepository& user_stats = backend.user_stats();
+  StoreActivityRepository& store_activity = backend.store_activity();
+  AdminRepository& admin_repo = backend.admin();
+  AnalyticsRepository& analytics = backend.analytics();
+  DataChanges& changes = backend.changes();
 };
 
 }  // namespace pokeca::storage::testing

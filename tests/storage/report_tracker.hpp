@@ -16,7 +16,7 @@ namespace pokeca::storage::testing {
 
 class ReportTracker {
  public:
-  ReportTracker(SqliteReportRepository& reports, std::vector<Store>& all) : reports_(reports), all_(all) {}
+  ReportTracker(ReportRepository& reports, std::vector<Store>& all) : reports_(reports), all_(all) {}
 
   // A report of `kind` and `product`.
   ReportId report(StoreId id, UnixSeconds at, ReportKind kind, Product product) {
@@ -71,7 +71,7 @@ class ReportTracker {
     it->latest_by_product = by_product;
   }
 
-  SqliteReportRepository& reports_;
+  ReportRepository& reports_;
   std::vector<Store>& all_;
   std::map<ReportId, Reported> reported_;
   std::size_t cycle_ = 0;

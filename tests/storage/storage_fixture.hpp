@@ -1,6 +1,7 @@
 #pragma once
-// Shared by the storage tests: a fresh database file in its own temporary directory
-// (WAL needs a real file) and small builders for stores and reports.
+// Shared by the storage tests of every backend: small builders for stores, reports and
+// filters, and a bbox list read through the StoreRepository port. A fresh database per test
+// comes from backend.hpp (contract tests) or sqlite/sqlite_fixture.hpp (SQLite's own tests).
 #include <gtest/gtest.h>
 #include "pokeca/testing/temp_dir.hpp"
 
@@ -11,10 +12,10 @@
 #include <vector>
 
 #include "pokeca/bbox_list.hpp"
+#include "pokeca/clustering.hpp"
 #include "pokeca/messages.hpp"
-#include "pokeca/storage/database.hpp"
-#include "pokeca/storage/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite_store_repository.hpp"
+#include "pokeca/ports.hpp"
+#include "pokeca/store_query.hpp"
 
 namespace pokeca::storage::testing {
 
@@ -103,16 +104,5 @@ std::vector<ListedOrKept> list_unless_kept(StoreRepository& repo, const Bounding
   }
   return out;
 }
-
-// A database with the store and report repositories on it.
-class StorageTest : public ::testing::Test {
- protected:
-  explicit StorageTest(DatabaseOptions options = {}) : db(dir.path() / "pokeca.db", options) {}
-
-  TempDir dir;
-  Database db;
-  SqliteStoreRepository stores{db};
-  SqliteReportRepository reports{db};
-};
 
 }  // namespace pokeca::storage::testing

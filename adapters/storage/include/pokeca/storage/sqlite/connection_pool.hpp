@@ -1,0 +1,53 @@
+#pragma once
+// A fixed set of connections shared by worker threads: each call leases one for its
+// duration. Under WAL the leased connections read in parallel; SQLite serialises
+// their writes (BEGIN IMMEDIATE waits up to the busy timeout).
+#include <condition_variable>
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "pokeca/storage/sqlite/connection.hpp"
+
+namespace pokeca::storage {
+
+class ConnectionPool {
+ public:
+  // Exclusive use of one connection until destroyed. `slot` is stable per connection,
+  // so callers can keep per-connection state (prepared statements) in a vector.
+  class Lease {
+   public:
+    Lease(Lease&& other) noexcept;
+    Lease& operator=(Lease&&) = delete;
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease();
+    [[nodiscard]] Connection& connection() const;
+    [[nodiscard]] std::size_t slot() const { return slot_; }
+
+   private:
+    friend class ConnectionPool;
+    Lease(ConnectionPool& pool, std::size_t slot) : pool_(&pool), slot_(slot) {}
+    ConnectionPool* pool_;
+    std::size_t slot_;
+  };
+
+  // Opens `size` connections; throws StorageError.
+  ConnectionPool(const std::filesystem::path& file, const ConnectionSettings& settings, std::size_t size);
+
+  // Blocks until a connection is free.
+  [[nodiscard]] Lease acquire();
+  [[nodiscard]] std::size_t size() const { return connections_.size(); }
+
+ private:
+  void release(std::size_t slot);
+
+  std::vector<std::unique_ptr<Connection>> connections_;
+  std::mutex mutex_;
+  std::condition_variable freed_;
+  std::vector<std::size_t> free_slots_;
+};
+
+}  // namespace pokeca::storage

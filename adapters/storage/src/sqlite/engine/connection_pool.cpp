@@ -1,0 +1,40 @@
+#include "pokeca/storage/sqlite/connection_pool.hpp"
+
+#include <utility>
+
+namespace pokeca::storage {
+
+ConnectionPool::Lease::Lease(Lease&& other) noexcept : pool_(std::exchange(other.pool_, nullptr)), slot_(other.slot_) {}
+
+ConnectionPool::Lease::~Lease() {
+  if (pool_ != nullptr) pool_->release(slot_);
+}
+
+Connection& ConnectionPool::Lease::connection() const { return *pool_->connections_[slot_]; }
+
+ConnectionPool::ConnectionPool(const std::filesystem::path& file, const ConnectionSettings& settings,
+                               std::size_t size) {
+  connections_.reserve(size);
+  for (std::size_t i = 0; i < size; ++i) {
+    connections_.push_back(std::make_unique<Connection>(file, settings));
+    free_slots_.push_back(size - 1 - i);  // hand out slot 0 first
+  }
+}
+
+ConnectionPool::Lease ConnectionPool::acquire() {
+  std::unique_lock lock(mutex_);
+  freed_.wait(lock, [&] { return !free_slots_.empty(); });
+  const std::size_t slot = free_slots_.back();
+  free_slots_.pop_back();
+  return Lease(*this, slot);
+}
+
+void ConnectionPool::release(std::size_t slot) {
+  {
+    const std::lock_guard lock(mutex_);
+    free_slots_.push_back(slot);
+  }
+  freed_.notify_one();
+}
+
+}  // namespace pokeca::storage

@@ -1,0 +1,42 @@
+#include "repositories/report_rows.hpp"
+
+#include <string>
+
+#include "pokeca/messages.hpp"
+
+namespace pokeca::storage {
+
+Result<PurchaseReport> read_report(const Row& row) {
+  PurchaseReport r;
+  r.id = row.int64(0);
+  r.store_id = row.int64(1);
+  r.user_id = row.optional_int64(2);
+  const auto kind = report_kind_from(row.text(3));
+  const auto product = product_from(row.text(4));
+  if (!kind || !product)
+    return fail_logged(ErrorCode::kInternal, msg::kInternal,
+                       "report " + std::to_string(r.id) + ": unknown kind or product");
+  r.kind = *kind;
+  r.product = *product;
+  r.product_name = row.text(5);
+  r.limit_note = row.text(6);
+  r.purchased_at = row.int64(7);
+  r.created_at = row.int64(8);
+  return r;
+}
+
+Result<std::optional<PurchaseReport>> delete_report_row(Statement& remove, Statement& recompute, ReportId id) {
+  std::optional<PurchaseReport> removed;
+  auto ok = remove.bind_int(":id", id).each([&](const Row& row) -> Result<void> {
+    auto report = read_report(row);
+    if (!report) return std::unexpected(report.error());
+    removed = std::move(*report);
+    return {};
+  });
+  if (!ok) return std::unexpected(ok.error());
+  if (!removed) return removed;
+  if (ok = recompute.bind_int(":store_id", removed->store_id).run(); !ok) return std::unexpected(ok.error());
+  return removed;
+}
+
+}  // namespace pokeca::storage
