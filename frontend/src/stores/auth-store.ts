@@ -38,6 +38,27 @@ export function setUser(user: AuthUser): void {
   authStore.set((s) => (s.user ? { ...s, user } : s));
 }
 
+// Profile writes answered so far. A read that was on its way while a write was answered carries
+// the profile from before that write, and must not put it back (a switch flipped just as the
+// page opened would spring back).
+let userWrites = 0;
+
+/** Counts profile writes; a read takes it when it starts. */
+export function userWriteCount(): number {
+  return userWrites;
+}
+
+/** Stores the profile a write answered. */
+export function setUserFromWrite(user: AuthUser): void {
+  userWrites += 1;
+  setUser(user);
+}
+
+/** Stores the profile a read answered, unless a write was answered since the read started. */
+export function setUserFromRead(user: AuthUser, writesAtStart: number): void {
+  if (writesAtStart === userWrites) setUser(user);
+}
+
 /** Resets the store to "not signed in" (sign-out, automatic logout, withdrawal). */
 export function resetAuth(): void {
   authStore.set({ isLoading: false, user: null, accessToken: null, expiresAt: null });

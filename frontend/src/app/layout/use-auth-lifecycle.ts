@@ -7,7 +7,7 @@ import { skipsInitialData } from '@/config/paths';
 import { userSchema } from '@/lib/auth-schemas';
 import { startAuth } from '@/lib/session';
 import { useStore } from '@/stores/create-store';
-import { authStore, setUser } from '@/stores/auth-store';
+import { authStore, setUserFromRead, userWriteCount } from '@/stores/auth-store';
 
 /**
  * SPEC §4 Auth and On sign-in: auth is initialised on mount unless the page is /login or
@@ -43,11 +43,12 @@ export function useAuthLifecycle(): void {
       const cached = queryClient.getQueryData(initialDataQueryOptions().queryKey);
       const cachedUser = userSchema.safeParse(cached?.user);
       if (cachedUser.success && cachedUser.data.id === userId) return;
+      const writes = userWriteCount();
       queryClient
         .fetchQuery({ ...initialDataQueryOptions(), staleTime: 0 })
         .then((data) => {
           const user = userSchema.safeParse(data.user);
-          if (user.success && authStore.get().user?.id === user.data.id) setUser(user.data);
+          if (user.success && authStore.get().user?.id === user.data.id) setUserFromRead(user.data, writes);
         })
         .catch(() => undefined);
     }, INITIAL_DATA_DELAY_MS);

@@ -1,15 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { userEnvelopeSchema, type User } from '@/lib/auth-schemas';
-import { setUser, useAuth } from '@/stores/auth-store';
+import { setUserFromRead, setUserFromWrite, useAuth, userWriteCount } from '@/stores/auth-store';
 
 /** Queries under ['me', …] belong to the signed-in user and are dropped when that changes. */
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['me', 'profile'],
     queryFn: async ({ signal }) => {
+      const writes = userWriteCount();
       const body = await apiRequest('/users/profile', userEnvelopeSchema, { signal });
-      setUser(body.user);
+      setUserFromRead(body.user, writes);
       return body.user;
     },
     staleTime: 0,
@@ -37,7 +38,7 @@ export async function updateProfile(input: ProfileInput): Promise<User> {
   if (input.favoriteAlerts !== undefined) user.favorite_alerts = input.favoriteAlerts;
   if (input.reviewMail !== undefined) user.review_mail = input.reviewMail;
   const body = await apiRequest('/users/profile', userEnvelopeSchema, { method: 'PUT', body: { user } });
-  setUser(body.user);
+  setUserFromWrite(body.user);
   return body.user;
 }
 
