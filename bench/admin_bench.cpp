@@ -10,7 +10,7 @@
 #include <iostream>
 #include <string>
 
-#include "pokeca/admin.hpp"
+#include "pokeca/admin/admin.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 

@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "pokeca/analytics.hpp"
+#include "pokeca/analytics/analytics.hpp"
 #include "pokeca/crypto/sodium_analytics_keys.hpp"
-#include "pokeca/prefectures.hpp"
+#include "pokeca/shared/prefectures.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "pokeca/clustering.hpp"
-#include "pokeca/demo_dataset.hpp"
+#include "pokeca/demo/demo_dataset.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/gazetteer.hpp"
-#include "pokeca/geo.hpp"
-#include "pokeca/store_query.hpp"
+#include "pokeca/map/clustering.hpp"
+#include "pokeca/map/gazetteer.hpp"
+#include "pokeca/map/store_query.hpp"
+#include "pokeca/shared/geo.hpp"
 
 namespace {
 

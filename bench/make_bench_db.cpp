@@ -14,9 +14,9 @@
 #include <span>
 #include <string>
 
-#include "pokeca/demo_dataset.hpp"
+#include "pokeca/demo/demo_dataset.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/gazetteer.hpp"
+#include "pokeca/map/gazetteer.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/migrations.hpp"
 #include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"

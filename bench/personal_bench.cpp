@@ -15,14 +15,14 @@
 #include <vector>
 
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/favorites.hpp"
-#include "pokeca/gazetteer.hpp"
+#include "pokeca/map/gazetteer.hpp"
+#include "pokeca/map/store_search.hpp"
+#include "pokeca/personal/favorites.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/store_search.hpp"
 
 namespace {
 

@@ -25,15 +25,15 @@
 #include <vector>
 
 #include "engine/rtree_replica.hpp"
-#include "pokeca/clustering.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/gazetteer.hpp"
+#include "pokeca/map/clustering.hpp"
+#include "pokeca/map/gazetteer.hpp"
+#include "pokeca/map/store_query.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/migrations.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/store_query.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "pokeca/trip_planner.hpp"
+#include "pokeca/personal/trip_planner.hpp"
 
 namespace {
 

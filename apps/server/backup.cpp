@@ -12,8 +12,8 @@
 
 #include "pokeca/crypto/file_digest.hpp"
 #include "pokeca/crypto/key_file.hpp"
+#include "pokeca/shared/time.hpp"
 #include "pokeca/storage/sqlite/backup.hpp"
-#include "pokeca/time.hpp"
 #include "system_clock.hpp"
 
 namespace pokeca::server {

@@ -4,7 +4,7 @@
 #include <map>
 #include <ranges>
 #include <string_view>
-#include "pokeca/numbers.hpp"
+#include "pokeca/shared/numbers.hpp"
 
 namespace pokeca::server {
 namespace {

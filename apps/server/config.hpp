@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "pokeca/rate_limiter.hpp"
+#include "pokeca/shared/rate_limiter.hpp"
 
 namespace pokeca::server {
 

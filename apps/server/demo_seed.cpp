@@ -1,7 +1,7 @@
 #include "demo_seed.hpp"
 
-#include "pokeca/demo_dataset.hpp"
-#include "pokeca/demo_lotteries.hpp"
+#include "pokeca/demo/demo_dataset.hpp"
+#include "pokeca/demo/demo_lotteries.hpp"
 #include "pokeca/embedded_data.hpp"
 
 namespace pokeca::server {

@@ -1,10 +1,12 @@
 #pragma once
 // Loads the demo dataset into an empty database, once.
-#include "pokeca/errors.hpp"
-#include "pokeca/gazetteer.hpp"
-#include "pokeca/lottery.hpp"
-#include "pokeca/ports.hpp"
-#include "pokeca/product_catalog.hpp"
+#include "pokeca/contributions/lottery.hpp"
+#include "pokeca/contributions/product_catalog.hpp"
+#include "pokeca/contributions/report_ports.hpp"
+#include "pokeca/map/gazetteer.hpp"
+#include "pokeca/map/store_ports.hpp"
+#include "pokeca/shared/errors.hpp"
+#include "pokeca/shared/meta_repository.hpp"
 
 namespace pokeca::server {
 

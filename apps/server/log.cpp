@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "pokeca/text.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/shared/text.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::server {
 namespace {

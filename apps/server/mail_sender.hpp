@@ -8,7 +8,7 @@
 #include <mutex>
 #include <thread>
 
-#include "pokeca/mail_queue.hpp"
+#include "pokeca/shared/mail_queue.hpp"
 
 namespace pokeca::server {
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <chrono>
 
-#include "pokeca/time.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::server {
 

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "auth_fakes.hpp"
-#include "pokeca/access_token.hpp"
-#include "pokeca/base64url.hpp"
+#include "pokeca/accounts/access_token.hpp"
+#include "pokeca/shared/base64url.hpp"
 
 namespace pokeca {
 namespace {

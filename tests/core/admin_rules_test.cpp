@@ -2,8 +2,8 @@
 // self and last-admin rules, the before/after diff and the re-import merge.
 #include <gtest/gtest.h>
 
-#include "pokeca/admin.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/admin/admin.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

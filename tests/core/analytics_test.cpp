@@ -2,7 +2,7 @@
 // blocks a visitor hash uses, robots by User-Agent, and the event's validation.
 #include <gtest/gtest.h>
 
-#include "pokeca/analytics.hpp"
+#include "pokeca/analytics/analytics.hpp"
 
 namespace pokeca {
 namespace {

@@ -1,10 +1,10 @@
 // Account rules (SPEC.md §5, PRODUCT.md §3): each constant fails a test if it changes.
 #include <gtest/gtest.h>
 
-#include "pokeca/auth_codes.hpp"
-#include "pokeca/auth_policy.hpp"
+#include "pokeca/accounts/auth_codes.hpp"
+#include "pokeca/accounts/auth_policy.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "auth_fakes.hpp"
-#include "pokeca/access_token.hpp"
-#include "pokeca/auth_policy.hpp"
-#include "pokeca/auth_service.hpp"
-#include "pokeca/device_token.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/accounts/access_token.hpp"
+#include "pokeca/accounts/auth_policy.hpp"
+#include "pokeca/accounts/auth_service.hpp"
+#include "pokeca/accounts/device_token.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

@@ -8,8 +8,8 @@
 #include <map>
 #include <random>
 
-#include "pokeca/bbox_list.hpp"
-#include "pokeca/store_query.hpp"
+#include "pokeca/map/bbox_list.hpp"
+#include "pokeca/map/store_query.hpp"
 
 namespace pokeca {
 namespace {

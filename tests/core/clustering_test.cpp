@@ -1,4 +1,4 @@
-#include "pokeca/clustering.hpp"
+#include "pokeca/map/clustering.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pokeca/csv.hpp"
+#include "pokeca/shared/csv.hpp"
 
 #include <gtest/gtest.h>
 

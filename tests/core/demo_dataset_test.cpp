@@ -1,12 +1,12 @@
-#include "pokeca/demo_dataset.hpp"
+#include "pokeca/demo/demo_dataset.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/prefectures.hpp"
-#include "pokeca/store_types.hpp"
+#include "pokeca/map/store_types.hpp"
+#include "pokeca/shared/prefectures.hpp"
 
 namespace pokeca {
 namespace {

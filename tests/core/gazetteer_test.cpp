@@ -1,9 +1,9 @@
-#include "pokeca/gazetteer.hpp"
+#include "pokeca/map/gazetteer.hpp"
 
 #include <gtest/gtest.h>
 
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/prefectures.hpp"
+#include "pokeca/shared/prefectures.hpp"
 
 namespace pokeca {
 namespace {

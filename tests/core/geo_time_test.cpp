@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "pokeca/geo.hpp"
-#include "pokeca/store.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/map/store.hpp"
+#include "pokeca/shared/geo.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca {
 

@@ -4,10 +4,10 @@
 
 #include <array>
 
-#include "pokeca/demo_lotteries.hpp"
-#include "pokeca/lottery.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/contributions/lottery.hpp"
+#include "pokeca/demo/demo_lotteries.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca {
 namespace {

@@ -9,13 +9,13 @@
 
 #include "auth_fakes.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/favorite_alerts.hpp"
-#include "pokeca/favorites.hpp"
-#include "pokeca/mail_queue.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/store_activity.hpp"
-#include "pokeca/store_search.hpp"
-#include "pokeca/user_stats.hpp"
+#include "pokeca/map/store_activity.hpp"
+#include "pokeca/map/store_search.hpp"
+#include "pokeca/personal/favorite_alerts.hpp"
+#include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/user_stats.hpp"
+#include "pokeca/shared/mail_queue.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

@@ -1,11 +1,11 @@
-#include "pokeca/prefectures.hpp"
+#include "pokeca/shared/prefectures.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
-#include "pokeca/store_types.hpp"
+#include "pokeca/map/store_types.hpp"
 
 namespace pokeca {
 

@@ -2,10 +2,10 @@
 // the binary passing them.
 #include <gtest/gtest.h>
 
+#include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/product_catalog.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca {
 namespace {

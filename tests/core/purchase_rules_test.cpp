@@ -1,8 +1,8 @@
-#include "pokeca/purchase_rules.hpp"
+#include "pokeca/contributions/purchase_rules.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

@@ -1,9 +1,9 @@
-#include "pokeca/purchase_service.hpp"
+#include "pokeca/contributions/purchase_service.hpp"
 
 #include <gtest/gtest.h>
 
 #include "auth_fakes.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

@@ -1,8 +1,8 @@
-#include "pokeca/ranking.hpp"
+#include "pokeca/contributions/ranking.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

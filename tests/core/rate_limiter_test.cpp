@@ -1,8 +1,8 @@
 // The rate limiter: bursts, windows, retry_after, keys, and the named limits.
 #include <gtest/gtest.h>
 
-#include "pokeca/rate_limiter.hpp"
-#include "pokeca/siphash.hpp"
+#include "pokeca/shared/rate_limiter.hpp"
+#include "pokeca/shared/siphash.hpp"
 
 namespace pokeca {
 namespace {

@@ -1,4 +1,4 @@
-#include "pokeca/relative_time.hpp"
+#include "pokeca/shared/relative_time.hpp"
 
 #include <gtest/gtest.h>
 

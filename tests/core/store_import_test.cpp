@@ -1,5 +1,5 @@
-#include "pokeca/store_import.hpp"
-#include "pokeca/utf8.hpp"
+#include "pokeca/map/store_import.hpp"
+#include "pokeca/shared/utf8.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pokeca/store_name_match.hpp"
+#include "pokeca/map/store_name_match.hpp"
 
 #include <gtest/gtest.h>
 

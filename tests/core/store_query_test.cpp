@@ -1,5 +1,5 @@
-#include "pokeca/store_query.hpp"
-#include "pokeca/numbers.hpp"
+#include "pokeca/map/store_query.hpp"
+#include "pokeca/shared/numbers.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "pokeca/store_service.hpp"
+#include "pokeca/map/store_service.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

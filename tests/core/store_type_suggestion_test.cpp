@@ -1,8 +1,8 @@
-#include "pokeca/store_type_suggestion.hpp"
+#include "pokeca/map/store_type_suggestion.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pokeca/store_types.hpp"
+#include "pokeca/map/store_types.hpp"
 
 namespace pokeca {
 namespace {

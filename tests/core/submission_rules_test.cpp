@@ -1,10 +1,10 @@
 // SPEC.md §5 and §9 on the server: each limit has a test that fails if it changes.
-#include "pokeca/submission_rules.hpp"
+#include "pokeca/contributions/submission_rules.hpp"
 
 #include <gtest/gtest.h>
 
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca {
 namespace {

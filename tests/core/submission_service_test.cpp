@@ -1,5 +1,5 @@
 // SubmissionService against fakes of its ports.
-#include "pokeca/submission_service.hpp"
+#include "pokeca/contributions/submission_service.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 
 #include "auth_fakes.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "submission_fakes.hpp"
 
 namespace pokeca::testing {

@@ -1,13 +1,13 @@
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 #include <gtest/gtest.h>
 
-#include "pokeca/auth_policy.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/purchase_rules.hpp"
-#include "pokeca/saved_trip.hpp"
-#include "pokeca/shown_text.hpp"
-#include "pokeca/submission_rules.hpp"
+#include "pokeca/accounts/auth_policy.hpp"
+#include "pokeca/contributions/purchase_rules.hpp"
+#include "pokeca/contributions/submission_rules.hpp"
+#include "pokeca/personal/saved_trip.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/shown_text.hpp"
 
 namespace pokeca {
 namespace {

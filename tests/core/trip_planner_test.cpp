@@ -1,6 +1,6 @@
 // The trip planner: against brute force on small random instances, never
 // worse than the order given, deterministic, and the edge cases.
-#include "pokeca/trip_planner.hpp"
+#include "pokeca/personal/trip_planner.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <random>
 #include <vector>
 
-#include "pokeca/saved_trip.hpp"
+#include "pokeca/personal/saved_trip.hpp"
 
 namespace pokeca {
 namespace {

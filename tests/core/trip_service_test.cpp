@@ -1,13 +1,13 @@
 // Trip rules and the trip service against in-memory fakes: planning, the saved-trip
 // rules (name, stops, limit per account), ownership and sharing.
-#include "pokeca/trip_service.hpp"
+#include "pokeca/personal/trip_service.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "auth_fakes.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "trip_fakes.hpp"
 
 namespace pokeca {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <set>
 
-#include "pokeca/access_token.hpp"
+#include "pokeca/accounts/access_token.hpp"
 #include "pokeca/crypto/key_file.hpp"
 #include "pokeca/crypto/sodium_password_hasher.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"

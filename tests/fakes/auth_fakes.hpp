@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "pokeca/auth_policy.hpp"
-#include "pokeca/auth_ports.hpp"
-#include "pokeca/mailer.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/accounts/auth_policy.hpp"
+#include "pokeca/accounts/auth_ports.hpp"
+#include "pokeca/shared/mailer.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::testing {
 

@@ -2,7 +2,7 @@
 // A gmock StoreRepository for core's unit tests (the real one is tested in tests/storage).
 #include <gmock/gmock.h>
 
-#include "pokeca/ports.hpp"
+#include "pokeca/map/store_ports.hpp"
 
 namespace pokeca::testing {
 

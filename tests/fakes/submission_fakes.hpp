@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "pokeca/messages.hpp"
-#include "pokeca/photo.hpp"
-#include "pokeca/photo_store.hpp"
-#include "pokeca/submission_ports.hpp"
+#include "pokeca/contributions/photo.hpp"
+#include "pokeca/contributions/photo_store.hpp"
+#include "pokeca/contributions/submission_ports.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::testing {
 

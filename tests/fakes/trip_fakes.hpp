@@ -6,8 +6,8 @@
 #include <mutex>
 #include <vector>
 
-#include "pokeca/ports.hpp"
-#include "pokeca/saved_trip.hpp"
+#include "pokeca/map/store_ports.hpp"
+#include "pokeca/personal/saved_trip.hpp"
 
 namespace pokeca::testing {
 

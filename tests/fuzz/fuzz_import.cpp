@@ -6,8 +6,8 @@
 
 #include "fake_repositories.hpp"
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/gazetteer.hpp"
 #include "pokeca/import/file_import.hpp"
+#include "pokeca/map/gazetteer.hpp"
 
 using namespace pokeca;
 

@@ -1,7 +1,7 @@
 // GET /api/v1/geo/ip through the router: the caller's address (or, behind a trusted
 // proxy, X-Forwarded-For) looked up in the test database; 404 in Japanese otherwise.
 #include "pokeca/geoip/mmdb_locator.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

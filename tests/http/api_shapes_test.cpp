@@ -2,12 +2,12 @@
 #include <algorithm>
 #include <set>
 
-#include "pokeca/auth_policy.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/photo.hpp"
-#include "pokeca/purchase_rules.hpp"
-#include "pokeca/store_types.hpp"
-#include "pokeca/submission_rules.hpp"
+#include "pokeca/accounts/auth_policy.hpp"
+#include "pokeca/contributions/photo.hpp"
+#include "pokeca/contributions/purchase_rules.hpp"
+#include "pokeca/contributions/submission_rules.hpp"
+#include "pokeca/map/store_types.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

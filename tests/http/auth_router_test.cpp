@@ -3,9 +3,9 @@
 #include "common/client_address.hpp"
 #include "common/http_messages.hpp"
 #include "endpoints/accounts/refresh_cookie.hpp"
-#include "pokeca/access_token.hpp"
-#include "pokeca/auth_codes.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/accounts/access_token.hpp"
+#include "pokeca/accounts/auth_codes.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

@@ -4,7 +4,7 @@
 // without deciding who may call it.
 #include <map>
 
-#include "pokeca/access_token.hpp"
+#include "pokeca/accounts/access_token.hpp"
 #include "pokeca/http/api_routes.hpp"
 #include "router_fixture.hpp"
 #include "sqlite_services.hpp"

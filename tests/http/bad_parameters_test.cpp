@@ -1,6 +1,6 @@
 // Every malformed or out-of-range parameter is a 400 with a Japanese message, never a 500.
 #include "common/http_messages.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

@@ -2,7 +2,7 @@
 #include "api/error_mapping.hpp"
 #include "common/http_messages.hpp"
 #include "pokeca/http/error_log.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 
 namespace pokeca::testing {

@@ -8,8 +8,9 @@
 #include <optional>
 #include <vector>
 
-#include "pokeca/ports.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/contributions/report_ports.hpp"
+#include "pokeca/map/store_ports.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::testing {
 

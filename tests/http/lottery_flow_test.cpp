@@ -11,7 +11,7 @@
 #include "common/http_messages.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 #include "sqlite_services.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "auth_fakes.hpp"
-#include "pokeca/auth_service.hpp"
+#include "pokeca/accounts/auth_service.hpp"
 #include "pokeca/crypto/sodium_password_hasher.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/embedded_data.hpp"

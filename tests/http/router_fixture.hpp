@@ -12,10 +12,10 @@
 #include "auth_fakes.hpp"
 #include "contribution_fakes.hpp"
 #include "fake_repositories.hpp"
-#include "pokeca/auth_service.hpp"
-#include "pokeca/data_changes.hpp"
+#include "pokeca/accounts/auth_service.hpp"
 #include "pokeca/http/map_read_model.hpp"
 #include "pokeca/http/router.hpp"
+#include "pokeca/shared/data_changes.hpp"
 #include "pokeca/testing/temp_dir.hpp"
 #include "serve.hpp"
 

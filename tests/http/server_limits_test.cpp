@@ -5,10 +5,10 @@
 #include <mutex>
 #include <thread>
 
-#include "pokeca/access_token.hpp"
+#include "pokeca/accounts/access_token.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/http/http_server.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 #include "server/request_budget.hpp"
 #include "test_client.hpp"

@@ -7,7 +7,7 @@
 
 #include "common/http_messages.hpp"
 #include "pokeca/http/http_server.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
 

@@ -7,11 +7,11 @@
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/personal/trip_service.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
-#include "pokeca/trip_service.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 

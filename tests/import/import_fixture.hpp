@@ -12,8 +12,8 @@
 #include <string>
 
 #include "pokeca/embedded_data.hpp"
-#include "pokeca/gazetteer.hpp"
-#include "pokeca/ports.hpp"
+#include "pokeca/map/gazetteer.hpp"
+#include "pokeca/map/store_ports.hpp"
 
 namespace pokeca::importer::testing {
 

@@ -7,7 +7,7 @@
 
 #include "import_fixture.hpp"
 #include "pokeca/import/file_import.hpp"
-#include "pokeca/open_data.hpp"
+#include "pokeca/map/open_data.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"

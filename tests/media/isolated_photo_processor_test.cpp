@@ -11,7 +11,7 @@
 
 #include "fixtures.hpp"
 #include "pokeca/media/isolated_photo_processor.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::media {
 namespace {

@@ -9,7 +9,7 @@
 #include "fixtures.hpp"
 #include "pokeca/media/in_process_photo_processor.hpp"
 #include "pokeca/media/photo_format.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::media {
 namespace {

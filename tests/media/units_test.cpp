@@ -6,7 +6,7 @@
 #include "fixtures.hpp"
 #include "image_ops.hpp"
 #include "pokeca/media/photo_format.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "worker_protocol.hpp"
 
 namespace pokeca::media {

@@ -17,11 +17,17 @@
 #include <string_view>
 #include <vector>
 
-#include "pokeca/analytics.hpp"
-#include "pokeca/data_changes.hpp"
-#include "pokeca/favorite_alerts.hpp"
-#include "pokeca/mail_queue.hpp"
-#include "pokeca/ports.hpp"
+#include "pokeca/analytics/analytics.hpp"
+#include "pokeca/contributions/report_ports.hpp"
+#include "pokeca/contributions/submission_ports.hpp"
+#include "pokeca/map/store_activity.hpp"
+#include "pokeca/map/store_ports.hpp"
+#include "pokeca/map/store_search.hpp"
+#include "pokeca/personal/favorite_alerts.hpp"
+#include "pokeca/personal/user_stats.hpp"
+#include "pokeca/shared/data_changes.hpp"
+#include "pokeca/shared/mail_queue.hpp"
+#include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_activity_repository.hpp"
@@ -41,11 +47,7 @@
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/store_activity.hpp"
-#include "pokeca/store_search.hpp"
-#include "pokeca/submission_ports.hpp"
 #include "pokeca/testing/temp_dir.hpp"
-#include "pokeca/user_stats.hpp"
 
 namespace pokeca::storage::testing {
 

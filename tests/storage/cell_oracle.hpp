@@ -11,9 +11,9 @@
 #include <tuple>
 #include <vector>
 
-#include "pokeca/clustering.hpp"
-#include "pokeca/store.hpp"
-#include "pokeca/store_query.hpp"
+#include "pokeca/map/clustering.hpp"
+#include "pokeca/map/store.hpp"
+#include "pokeca/map/store_query.hpp"
 
 namespace pokeca::storage::testing::cell_oracle {
 

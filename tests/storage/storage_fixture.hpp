@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "pokeca/bbox_list.hpp"
-#include "pokeca/clustering.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/ports.hpp"
-#include "pokeca/store_query.hpp"
+#include "pokeca/map/bbox_list.hpp"
+#include "pokeca/map/clustering.hpp"
+#include "pokeca/map/store_ports.hpp"
+#include "pokeca/map/store_query.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::storage::testing {
 

@@ -2,7 +2,7 @@
 
 #include <sodium.h>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "sodium.hpp"
 
 namespace pokeca::crypto {

@@ -4,8 +4,8 @@
 
 #include <stdexcept>
 
-#include "pokeca/auth_policy.hpp"
-#include "pokeca/base64url.hpp"
+#include "pokeca/accounts/auth_policy.hpp"
+#include "pokeca/shared/base64url.hpp"
 #include "sodium.hpp"
 
 namespace pokeca::crypto {

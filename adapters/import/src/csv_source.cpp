@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "pokeca/csv.hpp"
-#include "pokeca/numbers.hpp"
+#include "pokeca/shared/csv.hpp"
+#include "pokeca/shared/numbers.hpp"
 #include "sources.hpp"
 #include "text_util.hpp"
 

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <system_error>
 
-#include "pokeca/utf8.hpp"
+#include "pokeca/shared/utf8.hpp"
 #include "sources.hpp"
 #include "text_util.hpp"
 

@@ -4,8 +4,8 @@
 // return after that point is the repository's.
 #include <string_view>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/store_import.hpp"
+#include "pokeca/map/store_import.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::importer {
 

@@ -1,9 +1,9 @@
 #pragma once
-// Small text helpers shared by the import readers (trimming and case: pokeca/text.hpp).
+// Small text helpers shared by the import readers (trimming and case: pokeca/shared/text.hpp).
 #include <string>
 #include <string_view>
 
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::importer {
 

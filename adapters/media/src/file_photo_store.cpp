@@ -9,7 +9,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::media {
 namespace {

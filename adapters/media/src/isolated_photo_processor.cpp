@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "pokeca/media/photo_format.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "worker_protocol.hpp"
 
 extern char** environ;  // NOLINT: POSIX

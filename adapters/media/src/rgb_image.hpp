@@ -4,9 +4,9 @@
 #include <span>
 #include <vector>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/photo.hpp"
+#include "pokeca/contributions/photo.hpp"
+#include "pokeca/shared/errors.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::media {
 

@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "pokeca/photo.hpp"
+#include "pokeca/contributions/photo.hpp"
 
 namespace pokeca::media {
 

@@ -6,7 +6,7 @@ export interface MapView {
 
 /**
  * Each prefecture's map view: centre on its main populated part, zoom that fits it on a
- * phone. The same values GET /prefectures serves (core/src/prefectures.cpp, i.e.
+ * phone. The same values GET /prefectures serves (core/src/shared/prefectures.cpp, i.e.
  * data/prefectures.tsv rounded to 2 decimals; prefecture-views.test.ts keeps them in
  * step). Static, so /map?prefecture=CODE opens at its view without waiting for the API.
  */

@@ -3,7 +3,7 @@
 #include <thread>
 
 #include "backend.hpp"
-#include "pokeca/auth_codes.hpp"
+#include "pokeca/accounts/auth_codes.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {

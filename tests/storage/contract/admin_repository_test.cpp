@@ -9,8 +9,8 @@
 #include <map>
 
 #include "backend.hpp"
-#include "pokeca/admin_service.hpp"
-#include "pokeca/clustering.hpp"
+#include "pokeca/admin/admin_service.hpp"
+#include "pokeca/map/clustering.hpp"
 #include "storage_fixture.hpp"
 #include "submission_fakes.hpp"
 

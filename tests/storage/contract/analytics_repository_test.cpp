@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "backend.hpp"
-#include "pokeca/analytics.hpp"
+#include "pokeca/analytics/analytics.hpp"
 #include "pokeca/testing/submission_rows.hpp"
 #include "storage_fixture.hpp"
 

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "backend.hpp"
-#include "pokeca/photo_store.hpp"
+#include "pokeca/contributions/photo_store.hpp"
 #include "storage_fixture.hpp"
 
 namespace pokeca::storage {

@@ -23,7 +23,7 @@
 
 #include "cell_oracle.hpp"
 #include "engine/recent_kinds.hpp"
-#include "pokeca/geo.hpp"
+#include "pokeca/shared/geo.hpp"
 #include "pokeca/storage/sqlite/migrations.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "report_tracker.hpp"

@@ -1,7 +1,7 @@
 // All-or-nothing writes, the Transaction guard, and SQLITE_BUSY as a retryable error.
 #include <gtest/gtest.h>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "sqlite_fixture.hpp"

@@ -1,7 +1,7 @@
 #include "api/api_call.hpp"
 
-#include "pokeca/messages.hpp"
-#include "pokeca/numbers.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/numbers.hpp"
 
 namespace pokeca::http {
 

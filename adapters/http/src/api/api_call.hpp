@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "common/query_string.hpp"
-#include "pokeca/auth_service.hpp"
-#include "pokeca/errors.hpp"
+#include "pokeca/accounts/auth_service.hpp"
+#include "pokeca/accounts/user.hpp"
 #include "pokeca/http/http_types.hpp"
-#include "pokeca/user.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http {
 

@@ -1,7 +1,7 @@
 #include "api/error_mapping.hpp"
 
 #include "common/json_text.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 

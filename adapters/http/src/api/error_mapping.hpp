@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/errors.hpp"
 #include "pokeca/http/http_types.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http {
 

@@ -8,7 +8,7 @@
 
 #include <boost/json/object.hpp>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http {
 

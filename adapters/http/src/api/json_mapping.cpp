@@ -6,7 +6,7 @@
 #include <boost/json/array.hpp>
 
 #include "common/json_text.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::http {
 namespace {

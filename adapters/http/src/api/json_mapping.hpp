@@ -7,13 +7,13 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
-#include "pokeca/clustering.hpp"
-#include "pokeca/prefectures.hpp"
-#include "pokeca/purchase_report.hpp"
-#include "pokeca/ranking.hpp"
-#include "pokeca/store.hpp"
-#include "pokeca/store_types.hpp"
-#include "pokeca/user.hpp"
+#include "pokeca/accounts/user.hpp"
+#include "pokeca/contributions/purchase_report.hpp"
+#include "pokeca/contributions/ranking.hpp"
+#include "pokeca/map/clustering.hpp"
+#include "pokeca/map/store.hpp"
+#include "pokeca/map/store_types.hpp"
+#include "pokeca/shared/prefectures.hpp"
 
 namespace pokeca::http {
 

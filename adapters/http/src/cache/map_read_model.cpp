@@ -5,8 +5,8 @@
 
 #include "api/json_mapping.hpp"
 #include "cache/response_cache.hpp"
-#include "pokeca/bbox_list.hpp"
 #include "pokeca/http/store_fragments.hpp"
+#include "pokeca/map/bbox_list.hpp"
 
 namespace pokeca::http {
 MapReadModel::MapReadModel(DataChanges& changes, MapReadModelOptions options)

@@ -8,7 +8,7 @@
 
 #include "common/json_text.hpp"
 #include "pokeca/http/error_log.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -1,7 +1,7 @@
 #include "common/client_address.hpp"
 
 #include <boost/asio/ip/address.hpp>
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -7,7 +7,7 @@
 #include <charconv>
 #include <memory>
 
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http {
 namespace {

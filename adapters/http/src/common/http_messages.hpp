@@ -1,7 +1,7 @@
 #pragma once
 // The HTTP adapter's user-facing sentences (Japanese), in one place: requests refused
 // before they reach a service (routing, framing, query strings, JSON bodies) and
-// multipart uploads. Domain texts stay in core (pokeca/messages.hpp); both are namespace
+// multipart uploads. Domain texts stay in core (pokeca/shared/messages.hpp); both are namespace
 // pokeca::msg, so a call site reads msg::kX whichever file holds it.
 #include <string_view>
 

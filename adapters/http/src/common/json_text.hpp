@@ -7,11 +7,11 @@
 
 #include <boost/json/fwd.hpp>
 
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http {
 
-using pokeca::append_json_string;  // pokeca/text.hpp
+using pokeca::append_json_string;  // pokeca/shared/text.hpp
 
 // Shortest round-trip numbers ("35.6895"); non-finite numbers become null.
 [[nodiscard]] std::string to_json_text(const boost::json::value& value);

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http {
 

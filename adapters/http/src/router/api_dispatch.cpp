@@ -25,10 +25,10 @@
 #include "endpoints/personal/favorite_handlers.hpp"
 #include "endpoints/personal/stats_handlers.hpp"
 #include "endpoints/trips/trip_handlers.hpp"
-#include "pokeca/auth_codes.hpp"
+#include "pokeca/accounts/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 #include "router/file_reply.hpp"
 
 namespace pokeca::http {

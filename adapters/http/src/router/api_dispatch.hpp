@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "api/api_call.hpp"
-#include "pokeca/auth_service.hpp"
+#include "pokeca/accounts/auth_service.hpp"
 #include "pokeca/http/http_types.hpp"
 #include "pokeca/http/request_handler.hpp"
 #include "pokeca/http/router.hpp"

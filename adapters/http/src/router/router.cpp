@@ -18,7 +18,7 @@
 #include "endpoints/export/open_data_export.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/http/map_read_model.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "router/api_dispatch.hpp"
 #include "router/security_headers.hpp"
 #include "site/photo_files.hpp"

@@ -49,7 +49,7 @@
 #include "common/http_messages.hpp"
 #include "common/query_string.hpp"
 #include "pokeca/http/error_log.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "server/log_buffer.hpp"
 #include "server/request_budget.hpp"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/http/http_types.hpp"
-#include "pokeca/photo_store.hpp"
 
 namespace pokeca::http {
 

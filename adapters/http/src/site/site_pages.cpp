@@ -8,11 +8,11 @@
 #include <boost/json.hpp>
 
 #include "common/query_string.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/prefectures.hpp"
-#include "pokeca/store_types.hpp"
-#include "pokeca/text.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/map/store_types.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/prefectures.hpp"
+#include "pokeca/shared/text.hpp"
+#include "pokeca/shared/time.hpp"
 #include "site/static_files.hpp"
 
 namespace pokeca::http {

@@ -16,8 +16,8 @@
 #include <string_view>
 
 #include "pokeca/http/http_types.hpp"
-#include "pokeca/store_catalog.hpp"
-#include "pokeca/store_service.hpp"
+#include "pokeca/map/store_catalog.hpp"
+#include "pokeca/map/store_service.hpp"
 
 namespace pokeca::http {
 

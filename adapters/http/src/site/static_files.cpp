@@ -11,7 +11,7 @@
 #include "common/content_encoding.hpp"
 #include "common/http_messages.hpp"
 #include "common/query_string.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http {
 namespace fs = std::filesystem;

@@ -1,7 +1,7 @@
 #pragma once
 // The page-view analytics' daily secrets (randombytes_buf) and visitor HMAC
 // (HMAC-SHA-256 through crypto_auth_hmacsha256_init/update/final, any key length).
-#include "pokeca/analytics.hpp"
+#include "pokeca/analytics/analytics.hpp"
 
 namespace pokeca::crypto {
 

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "pokeca/auth_ports.hpp"
+#include "pokeca/accounts/auth_ports.hpp"
 
 namespace pokeca::crypto {
 

@@ -3,7 +3,7 @@
 // access-token signature (HMAC-SHA256, crypto_auth_hmacsha256) under the server's key.
 #include <string>
 
-#include "pokeca/auth_ports.hpp"
+#include "pokeca/accounts/auth_ports.hpp"
 
 namespace pokeca::crypto {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/ip_location.hpp"
+#include "pokeca/map/ip_location.hpp"
 
 namespace pokeca::geoip {
 

@@ -23,10 +23,10 @@
 #include <optional>
 #include <string>
 
-#include "pokeca/data_changes.hpp"
-#include "pokeca/errors.hpp"
-#include "pokeca/store_query.hpp"
-#include "pokeca/store_service.hpp"
+#include "pokeca/map/store_query.hpp"
+#include "pokeca/map/store_service.hpp"
+#include "pokeca/shared/data_changes.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http {
 

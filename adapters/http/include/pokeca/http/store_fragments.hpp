@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "pokeca/store_query.hpp"
+#include "pokeca/map/store_query.hpp"
 
 namespace pokeca::http {
 

@@ -5,7 +5,7 @@
 
 #include <boost/beast/core/string.hpp>
 #include "common/http_messages.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http::multipart {
 namespace {

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/utf8.hpp"  // is_valid_utf8, for form fields and file names
+#include "pokeca/shared/errors.hpp"
+#include "pokeca/shared/utf8.hpp"  // is_valid_utf8, for form fields and file names
 
 namespace pokeca::http::multipart {
 

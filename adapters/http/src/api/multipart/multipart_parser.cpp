@@ -8,8 +8,8 @@
 #include <boost/beast/core/string.hpp>
 #include "api/multipart/form_headers.hpp"
 #include "common/http_messages.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http::multipart {
 namespace {

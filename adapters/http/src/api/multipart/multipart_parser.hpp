@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http::multipart {
 

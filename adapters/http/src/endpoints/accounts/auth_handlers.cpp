@@ -6,8 +6,8 @@
 #include "api/json_body.hpp"
 #include "api/json_mapping.hpp"
 #include "endpoints/accounts/refresh_cookie.hpp"
-#include "pokeca/device_token.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/accounts/device_token.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 namespace {

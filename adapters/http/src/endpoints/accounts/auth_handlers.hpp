@@ -2,8 +2,8 @@
 // The thin handlers of docs/API.md's accounts section: read the JSON body or the
 // refresh cookie, call one AuthService method, answer with docs/API.md's shapes.
 #include "api/api_call.hpp"
-#include "pokeca/auth_service.hpp"
-#include "pokeca/submission_service.hpp"
+#include "pokeca/accounts/auth_service.hpp"
+#include "pokeca/contributions/submission_service.hpp"
 
 namespace pokeca::http {
 

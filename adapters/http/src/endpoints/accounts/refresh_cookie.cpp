@@ -2,7 +2,7 @@
 
 #include <boost/beast/core/string.hpp>
 
-#include "pokeca/text.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http {
 namespace {

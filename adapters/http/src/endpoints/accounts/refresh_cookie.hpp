@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/time.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::http {
 

@@ -7,9 +7,9 @@
 #include "api/json_body.hpp"
 #include "common/http_messages.hpp"
 #include "endpoints/admin/admin_json.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/numbers.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/numbers.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http {
 namespace {

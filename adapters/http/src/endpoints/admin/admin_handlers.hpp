@@ -3,7 +3,7 @@
 // photos, users, purchase reports and the audit log. Access (kAdmin) is the route
 // table's; every write's audit row is the service's.
 #include "api/api_call.hpp"
-#include "pokeca/admin_service.hpp"
+#include "pokeca/admin/admin_service.hpp"
 
 namespace pokeca::http {
 

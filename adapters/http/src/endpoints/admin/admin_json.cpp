@@ -6,7 +6,7 @@
 #include "api/json_body.hpp"
 #include "api/json_mapping.hpp"
 #include "endpoints/contributions/submission_json.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <boost/json/object.hpp>
 
-#include "pokeca/admin.hpp"
-#include "pokeca/errors.hpp"
+#include "pokeca/admin/admin.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http {
 

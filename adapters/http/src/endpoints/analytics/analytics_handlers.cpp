@@ -5,7 +5,7 @@
 
 #include "api/api_body.hpp"
 #include "api/json_body.hpp"
-#include "pokeca/prefectures.hpp"
+#include "pokeca/shared/prefectures.hpp"
 
 namespace pokeca::http {
 namespace {

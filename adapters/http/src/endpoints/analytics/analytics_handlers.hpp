@@ -2,7 +2,7 @@
 // POST /analytics/events (a page view; public, its own per-IP limit, 204)
 // and GET /admin/analytics (the dashboard's numbers, admin only).
 #include "api/api_call.hpp"
-#include "pokeca/analytics.hpp"
+#include "pokeca/analytics/analytics.hpp"
 
 namespace pokeca::http {
 

@@ -2,7 +2,7 @@
 // The product catalogue (docs/API.md "Products"): the public list, and the admins' list,
 // create, change and delete.
 #include "api/api_call.hpp"
-#include "pokeca/product_catalog.hpp"
+#include "pokeca/contributions/product_catalog.hpp"
 
 namespace pokeca::http {
 

@@ -5,12 +5,12 @@
 
 #include "api/api_body.hpp"
 #include "api/json_mapping.hpp"
-#include "pokeca/auth_policy.hpp"
-#include "pokeca/photo.hpp"
-#include "pokeca/purchase_rules.hpp"
-#include "pokeca/relative_time.hpp"
-#include "pokeca/store_types.hpp"
-#include "pokeca/submission_rules.hpp"
+#include "pokeca/accounts/auth_policy.hpp"
+#include "pokeca/contributions/photo.hpp"
+#include "pokeca/contributions/purchase_rules.hpp"
+#include "pokeca/contributions/submission_rules.hpp"
+#include "pokeca/map/store_types.hpp"
+#include "pokeca/shared/relative_time.hpp"
 
 namespace pokeca::http {
 

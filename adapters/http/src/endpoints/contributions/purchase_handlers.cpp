@@ -5,7 +5,7 @@
 #include "api/api_body.hpp"
 #include "api/json_body.hpp"
 #include "api/json_mapping.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -2,7 +2,7 @@
 // The thin handlers of docs/API.md's purchase reports: read the JSON body or the path,
 // call PurchaseService, answer with docs/API.md's shapes.
 #include "api/api_call.hpp"
-#include "pokeca/purchase_service.hpp"
+#include "pokeca/contributions/purchase_service.hpp"
 
 namespace pokeca::http {
 

@@ -1,7 +1,7 @@
 #pragma once
 // GET /users/ranking: the public contributors' ranking (docs/API.md).
 #include "api/api_call.hpp"
-#include "pokeca/ranking_service.hpp"
+#include "pokeca/contributions/ranking_service.hpp"
 
 namespace pokeca::http {
 

@@ -8,8 +8,8 @@
 #include "api/json_mapping.hpp"
 #include "api/multipart/memory_file_sink.hpp"
 #include "endpoints/contributions/submission_json.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/text.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 
 namespace pokeca::http {
 namespace {

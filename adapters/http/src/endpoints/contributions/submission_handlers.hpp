@@ -4,7 +4,7 @@
 
 #include "api/api_call.hpp"
 #include "api/multipart/multipart_parser.hpp"
-#include "pokeca/submission_service.hpp"
+#include "pokeca/contributions/submission_service.hpp"
 
 namespace pokeca::http {
 

@@ -5,9 +5,9 @@
 #include <boost/json/array.hpp>
 
 #include "api/json_mapping.hpp"
-#include "pokeca/photo_store.hpp"
-#include "pokeca/prefectures.hpp"
-#include "pokeca/store_type_suggestion.hpp"
+#include "pokeca/contributions/photo_store.hpp"
+#include "pokeca/map/store_type_suggestion.hpp"
+#include "pokeca/shared/prefectures.hpp"
 #include "site/photo_files.hpp"
 
 namespace pokeca::http {

@@ -5,8 +5,8 @@
 
 #include <boost/json/object.hpp>
 
-#include "pokeca/submission.hpp"
-#include "pokeca/submission_service.hpp"
+#include "pokeca/contributions/submission.hpp"
+#include "pokeca/contributions/submission_service.hpp"
 
 namespace pokeca::http {
 

@@ -1,7 +1,7 @@
 #include "endpoints/export/export_handlers.hpp"
 
 #include "endpoints/export/open_data_export.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "api/api_call.hpp"
-#include "pokeca/open_data.hpp"
+#include "pokeca/map/open_data.hpp"
 
 namespace pokeca::http {
 

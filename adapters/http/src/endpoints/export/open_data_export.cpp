@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "common/access_log.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 namespace {

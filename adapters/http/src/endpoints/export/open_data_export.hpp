@@ -14,8 +14,8 @@
 #include <string>
 #include <thread>
 
-#include "pokeca/open_data.hpp"
-#include "pokeca/store_catalog.hpp"
+#include "pokeca/map/open_data.hpp"
+#include "pokeca/map/store_catalog.hpp"
 
 namespace pokeca::http {
 

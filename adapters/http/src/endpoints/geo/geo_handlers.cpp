@@ -3,7 +3,7 @@
 #include <boost/json/object.hpp>
 
 #include "api/api_body.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 

@@ -2,7 +2,7 @@
 // GET /api/v1/geo/ip: the caller's approximate position from the operator's IP database
 // (PRODUCT §6's fallback after the browser's geolocation). Never cached: per caller.
 #include "api/api_call.hpp"
-#include "pokeca/ip_location.hpp"
+#include "pokeca/map/ip_location.hpp"
 
 namespace pokeca::http {
 

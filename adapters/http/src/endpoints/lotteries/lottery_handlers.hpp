@@ -2,7 +2,7 @@
 // Lottery entries (docs/API.md "Lotteries"): the public list of open and upcoming
 // entries, a signed-in user's submission, and the admins' review.
 #include "api/api_call.hpp"
-#include "pokeca/lottery.hpp"
+#include "pokeca/contributions/lottery.hpp"
 
 namespace pokeca::http {
 

@@ -1,7 +1,7 @@
 #pragma once
 // GET /stores/search (docs/API.md "Personal"): stores and places by name, nearest first.
 #include "api/api_call.hpp"
-#include "pokeca/store_search.hpp"
+#include "pokeca/map/store_search.hpp"
 
 namespace pokeca::http {
 

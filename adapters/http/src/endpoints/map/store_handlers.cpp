@@ -6,8 +6,8 @@
 #include "api/api_body.hpp"
 #include "api/json_mapping.hpp"
 #include "endpoints/contributions/submission_json.hpp"
-#include "pokeca/messages.hpp"
-#include "pokeca/prefectures.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/prefectures.hpp"
 
 namespace pokeca::http {
 namespace {

@@ -3,7 +3,7 @@
 // the JSON of docs/API.md.
 #include "api/api_call.hpp"
 #include "pokeca/http/map_read_model.hpp"
-#include "pokeca/store_service.hpp"
+#include "pokeca/map/store_service.hpp"
 
 namespace pokeca::http {
 

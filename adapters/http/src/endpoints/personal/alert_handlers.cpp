@@ -1,7 +1,7 @@
 #include "endpoints/personal/alert_handlers.hpp"
 
 #include "api/api_body.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 

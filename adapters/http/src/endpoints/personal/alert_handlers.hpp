@@ -2,7 +2,7 @@
 // POST /alerts/unsubscribe (docs/API.md "Personal"): the one-click unsubscribe of the
 // favourite-store alert mails.
 #include "api/api_call.hpp"
-#include "pokeca/favorite_alerts.hpp"
+#include "pokeca/personal/favorite_alerts.hpp"
 
 namespace pokeca::http {
 

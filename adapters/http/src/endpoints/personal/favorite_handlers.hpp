@@ -1,7 +1,7 @@
 #pragma once
 // The favourites (docs/API.md "Personal"): list, add and remove the caller's favourite stores.
 #include "api/api_call.hpp"
-#include "pokeca/favorites.hpp"
+#include "pokeca/personal/favorites.hpp"
 
 namespace pokeca::http {
 

@@ -1,7 +1,7 @@
 #pragma once
 // GET /users/stats (docs/API.md "Personal"): the caller's points, rank and own submissions.
 #include "api/api_call.hpp"
-#include "pokeca/user_stats.hpp"
+#include "pokeca/personal/user_stats.hpp"
 
 namespace pokeca::http {
 

@@ -5,7 +5,7 @@
 
 #include "api/api_body.hpp"
 #include "endpoints/trips/trip_json.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
 namespace {

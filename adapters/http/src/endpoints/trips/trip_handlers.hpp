@@ -2,7 +2,7 @@
 // Trips: POST /routes/plan, the signed-in user's /saved_routes and the
 // public GET /shared_routes/{share_id} (docs/API.md "Routes").
 #include "api/api_call.hpp"
-#include "pokeca/trip_service.hpp"
+#include "pokeca/personal/trip_service.hpp"
 
 namespace pokeca::http {
 

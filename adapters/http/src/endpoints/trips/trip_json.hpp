@@ -5,8 +5,8 @@
 
 #include <boost/json/object.hpp>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/trip_service.hpp"
+#include "pokeca/personal/trip_service.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::http {
 

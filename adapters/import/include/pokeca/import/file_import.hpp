@@ -21,11 +21,11 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/gazetteer.hpp"
-#include "pokeca/ports.hpp"
-#include "pokeca/store_import.hpp"
-#include "pokeca/time.hpp"
+#include "pokeca/map/gazetteer.hpp"
+#include "pokeca/map/store_import.hpp"
+#include "pokeca/map/store_ports.hpp"
+#include "pokeca/shared/errors.hpp"
+#include "pokeca/shared/time.hpp"
 
 namespace pokeca::importer {
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/mailer.hpp"
-#include "pokeca/time.hpp"
-#include "pokeca/utf8.hpp"  // is_valid_utf8: mail text must be UTF-8
+#include "pokeca/shared/errors.hpp"
+#include "pokeca/shared/mailer.hpp"
+#include "pokeca/shared/time.hpp"
+#include "pokeca/shared/utf8.hpp"  // is_valid_utf8: mail text must be UTF-8
 
 namespace pokeca::mail {
 

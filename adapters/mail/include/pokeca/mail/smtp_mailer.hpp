@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "pokeca/mail/message_builder.hpp"
-#include "pokeca/mailer.hpp"
+#include "pokeca/shared/mailer.hpp"
 
 namespace pokeca::mail {
 

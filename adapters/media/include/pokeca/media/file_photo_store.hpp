@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/photo_store.hpp"
+#include "pokeca/contributions/photo_store.hpp"
 
 namespace pokeca::media {
 

@@ -11,7 +11,7 @@
 //
 // It decodes untrusted bytes with C libraries: the server runs it in
 // pokeca-photo-worker through IsolatedPhotoProcessor, never in its own process.
-#include "pokeca/photo.hpp"
+#include "pokeca/contributions/photo.hpp"
 
 namespace pokeca::media {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "pokeca/photo.hpp"
+#include "pokeca/contributions/photo.hpp"
 
 namespace pokeca::media {
 

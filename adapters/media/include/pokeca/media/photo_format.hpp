@@ -5,7 +5,7 @@
 #include <optional>
 #include <span>
 
-#include "pokeca/photo.hpp"
+#include "pokeca/contributions/photo.hpp"
 
 namespace pokeca::media {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "engine/recent_kinds.hpp"
-#include "pokeca/clustering.hpp"
+#include "pokeca/map/clustering.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/storage_error.hpp"
 

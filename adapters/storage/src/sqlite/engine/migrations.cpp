@@ -3,7 +3,7 @@
 #include <array>
 #include <string>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"

@@ -12,10 +12,10 @@
 #include <optional>
 #include <vector>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/geo.hpp"
+#include "pokeca/map/store_query.hpp"
+#include "pokeca/shared/errors.hpp"
+#include "pokeca/shared/geo.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/store_query.hpp"
 
 namespace pokeca::storage {
 

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 #include "pokeca/storage/sqlite/storage_error.hpp"
 

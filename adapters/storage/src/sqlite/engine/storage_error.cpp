@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::storage {
 namespace {

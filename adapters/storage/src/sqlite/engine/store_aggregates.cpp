@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 
-#include "pokeca/clustering.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/map/clustering.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/storage_error.hpp"
 
 namespace pokeca::storage {

@@ -11,9 +11,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/map/store.hpp"
+#include "pokeca/shared/errors.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/store.hpp"
 
 namespace pokeca::storage {
 

@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "pokeca/admin.hpp"
+#include "pokeca/admin/admin.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"

@@ -1,8 +1,8 @@
 #pragma once
 // Appends admin_audit rows inside the caller's write transaction (the change and its
 // audit row commit together). The table is append-only: triggers refuse UPDATE/DELETE.
-#include "pokeca/admin.hpp"
-#include "pokeca/errors.hpp"
+#include "pokeca/admin/admin.hpp"
+#include "pokeca/shared/errors.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 
 namespace pokeca::storage {

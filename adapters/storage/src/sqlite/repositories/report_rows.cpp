@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::storage {
 

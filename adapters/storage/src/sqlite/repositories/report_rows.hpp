@@ -3,8 +3,8 @@
 #include <optional>
 #include <string_view>
 
-#include "pokeca/errors.hpp"
-#include "pokeca/purchase_report.hpp"
+#include "pokeca/contributions/purchase_report.hpp"
+#include "pokeca/shared/errors.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 
 namespace pokeca::storage {

@@ -4,9 +4,9 @@
 #include <set>
 #include <variant>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/utf8.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
-#include "pokeca/utf8.hpp"
 #include "repositories/admin_statements.hpp"
 #include "repositories/fts5.hpp"
 #include "repositories/report_rows.hpp"

@@ -1,7 +1,7 @@
 // SqliteAdminRepository: accounts (search, detail, block, admin rights).
 #include <limits>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "repositories/admin_statements.hpp"
 #include "repositories/user_rows.hpp"

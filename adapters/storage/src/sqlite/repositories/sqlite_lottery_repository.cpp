@@ -5,11 +5,11 @@
 #include <string>
 #include <unordered_map>
 
-#include "pokeca/geo.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/geo.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
-#include "pokeca/text.hpp"
 #include "repositories/audit_writes.hpp"
 
 namespace pokeca::storage {

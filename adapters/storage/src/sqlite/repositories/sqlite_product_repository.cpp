@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
-#include "pokeca/text.hpp"
 #include "repositories/audit_writes.hpp"
 
 namespace pokeca::storage {

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "repositories/audit_writes.hpp"  // kRecomputeLastReportSql

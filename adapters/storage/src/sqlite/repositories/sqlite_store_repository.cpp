@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "engine/rtree_replica.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "repositories/store_statements.hpp"

@@ -1,7 +1,7 @@
 // SqliteStoreRepository's writes, through StoreWrites so that store_cells and
 // prefecture_counts move with every store written.
-#include "pokeca/admin.hpp"  // keep_admin_edits
-#include "pokeca/messages.hpp"
+#include "pokeca/admin/admin.hpp"  // keep_admin_edits
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "repositories/store_statements.hpp"

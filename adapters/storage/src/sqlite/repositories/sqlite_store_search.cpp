@@ -2,9 +2,9 @@
 
 #include <utility>
 
+#include "pokeca/shared/text.hpp"
+#include "pokeca/shared/utf8.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/text.hpp"
-#include "pokeca/utf8.hpp"
 #include "repositories/fts5.hpp"
 #include "repositories/store_rows.hpp"
 #include "repositories/store_statements.hpp"

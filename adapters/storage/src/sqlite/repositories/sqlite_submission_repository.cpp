@@ -1,7 +1,7 @@
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
 
-#include "pokeca/admin.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/admin/admin.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "repositories/audit_writes.hpp"

@@ -1,7 +1,7 @@
 #include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
 
-#include "pokeca/auth_codes.hpp"
-#include "pokeca/messages.hpp"
+#include "pokeca/accounts/auth_codes.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "repositories/user_rows.hpp"

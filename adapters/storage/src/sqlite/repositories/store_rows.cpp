@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::storage {
 namespace {

@@ -5,9 +5,9 @@
 #include <string_view>
 #include <vector>
 
+#include "pokeca/map/store.hpp"
+#include "pokeca/map/store_query.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/store.hpp"
-#include "pokeca/store_query.hpp"
 
 namespace pokeca::storage {
 

@@ -1,6 +1,6 @@
 #include "repositories/store_writes.hpp"
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 #include "repositories/store_rows.hpp"
 

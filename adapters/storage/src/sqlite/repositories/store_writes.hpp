@@ -4,9 +4,9 @@
 // triggers). Used by SqliteStoreRepository and by approvals of submissions, inside the
 // caller's write transaction: call flush() before committing, discard() on failure.
 #include "engine/store_aggregates.hpp"
-#include "pokeca/errors.hpp"
+#include "pokeca/map/store.hpp"
+#include "pokeca/shared/errors.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/store.hpp"
 
 namespace pokeca::storage {
 

@@ -1,6 +1,6 @@
 #include "repositories/submission_rows.hpp"
 
-#include "pokeca/messages.hpp"
+#include "pokeca/shared/messages.hpp"
 
 namespace pokeca::storage {
 

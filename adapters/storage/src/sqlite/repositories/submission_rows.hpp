@@ -2,8 +2,8 @@
 // Mapping between Submission and a store_submissions row.
 #include <string_view>
 
+#include "pokeca/contributions/submission.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/submission.hpp"
 
 namespace pokeca::storage {
 

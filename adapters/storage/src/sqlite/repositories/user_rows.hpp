@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "pokeca/accounts/user.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
-#include "pokeca/user.hpp"
 
 namespace pokeca::storage {
 

@@ -1,5 +1,5 @@
 /**
- * Trip limits (the server's core/include/pokeca/saved_trip.hpp checks them again) and
+ * Trip limits (the server's core/include/pokeca/personal/saved_trip.hpp checks them again) and
  * the rough-time estimate (PRODUCT §6; labelled as an estimate wherever it is shown).
  */
 export const TRIP_MIN_STOPS = 2;

@@ -1,7 +1,7 @@
 import { CAR_SPEED_KMH, TRIP_DETOUR_FACTOR, WALK_SPEED_KMH } from './constants';
 import type { LatLngPoint, TravelMode } from '../types/trip';
 
-/** The server's radius (core/include/pokeca/geo.hpp kEarthRadiusKm), so both sides agree. */
+/** The server's radius (core/include/pokeca/shared/geo.hpp kEarthRadiusKm), so both sides agree. */
 const EARTH_RADIUS_M = 6_371_008.8;
 const toRad = (deg: number) => (deg * Math.PI) / 180;
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string_view>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 struct sqlite3;
 

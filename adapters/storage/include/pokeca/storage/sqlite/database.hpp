@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "pokeca/data_changes.hpp"
+#include "pokeca/shared/data_changes.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 #include "pokeca/storage/sqlite/connection_pool.hpp"
 #include "pokeca/storage/sqlite/storage_error.hpp"

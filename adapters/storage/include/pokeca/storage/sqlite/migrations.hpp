@@ -4,7 +4,7 @@
 #include <span>
 #include <string_view>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::storage {
 

@@ -1,6 +1,6 @@
 #pragma once
 // ActionTokenRepository over SQLite: mail-link tokens, hashed, consumed atomically.
-#include "pokeca/auth_ports.hpp"
+#include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

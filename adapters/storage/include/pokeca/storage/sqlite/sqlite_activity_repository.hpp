@@ -1,10 +1,10 @@
 #pragma once
 // Counts over a user's contributions (GET /users/stats) and a store's recent reports
 // (StoreDetail.activity), over SQLite.
+#include "pokeca/map/store_activity.hpp"
+#include "pokeca/personal/user_stats.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
-#include "pokeca/store_activity.hpp"
-#include "pokeca/user_stats.hpp"
 
 namespace pokeca::storage {
 

@@ -4,7 +4,7 @@
 // StoreWrites (cluster cells and prefecture counts follow) and report deletions use the
 // same last-report recomputation as the report repository. The response cache follows
 // by itself: every commit moves the database's write generation.
-#include "pokeca/admin_ports.hpp"
+#include "pokeca/admin/admin_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

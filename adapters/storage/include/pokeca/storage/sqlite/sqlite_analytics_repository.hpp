@@ -3,7 +3,7 @@
 // (their commits do not move the write generation: no cached answer reads them); the
 // dashboard reads at most one row a day and key per table, plus the store and queue
 // counts.
-#include "pokeca/analytics.hpp"
+#include "pokeca/analytics/analytics.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

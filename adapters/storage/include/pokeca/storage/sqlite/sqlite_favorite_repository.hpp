@@ -1,6 +1,6 @@
 #pragma once
 // FavoriteRepository over SQLite: the favorites table (migration 004).
-#include "pokeca/favorites.hpp"
+#include "pokeca/personal/favorites.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // LotteryRepository over SQLite: the lotteries table (migration 015), joined with stores
 // for the lists; each review with its admin_audit row in one transaction.
-#include "pokeca/lottery.hpp"
+#include "pokeca/contributions/lottery.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

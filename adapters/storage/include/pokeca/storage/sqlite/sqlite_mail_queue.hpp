@@ -2,7 +2,7 @@
 // The durable mail queue (mail_queue table) and the favourite-store alerts that go
 // through it (favorite_alert_log), over SQLite. Claiming is one UPDATE … RETURNING, so
 // two senders never take the same row.
-#include "pokeca/favorite_alerts.hpp"
+#include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

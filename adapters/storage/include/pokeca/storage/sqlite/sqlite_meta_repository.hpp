@@ -1,6 +1,6 @@
 #pragma once
 // MetaRepository over SQLite: the meta key/value table.
-#include "pokeca/ports.hpp"
+#include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // ProductRepository over SQLite: the products table (migration 014), each admin write
 // with its admin_audit row in one transaction.
-#include "pokeca/product_catalog.hpp"
+#include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // RankingRepository over SQLite: sums approved store_submissions per account.
-#include "pokeca/ports.hpp"
+#include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

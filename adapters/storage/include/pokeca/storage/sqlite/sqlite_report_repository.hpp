@@ -1,6 +1,6 @@
 #pragma once
 // ReportRepository over SQLite: the purchase-report timeline and per-store history.
-#include "pokeca/ports.hpp"
+#include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

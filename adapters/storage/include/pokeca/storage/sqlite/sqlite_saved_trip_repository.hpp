@@ -1,7 +1,7 @@
 #pragma once
 // SavedTripRepository over SQLite: saved_routes and their ordered saved_route_stops
 // (migration 004).
-#include "pokeca/saved_trip.hpp"
+#include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

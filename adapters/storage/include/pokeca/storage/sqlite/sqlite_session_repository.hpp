@@ -1,6 +1,6 @@
 #pragma once
 // SessionRepository over SQLite: refresh tokens (hashed), rotation in one transaction.
-#include "pokeca/auth_ports.hpp"
+#include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

@@ -1,8 +1,8 @@
 #pragma once
 // StoreCatalog over SQLite: active stores by primary-key range.
+#include "pokeca/map/store_catalog.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
-#include "pokeca/store_catalog.hpp"
 
 namespace pokeca::storage {
 

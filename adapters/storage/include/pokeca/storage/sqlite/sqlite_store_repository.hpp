@@ -7,7 +7,7 @@
 #include <mutex>
 #include <optional>
 
-#include "pokeca/ports.hpp"
+#include "pokeca/map/store_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

@@ -2,9 +2,9 @@
 // StoreSearchRepository over SQLite: the FTS5 trigram index for words of 3+
 // characters, the municipality index or the R*Tree for a place, substring tests for
 // the rest. Statements are fixed; the words travel as JSON arrays.
+#include "pokeca/map/store_search.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
-#include "pokeca/store_search.hpp"
 
 namespace pokeca::storage {
 

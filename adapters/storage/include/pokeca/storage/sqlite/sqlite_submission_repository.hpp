@@ -3,9 +3,9 @@
 // submission_photos). An approval is one write transaction: the store is created
 // through the same path as every store write (StoreWrites: the map's aggregates move
 // with it), and the submission is marked only while it is still pending.
+#include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
-#include "pokeca/submission_ports.hpp"
 
 namespace pokeca::storage {
 

@@ -1,7 +1,7 @@
 #pragma once
 // UserRepository over SQLite: the users table; withdraw() also clears the account's
 // refresh sessions and mail-link tokens and records the reason, in one transaction.
-#include "pokeca/auth_ports.hpp"
+#include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 

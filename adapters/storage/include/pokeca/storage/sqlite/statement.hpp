@@ -8,7 +8,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;

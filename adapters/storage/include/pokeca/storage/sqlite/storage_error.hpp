@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 struct sqlite3;
 

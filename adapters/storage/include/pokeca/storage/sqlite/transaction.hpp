@@ -1,7 +1,7 @@
 #pragma once
 // Transaction guard: rolls back unless commit() succeeded, so every early return and
 // error path leaves the database as it was.
-#include "pokeca/errors.hpp"
+#include "pokeca/shared/errors.hpp"
 
 namespace pokeca::storage {
 

@@ -1,0 +1,30 @@
+#include "pokeca/contributions/purchase_service.hpp"
+
+#include <string>
+
+#include "pokeca/shared/messages.hpp"
+
+namespace pokeca {
+namespace {
+
+constexpr std::string_view kPurchaseRule = "purchase_account:";
+
+}  // namespace
+
+Result<PurchaseReport> PurchaseService::report(const User& author, const PurchaseReportInput& input) {
+  const auto now = deps_.clock.now();
+  auto report = validate_purchase_report(input, now);
+  if (!report) return report;
+  auto store = deps_.stores.find(report->store_id);
+  if (!store) return std::unexpected(store.error());
+  if (!*store || (*store)->status != StoreStatus::kActive) return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
+  // Counted only once the report is known to be acceptable: a typo costs no allowance.
+  const auto decision = deps_.limiter.hit(std::string(kPurchaseRule) + std::to_string(author.id), per_account_, now);
+  if (!decision.allowed) return fail_rate_limited(msg::kTooManyRequests, {}, decision.retry_after_seconds);
+  report->user_id = author.id;
+  auto stored = deps_.reports.insert(*report);
+  if (stored && observer_) observer_->report_stored(*stored, **store);
+  return stored;
+}
+
+}  // namespace pokeca
