@@ -33,6 +33,12 @@ Result<std::string> string_member(const json::object& obj, std::string_view key)
   return std::string(v->as_string());
 }
 
+Result<std::string> body_string_member(std::string_view body, std::string_view key) {
+  auto obj = body_object(body);
+  if (!obj) return std::unexpected(obj.error());
+  return string_member(*obj, key);
+}
+
 Result<std::optional<std::string>> optional_string_member(const json::object& obj, std::string_view key) {
   const auto* v = obj.if_contains(key);
   if (!v) return std::optional<std::string>{};

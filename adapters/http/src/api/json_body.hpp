@@ -20,6 +20,9 @@ namespace pokeca::http {
 [[nodiscard]] Result<boost::json::object> object_member(const boost::json::object& obj, std::string_view key);
 // A string member; missing or null reads as "" (the rules then say what is wrong).
 [[nodiscard]] Result<std::string> string_member(const boost::json::object& obj, std::string_view key);
+// string_member of the body's object (e.g. a rejection's "reason"), for a body that carries
+// nothing else the handler reads.
+[[nodiscard]] Result<std::string> body_string_member(std::string_view body, std::string_view key);
 // A string member that may be absent (nullopt); null reads as "".
 [[nodiscard]] Result<std::optional<std::string>> optional_string_member(const boost::json::object& obj,
                                                                         std::string_view key);

@@ -144,9 +144,7 @@ ApiResult AccountHandlers::put_users_profile(const ApiCall& call) const {
 }
 
 ApiResult AccountHandlers::delete_users_withdrawal(const ApiCall& call) const {
-  auto body = body_object(call.body);
-  if (!body) return std::unexpected(body.error());
-  auto reason = string_member(*body, "reason");
+  auto reason = body_string_member(call.body, "reason");
   if (!reason) return std::unexpected(reason.error());
   if (auto ok = auth_.withdraw(*call.user, *reason); !ok) return std::unexpected(ok.error());
   // The account's unapproved submissions and their photo files go too.

@@ -132,9 +132,7 @@ ApiResult AdminHandlers::post_admin_user_block(const ApiCall& call) const {
 ApiResult AdminHandlers::post_admin_user_unblock(const ApiCall& call) const {
   auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
-  auto body = body_object(call.body);
-  if (!body) return std::unexpected(body.error());
-  auto reason = string_member(*body, "reason");
+  auto reason = body_string_member(call.body, "reason");
   if (!reason) return std::unexpected(reason.error());
   return user_answer(admin_.unblock(*call.user, *id, *reason), msg::kAdminUserUnblocked);
 }

@@ -128,9 +128,7 @@ ApiResult SubmissionHandlers::post_admin_submission_approve(const ApiCall& call)
 ApiResult SubmissionHandlers::post_admin_submission_reject(const ApiCall& call) const {
   auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
-  auto body = body_object(call.body);
-  if (!body) return std::unexpected(body.error());
-  auto reason = string_member(*body, "reason");
+  auto reason = body_string_member(call.body, "reason");
   if (!reason) return std::unexpected(reason.error());
   auto rejected = submissions_.reject(*call.user, *id, *reason);
   if (!rejected) return std::unexpected(rejected.error());

@@ -168,9 +168,7 @@ ApiResult LotteryHandlers::post_admin_lottery_approve(const ApiCall& call) const
 ApiResult LotteryHandlers::post_admin_lottery_reject(const ApiCall& call) const {
   auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
-  auto body = body_object(call.body);
-  if (!body) return std::unexpected(body.error());
-  auto reason = string_member(*body, "reason");
+  auto reason = body_string_member(call.body, "reason");
   if (!reason) return std::unexpected(reason.error());
   return reviewed(lotteries_.reject(*call.user, *id, *reason), msg::kLotteryRejected);
 }
