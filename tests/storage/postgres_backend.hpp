@@ -6,21 +6,25 @@
 // backend instance works in a schema of its own named after its temporary directory, so
 // constructing a second one on the same directory reopens the same data (a restart).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unistd.h>
 #include <vector>
 
+#include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
+#include "pokeca/storage/postgres/pg_action_token_repository.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
+#include "pokeca/storage/postgres/pg_session_repository.hpp"
+#include "pokeca/storage/postgres/pg_user_repository.hpp"
 
 namespace pokeca::storage::testing {
 
@@ -81,6 +85,9 @@ class PostgresBackend {
 
   MetaRepository& meta() { return meta_; }
   ProductRepository& products() { return products_; }
+  UserRepository& users() { return users_; }
+  SessionRepository& sessions() { return sessions_; }
+  ActionTokenRepository& action_tokens() { return action_tokens_; }
 
   // The test probes of backend.hpp, in the SQL both backends share.
   Result<void> exec_sql(std::string_view sql) {
@@ -121,6 +128,9 @@ class PostgresBackend {
   postgres::Database db_;
   postgres::PgMetaRepository meta_{db_};
   postgres::PgProductRepository products_{db_};
+  postgres::PgUserRepository users_{db_};
+  postgres::PgSessionRepository sessions_{db_};
+  postgres::PgActionTokenRepository action_tokens_{db_};
 };
 
 }  // namespace pokeca::storage::testing

@@ -31,6 +31,11 @@ std::int64_t Rows::int64(int row, int col) const {
   return n;
 }
 
+std::optional<std::int64_t> Rows::optional_int64(int row, int col) const {
+  if (is_null(row, col)) return std::nullopt;
+  return int64(row, col);
+}
+
 double Rows::real(int row, int col) const {
   const auto t = text(row, col);
   double x = 0;

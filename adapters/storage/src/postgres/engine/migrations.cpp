@@ -11,6 +11,7 @@ namespace pokeca::storage::postgres {
 namespace embedded {
 // Defined by the embedded_postgres_migrations.cpp that CMake generates from migrations/*.sql.
 extern const std::string_view k001Init;
+extern const std::string_view k002Accounts;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -19,6 +20,7 @@ std::span<const Migration> all_migrations() {
   // migrations/NNN_name.sql.
   static const std::array migrations{
       Migration{1, "init", embedded::k001Init},
+      Migration{2, "accounts", embedded::k002Accounts},
   };
   return migrations;
 }

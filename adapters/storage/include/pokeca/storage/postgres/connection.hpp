@@ -43,6 +43,7 @@ class Rows {
   // Text as PostgreSQL sends it; valid while this Rows lives.
   [[nodiscard]] std::string_view text(int row, int col) const;
   [[nodiscard]] std::int64_t int64(int row, int col) const;
+  [[nodiscard]] std::optional<std::int64_t> optional_int64(int row, int col) const;
   [[nodiscard]] double real(int row, int col) const;
   [[nodiscard]] bool boolean(int row, int col) const;
   // Rows affected by an INSERT, UPDATE or DELETE.
