@@ -45,7 +45,8 @@ TEST(DatabaseUrl, ARejectedValueIsNotEchoed) {
 }
 
 TEST(DatabaseUrl, QuotedPartsAreDropped) {
-  EXPECT_EQ(without_quoted_values(R"(invalid percent-encoded token: "pa%zz")"), R"(invalid percent-encoded token: "…")");
+  EXPECT_EQ(without_quoted_values(R"(invalid percent-encoded token: "pa%zz")"),
+            R"(invalid percent-encoded token: "…")");
   EXPECT_EQ(without_quoted_values("no quotes"), "no quotes");
 }
 

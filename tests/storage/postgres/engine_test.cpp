@@ -37,7 +37,9 @@ class PostgresEngine : public ::testing::Test {
 };
 
 TEST_F(PostgresEngine, MigratesOnceAndRecordsEachVersion) {
-  { Database db(conninfo); }
+  {
+    Database db(conninfo);
+  }
   Database again(conninfo);  // a restart: nothing left to apply
   auto lease = again.acquire();
   EXPECT_EQ(schema_version(lease.connection()).value(), latest_schema_version());
@@ -62,9 +64,12 @@ TEST_F(PostgresEngine, ServersStartingAtOnceMigrateExactlyOnce) {
 }
 
 TEST_F(PostgresEngine, ADatabaseOfANewerSchemaIsRefusedAtStart) {
-  { Database db(conninfo); }
+  {
+    Database db(conninfo);
+  }
   Connection c(conninfo);
-  ASSERT_TRUE(c.exec("INSERT INTO schema_version (version) VALUES (" + std::to_string(latest_schema_version() + 1) + ")"));
+  ASSERT_TRUE(
+      c.exec("INSERT INTO schema_version (version) VALUES (" + std::to_string(latest_schema_version() + 1) + ")"));
   try {
     Database newer(conninfo);
     ADD_FAILURE() << "a newer schema was accepted";
@@ -87,7 +92,9 @@ TEST_F(PostgresEngine, AnUnreachableServerIsOneLine) {
 }
 
 TEST_F(PostgresEngine, ASerializationFailureRunsTheTransactionAgain) {
-  { Database db(conninfo); }
+  {
+    Database db(conninfo);
+  }
   Connection a(conninfo);
   Connection b(conninfo);
   ASSERT_TRUE(a.exec("INSERT INTO meta (key, value) VALUES ('n', '0')"));
@@ -111,7 +118,9 @@ TEST_F(PostgresEngine, ASerializationFailureRunsTheTransactionAgain) {
 }
 
 TEST_F(PostgresEngine, AFailedBodyRollsBackAndIsNotRunAgain) {
-  { Database db(conninfo); }
+  {
+    Database db(conninfo);
+  }
   Connection a(conninfo);
   int attempts = 0;
   const auto refused = in_transaction(a, TransactionMode::kWrite, [&]() -> Result<void> {
@@ -147,10 +156,13 @@ TEST_F(PostgresEngine, ALostConnectionIsUnavailableThenReconnectsAndPreparesAgai
 }
 
 TEST_F(PostgresEngine, TheAuditLogIsAppendOnly) {
-  { Database db(conninfo); }
+  {
+    Database db(conninfo);
+  }
   Connection c(conninfo);
-  ASSERT_TRUE(c.exec("INSERT INTO admin_audit (at, actor_id, action, target_type, target_id)"
-                     " VALUES (1, 1, 'product.create', 'product', '1')"));
+  ASSERT_TRUE(
+      c.exec("INSERT INTO admin_audit (at, actor_id, action, target_type, target_id)"
+             " VALUES (1, 1, 'product.create', 'product', '1')"));
   EXPECT_FALSE(c.exec("UPDATE admin_audit SET note = 'x'"));
   EXPECT_FALSE(c.exec("DELETE FROM admin_audit"));
   EXPECT_FALSE(c.exec("TRUNCATE admin_audit"));

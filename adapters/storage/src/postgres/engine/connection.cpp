@@ -20,8 +20,7 @@ int Rows::size() const { return PQntuples(result_.get()); }
 bool Rows::is_null(int row, int col) const { return PQgetisnull(result_.get(), row, col) != 0; }
 
 std::string_view Rows::text(int row, int col) const {
-  return {PQgetvalue(result_.get(), row, col),
-          static_cast<std::size_t>(PQgetlength(result_.get(), row, col))};
+  return {PQgetvalue(result_.get(), row, col), static_cast<std::size_t>(PQgetlength(result_.get(), row, col))};
 }
 
 std::int64_t Rows::int64(int row, int col) const {
@@ -95,9 +94,8 @@ Result<Rows> Connection::check(pg_result* result, std::string_view sql) {
   // No SQLSTATE: libpq lost the server (connection class 08 for our purposes).
   last_sqlstate_ = state != nullptr ? state : std::string(kConnectionLost);
   const char* message = result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn_);
-  return std::unexpected(pg_failure(last_sqlstate_, message != nullptr && *message != '\0' ? message
-                                                                                            : PQerrorMessage(conn_),
-                                    sql));
+  return std::unexpected(
+      pg_failure(last_sqlstate_, message != nullptr && *message != '\0' ? message : PQerrorMessage(conn_), sql));
 }
 
 Result<void> Connection::exec(std::string_view sql) {
@@ -119,9 +117,9 @@ std::vector<const char*> values_of(const std::vector<Param>& params) {
 Result<Rows> Connection::query(std::string_view sql, const std::vector<Param>& params) {
   const std::string text(sql);
   const auto values = values_of(params);
-  return check(PQexecParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr,
-                            nullptr, 0),
-               sql);
+  return check(
+      PQexecParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0),
+      sql);
 }
 
 Result<void> Connection::prepare(const std::string& name, std::string_view sql) {
@@ -138,8 +136,6 @@ Result<Rows> Connection::run_prepared(const std::string& name, std::string_view 
                sql_for_errors);
 }
 
-bool is_retryable_transaction_failure(std::string_view sqlstate) {
-  return sqlstate == "40001" || sqlstate == "40P01";
-}
+bool is_retryable_transaction_failure(std::string_view sqlstate) { return sqlstate == "40001" || sqlstate == "40P01"; }
 
 }  // namespace pokeca::storage::postgres

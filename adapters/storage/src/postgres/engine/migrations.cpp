@@ -31,7 +31,8 @@ namespace {
 
 // In the caller's transaction (under the lock): the table may not exist yet.
 constexpr std::string_view kCreateVersionTable =
-    "CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())";
+    "CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL, applied_at timestamptz NOT NULL DEFAULT "
+    "now())";
 constexpr std::string_view kReadVersion = "SELECT coalesce(max(version), 0) FROM schema_version";
 
 Result<int> read_version(Connection& conn) {

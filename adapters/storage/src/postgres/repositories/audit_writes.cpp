@@ -8,8 +8,8 @@ AuditWrites::AuditWrites(Connection& conn)
               " VALUES ($1, $2, $3, $4, $5, $6, $7)") {}
 
 Result<void> AuditWrites::append(const AuditRecord& r) {
-  auto rows = insert_.run({r.at, r.actor, r.action, to_string(r.target), r.target_id, audit_changes_json(r.changes),
-                           r.note});
+  auto rows =
+      insert_.run({r.at, r.actor, r.action, to_string(r.target), r.target_id, audit_changes_json(r.changes), r.note});
   if (!rows) return std::unexpected(rows.error());
   return {};
 }

@@ -50,8 +50,9 @@ Result<std::optional<ActionToken>> PgActionTokenRepository::consume(std::string_
 
 Result<std::optional<ActionToken>> PgActionTokenRepository::find_used(std::string_view token_hash,
                                                                       ActionPurpose purpose) {
-  return statements_.with(
-      [&](Statements& st) { return one_token(st.find_used.run({token_hash, to_string(purpose)}), token_hash, purpose); });
+  return statements_.with([&](Statements& st) {
+    return one_token(st.find_used.run({token_hash, to_string(purpose)}), token_hash, purpose);
+  });
 }
 
 Result<void> PgActionTokenRepository::delete_for_user(UserId user, ActionPurpose purpose) {

@@ -7,7 +7,8 @@ namespace pokeca::storage::postgres {
 struct PgMetaRepository::Statements {
   explicit Statements(Connection& c)
       : get(c, "SELECT value FROM meta WHERE key = $1"),
-        set(c, "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value") {}
+        set(c, "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value") {
+  }
   Statement get;
   Statement set;
 };

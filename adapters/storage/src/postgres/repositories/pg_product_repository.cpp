@@ -12,7 +12,8 @@ namespace pokeca::storage::postgres {
 namespace {
 
 // The repository's SQL, in one place.
-constexpr std::string_view kColumns = "id, name, kind, release_date, official_url, listed, demo, created_at, updated_at";
+constexpr std::string_view kColumns =
+    "id, name, kind, release_date, official_url, listed, demo, created_at, updated_at";
 constexpr std::string_view kOrder = " ORDER BY release_date DESC, id DESC";
 // A foreign key refused the delete: something (a lottery entry) still names the product.
 constexpr std::string_view kForeignKeyViolation = "23503";
@@ -92,8 +93,8 @@ Result<void> name_is_free(Statements& st, const std::string& name, CatalogProduc
 }
 
 Result<CatalogProduct> insert_row(Statements& st, const CatalogProduct& p) {
-  auto row = one_product(st.insert.run({p.name, to_string(p.kind), p.release_date, p.official_url, p.listed, p.demo,
-                                        p.created_at, p.updated_at}));
+  auto row = one_product(st.insert.run(
+      {p.name, to_string(p.kind), p.release_date, p.official_url, p.listed, p.demo, p.created_at, p.updated_at}));
   if (!row) return std::unexpected(row.error());
   return std::move(**row);  // RETURNING gives the row it inserted
 }
@@ -154,8 +155,8 @@ Result<std::optional<CatalogProduct>> PgProductRepository::update(CatalogProduct
       if (!change) return std::unexpected(change.error());
       const auto& after = change->after;
       if (auto free = name_is_free(st, after.name, id); !free) return free;
-      auto row = one_product(st.update.run(
-          {after.name, to_string(after.kind), after.release_date, after.official_url, after.listed, after.updated_at, id}));
+      auto row = one_product(st.update.run({after.name, to_string(after.kind), after.release_date, after.official_url,
+                                            after.listed, after.updated_at, id}));
       if (!row) return std::unexpected(row.error());
       if (auto appended = st.audit.append(change->audit); !appended) return appended;
       updated = std::move(*row);

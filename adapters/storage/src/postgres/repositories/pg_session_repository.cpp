@@ -53,8 +53,8 @@ Result<std::optional<RefreshSession>> PgSessionRepository::find_by_hash(std::str
     if (!rows) return std::unexpected(rows.error());
     if (rows->empty()) return std::nullopt;
     const auto& r = *rows;
-    return RefreshSession{r.int64(0, 0),          r.int64(0, 1), std::string(r.text(0, 2)), std::string(r.text(0, 3)),
-                          r.int64(0, 4),          r.int64(0, 5), r.optional_int64(0, 6),     r.optional_int64(0, 7)};
+    return RefreshSession{r.int64(0, 0), r.int64(0, 1), std::string(r.text(0, 2)), std::string(r.text(0, 3)),
+                          r.int64(0, 4), r.int64(0, 5), r.optional_int64(0, 6),    r.optional_int64(0, 7)};
   });
 }
 

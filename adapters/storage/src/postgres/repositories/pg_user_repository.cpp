@@ -48,7 +48,8 @@ struct PgUserRepository::Statements {
                        "UPDATE users SET nickname = $2, prefecture = $3, updated_at = $4"
                        " WHERE id = $1 AND withdrawn_at IS NULL RETURNING " +
                            std::string(kUserColumns)),
-        set_favorite_alerts(c, "UPDATE users SET favorite_alerts = $2 WHERE id = $1 AND withdrawn_at IS NULL RETURNING id"),
+        set_favorite_alerts(
+            c, "UPDATE users SET favorite_alerts = $2 WHERE id = $1 AND withdrawn_at IS NULL RETURNING id"),
         set_review_mail(c, "UPDATE users SET review_mail = $2 WHERE id = $1 AND withdrawn_at IS NULL RETURNING id"),
         set_admin(c, "UPDATE users SET admin = $2 WHERE id = $1 AND withdrawn_at IS NULL RETURNING id"),
         // Blocking bumps the epoch: access tokens from before the block stay dead after an

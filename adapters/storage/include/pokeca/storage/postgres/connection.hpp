@@ -20,11 +20,11 @@ namespace pokeca::storage::postgres {
 class Param {
  public:
   Param(std::string_view text) : text_(std::string(text)) {}
-  Param(const std::string& text) : text_(text) {}           
-  Param(const char* text) : text_(std::string(text)) {}     
-  Param(std::int64_t n) : text_(std::to_string(n)) {}       
-  Param(int n) : text_(std::to_string(n)) {}                
-  Param(bool b) : text_(b ? "t" : "f") {}                   
+  Param(const std::string& text) : text_(text) {}
+  Param(const char* text) : text_(std::string(text)) {}
+  Param(std::int64_t n) : text_(std::to_string(n)) {}
+  Param(int n) : text_(std::to_string(n)) {}
+  Param(bool b) : text_(b ? "t" : "f") {}
   static Param null() { return Param(); }
   [[nodiscard]] const char* c_str() const { return text_ ? text_->c_str() : nullptr; }
 

@@ -11,9 +11,9 @@ namespace pokeca::storage::postgres {
 class Connection;
 
 enum class TransactionMode {
-  kRead,   // REPEATABLE READ READ ONLY: one snapshot across several reads
-  kWrite,  // SERIALIZABLE: check-then-write rules hold without explicit locks; may fail
-           // with 40001 at any statement or at COMMIT, so run it through in_transaction
+  kRead,       // REPEATABLE READ READ ONLY: one snapshot across several reads
+  kWrite,      // SERIALIZABLE: check-then-write rules hold without explicit locks; may fail
+               // with 40001 at any statement or at COMMIT, so run it through in_transaction
   kUnderLock,  // READ COMMITTED: each statement sees what committed before it; for work
                // serialised by an explicit lock taken first (a SERIALIZABLE snapshot would
                // be taken before the wait and miss what the lock's previous holder wrote)
