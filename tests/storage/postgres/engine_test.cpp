@@ -5,6 +5,7 @@
 // reconnect.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/migrations.hpp"
+#include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/statement.hpp"
 #include "pokeca/storage/postgres/transaction.hpp"
 #include "pokeca/storage/sqlite/storage_error.hpp"
@@ -89,6 +91,45 @@ TEST_F(PostgresEngine, AnUnreachableServerIsOneLine) {
     EXPECT_TRUE(what.starts_with("postgres: cannot connect: ")) << what;
     EXPECT_EQ(what.find('\n'), std::string::npos) << what;
   }
+}
+
+TEST_F(PostgresEngine, AWrongPasswordIsOneLineWithoutThePassword) {
+  // Over TCP, where the server asks for a password (pg_virtualenv's cluster does).
+  const char* env_host = std::getenv("PGHOST");
+  const std::string host = env_host != nullptr && *env_host != '/' ? env_host : "localhost";
+  try {
+    Connection c(conninfo + " host=" + host + " password=not-the-password");
+    ADD_FAILURE() << "a wrong password was accepted";
+  } catch (const StorageError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("password authentication failed"), std::string::npos) << what;
+    EXPECT_EQ(what.find("not-the-password"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+}
+
+TEST_F(PostgresEngine, ThePoolReconnectsAfterTheServerEndedEverySession) {
+  Database db(conninfo, {.connections = 2});
+  PgMetaRepository meta(db);
+  ASSERT_TRUE(meta.set("k", "v"));
+  Connection other(conninfo);
+  // Every session of this database but `other`'s, as a server restart would.
+  ASSERT_TRUE(other.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                         " WHERE datname = current_database() AND pid <> pg_backend_pid()"));
+  // A call on a connection whose session ended is unavailable (a 503, never a 500); the
+  // pool reconnects it on its next lease, and its prepared statements come back.
+  int failures = 0;
+  for (int i = 0; i < 4; ++i) {
+    const auto got = meta.get("k");
+    if (got) {
+      EXPECT_EQ(*got, "v");
+      continue;
+    }
+    ++failures;
+    EXPECT_EQ(got.error().code, ErrorCode::kUnavailable) << got.error().log_detail;
+  }
+  EXPECT_LE(failures, 2);  // at most once per pooled connection
+  EXPECT_EQ(meta.get("k").value(), "v");
 }
 
 TEST_F(PostgresEngine, ASerializationFailureRunsTheTransactionAgain) {
