@@ -17,6 +17,7 @@
 
 #include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
+#include "pokeca/map/store_ports.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
@@ -24,6 +25,7 @@
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
+#include "pokeca/storage/postgres/pg_store_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
 
 namespace pokeca::storage::testing {
@@ -83,6 +85,7 @@ class PostgresBackend {
 
   explicit PostgresBackend(const std::filesystem::path& dir) : db_(postgres_conninfo_for(dir)) {}
 
+  StoreRepository& stores() { return stores_; }
   MetaRepository& meta() { return meta_; }
   ProductRepository& products() { return products_; }
   UserRepository& users() { return users_; }
@@ -126,6 +129,7 @@ class PostgresBackend {
 
  private:
   postgres::Database db_;
+  postgres::PgStoreRepository stores_{db_};
   postgres::PgMetaRepository meta_{db_};
   postgres::PgProductRepository products_{db_};
   postgres::PgUserRepository users_{db_};

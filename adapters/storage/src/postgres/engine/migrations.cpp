@@ -12,6 +12,7 @@ namespace embedded {
 // Defined by the embedded_postgres_migrations.cpp that CMake generates from migrations/*.sql.
 extern const std::string_view k001Init;
 extern const std::string_view k002Accounts;
+extern const std::string_view k003Stores;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -21,6 +22,7 @@ std::span<const Migration> all_migrations() {
   static const std::array migrations{
       Migration{1, "init", embedded::k001Init},
       Migration{2, "accounts", embedded::k002Accounts},
+      Migration{3, "stores", embedded::k003Stores},
   };
   return migrations;
 }
