@@ -156,6 +156,7 @@ using MetaBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ProductBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AccountBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using StoreBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using ReportBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

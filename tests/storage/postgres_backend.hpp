@@ -17,6 +17,7 @@
 
 #include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
+#include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
@@ -24,6 +25,7 @@
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
+#include "pokeca/storage/postgres/pg_report_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
@@ -86,6 +88,7 @@ class PostgresBackend {
   explicit PostgresBackend(const std::filesystem::path& dir) : db_(postgres_conninfo_for(dir)) {}
 
   StoreRepository& stores() { return stores_; }
+  ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
   ProductRepository& products() { return products_; }
   UserRepository& users() { return users_; }
@@ -130,6 +133,7 @@ class PostgresBackend {
  private:
   postgres::Database db_;
   postgres::PgStoreRepository stores_{db_};
+  postgres::PgReportRepository reports_{db_};
   postgres::PgMetaRepository meta_{db_};
   postgres::PgProductRepository products_{db_};
   postgres::PgUserRepository users_{db_};

@@ -13,6 +13,7 @@ namespace embedded {
 extern const std::string_view k001Init;
 extern const std::string_view k002Accounts;
 extern const std::string_view k003Stores;
+extern const std::string_view k004PurchaseReports;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -23,6 +24,7 @@ std::span<const Migration> all_migrations() {
       Migration{1, "init", embedded::k001Init},
       Migration{2, "accounts", embedded::k002Accounts},
       Migration{3, "stores", embedded::k003Stores},
+      Migration{4, "purchase_reports", embedded::k004PurchaseReports},
   };
   return migrations;
 }

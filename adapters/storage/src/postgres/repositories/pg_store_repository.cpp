@@ -153,11 +153,25 @@ Result<std::optional<Store>> one_store(Result<Rows> rows) {
   return std::move(*s);
 }
 
-Result<void> insert_store(Statements& st, const Store& s) {
+// Inserts one store inside the caller's transaction. A store with an id keeps it; one
+// without gets the next after the largest so far, as SQLite numbers rows: the identity's
+// sequence is moved past explicit ids before the next generated one (`sequence_behind`
+// tells whether an explicit id came since), and at the end of the write.
+Result<void> insert_store(Statements& st, const Store& s, bool& sequence_behind) {
   std::vector<Param> params;
   if (s.id != 0) params.emplace_back(s.id);
   append_store_params(params, s);
-  return done((s.id != 0 ? st.insert_with_id : st.insert_new).run(params));
+  if (s.id == 0 && sequence_behind) {
+    if (auto ok = done(st.follow_ids.run()); !ok) return ok;
+    sequence_behind = false;
+  }
+  if (auto ok = done((s.id != 0 ? st.insert_with_id : st.insert_new).run(params)); !ok) return ok;
+  sequence_behind = sequence_behind || s.id != 0;
+  return {};
+}
+
+Result<void> follow_ids_if_behind(Statements& st, bool sequence_behind) {
+  return sequence_behind ? done(st.follow_ids.run()) : Result<void>{};
 }
 
 }  // namespace
@@ -283,12 +297,10 @@ Result<std::vector<PrefectureCount>> PgStoreRepository::count_by_prefecture() {
 Result<void> PgStoreRepository::insert_many(std::span<const Store> stores) {
   return statements_.with([&](Statements& st) -> Result<void> {
     return in_transaction(st.conn, TransactionMode::kWrite, [&]() -> Result<void> {
-      bool explicit_ids = false;
-      for (const auto& s : stores) {
-        if (auto ok = insert_store(st, s); !ok) return ok;
-        explicit_ids = explicit_ids || s.id != 0;
-      }
-      return explicit_ids ? done(st.follow_ids.run()) : Result<void>{};
+      bool sequence_behind = false;
+      for (const auto& s : stores)
+        if (auto ok = insert_store(st, s, sequence_behind); !ok) return ok;
+      return follow_ids_if_behind(st, sequence_behind);
     });
   });
 }
@@ -303,8 +315,9 @@ Result<UpsertOutcome> PgStoreRepository::upsert_by_external_id(const Store& stor
       auto old = one_store(st.find_by_external_id.run({store.external_id}));
       if (!old) return std::unexpected(old.error());
       if (!*old) {
-        if (auto inserted = insert_store(st, store); !inserted) return inserted;
-        return store.id != 0 ? done(st.follow_ids.run()) : Result<void>{};
+        bool sequence_behind = false;
+        if (auto inserted = insert_store(st, store, sequence_behind); !inserted) return inserted;
+        return follow_ids_if_behind(st, sequence_behind);
       }
       // Fields an admin edited keep the admin's value (docs/decisions/gazetteer-and-import.md).
       auto edited_rows = st.admin_edited_of.run({(*old)->id});
