@@ -157,6 +157,7 @@ using ProductBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AccountBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using StoreBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ReportBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using PurchaseWriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

@@ -19,6 +19,7 @@
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/store_ports.hpp"
+#include "pokeca/shared/data_changes.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
@@ -90,6 +91,7 @@ class PostgresBackend {
   StoreRepository& stores() { return stores_; }
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
+  DataChanges& changes() { return db_; }
   ProductRepository& products() { return products_; }
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }

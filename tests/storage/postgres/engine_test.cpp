@@ -5,7 +5,9 @@
 // reconnect.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -194,6 +196,50 @@ TEST_F(PostgresEngine, ALostConnectionIsUnavailableThenReconnectsAndPreparesAgai
   const auto again = one.run({1});
   ASSERT_TRUE(again) << again.error().log_detail;
   EXPECT_EQ(again->int64(0, 0), 2);
+}
+
+TEST_F(PostgresEngine, TheChangeSignalMovesOnCommittedWritesWithTheStoresIds) {
+  Database db(conninfo, {.connections = 1});
+  std::vector<std::vector<StoreId>> heard;
+  db.subscribe([&](std::span<const StoreId> ids) {
+    heard.emplace_back(ids.begin(), ids.end());
+    EXPECT_EQ(db.generation(), 0u + heard.size() - 1);  // heard before the generation moves
+  });
+  auto lease = db.acquire();
+  auto& c = lease.connection();
+  const auto store_sql = [](int id) {
+    return "INSERT INTO stores (id, name, store_type, prefecture, lat, lng, location_precision, status, source,"
+           " created_at, updated_at) VALUES (" +
+           std::to_string(id) + ", 'x', 'toy', 'tokyo', 35.7, 139.7, 'exact', 'active', 'demo', 1, 1)";
+  };
+  ASSERT_TRUE(c.exec(store_sql(7)));  // autocommitted
+  EXPECT_EQ(db.generation(), 1u);
+  ASSERT_EQ(heard, (std::vector<std::vector<StoreId>>{{7}}));
+
+  ASSERT_TRUE(c.exec("SELECT * FROM stores"));  // a read moves nothing
+  ASSERT_TRUE(c.exec("UPDATE stores SET name = 'y' WHERE id = 999"));  // nor a write of no row
+  EXPECT_EQ(db.generation(), 1u);
+
+  {  // rolled back: nothing
+    auto tx = Transaction::begin(c, TransactionMode::kWrite);
+    ASSERT_TRUE(tx);
+    ASSERT_TRUE(c.exec(store_sql(8)));
+  }
+  EXPECT_EQ(db.generation(), 1u);
+
+  ASSERT_TRUE(in_transaction(c, TransactionMode::kWrite, [&]() -> Result<void> {
+    if (auto ok = c.exec(store_sql(8)); !ok) return ok;
+    if (auto ok = c.exec(store_sql(9)); !ok) return ok;
+    return c.exec("UPDATE stores SET name = 'z' WHERE id = 7");
+  }));
+  EXPECT_EQ(db.generation(), 2u);  // one commit, one move
+  ASSERT_EQ(heard.size(), 2u);
+  std::ranges::sort(heard[1]);
+  EXPECT_EQ(heard[1], (std::vector<StoreId>{7, 8, 9}));
+
+  ASSERT_TRUE(c.exec("INSERT INTO meta (key, value) VALUES ('k', 'v')"));  // not a store: moves, no ids
+  EXPECT_EQ(db.generation(), 3u);
+  EXPECT_EQ(heard.size(), 2u);
 }
 
 TEST_F(PostgresEngine, TheAuditLogIsAppendOnly) {

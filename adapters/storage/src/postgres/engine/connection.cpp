@@ -78,7 +78,20 @@ bool Connection::ensure_open() {
   if (PQstatus(conn_) != CONNECTION_OK) return false;
   ++session_;
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
-  return exec("SET client_encoding = 'UTF8'").has_value();
+  if (!exec("SET client_encoding = 'UTF8'")) return false;
+  return !committed_ || listen_to_own_changes().has_value();
+}
+
+void Connection::on_commit(Committed handler) {
+  committed_ = std::move(handler);
+  if (auto ok = listen_to_own_changes(); !ok) throw StorageError(ok.error().log_detail);
+}
+
+Result<void> Connection::listen_to_own_changes() {
+  // One channel per session (its backend's pid): a connection hears only its own commits.
+  auto named = query("SELECT set_config('pokeca.changes_channel', 'pokeca_changes_' || pg_backend_pid(), false)");
+  if (!named) return std::unexpected(named.error());
+  return exec("LISTEN " + std::string(named->text(0, 0)));
 }
 
 std::string Connection::next_statement_name() { return "s" + std::to_string(++statements_); }
@@ -88,6 +101,13 @@ Result<Rows> Connection::check(pg_result* result, std::string_view sql) {
   const auto status = result == nullptr ? PGRES_FATAL_ERROR : PQresultStatus(result);
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
     last_sqlstate_.clear();
+    // Notifications arrive only with a commit: what this command committed, if anything.
+    std::vector<std::string> payloads;
+    while (PGnotify* n = PQnotifies(conn_)) {
+      payloads.emplace_back(n->extra != nullptr ? n->extra : "");
+      PQfreemem(n);
+    }
+    if (!payloads.empty() && committed_) committed_(payloads);
     return rows;
   }
   const char* state = result == nullptr ? nullptr : PQresultErrorField(result, PG_DIAG_SQLSTATE);

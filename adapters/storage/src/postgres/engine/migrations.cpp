@@ -14,6 +14,7 @@ extern const std::string_view k001Init;
 extern const std::string_view k002Accounts;
 extern const std::string_view k003Stores;
 extern const std::string_view k004PurchaseReports;
+extern const std::string_view k005Changes;  // the change signal's triggers
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -25,6 +26,7 @@ std::span<const Migration> all_migrations() {
       Migration{2, "accounts", embedded::k002Accounts},
       Migration{3, "stores", embedded::k003Stores},
       Migration{4, "purchase_reports", embedded::k004PurchaseReports},
+      Migration{5, "changes", embedded::k005Changes},
   };
   return migrations;
 }

@@ -3,6 +3,7 @@
 // thread at a time (a pool lease). Start-up failures throw StorageError; failures while
 // serving are Results whose DomainError says whether a retry can succeed.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,9 +85,19 @@ class Connection {
   // SQLSTATE of the last failure on this connection ("" when none or no server answer).
   [[nodiscard]] const std::string& last_sqlstate() const { return last_sqlstate_; }
 
+  // The payloads of the notifications a commit on this connection sent to its own
+  // channel (migration 005's triggers: a store's id, or '' for any other row), passed
+  // right after the COMMIT (or the autocommitted statement) succeeded, on the calling
+  // thread. Setting it names the session's channel (pokeca.changes_channel) and LISTENs
+  // on it, again after every reconnect. Throws StorageError when that fails.
+  using Committed = std::function<void(const std::vector<std::string>& payloads)>;
+  void on_commit(Committed handler);
+
  private:
   Result<Rows> check(pg_result* result, std::string_view sql);
+  Result<void> listen_to_own_changes();
   pg_conn* conn_;
+  Committed committed_;
   std::uint64_t session_ = 1;
   std::uint64_t statements_ = 0;
   std::string last_sqlstate_;
