@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "pokeca/accounts/auth_ports.hpp"
+#include "pokeca/contributions/lottery.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/store_ports.hpp"
@@ -24,8 +25,10 @@
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
+#include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
+#include "pokeca/storage/postgres/pg_ranking_repository.hpp"
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
@@ -93,6 +96,8 @@ class PostgresBackend {
   MetaRepository& meta() { return meta_; }
   DataChanges& changes() { return db_; }
   ProductRepository& products() { return products_; }
+  LotteryRepository& lotteries() { return lotteries_; }
+  RankingRepository& ranking() { return ranking_; }
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
@@ -138,6 +143,8 @@ class PostgresBackend {
   postgres::PgReportRepository reports_{db_};
   postgres::PgMetaRepository meta_{db_};
   postgres::PgProductRepository products_{db_};
+  postgres::PgLotteryRepository lotteries_{db_};
+  postgres::PgRankingRepository ranking_{db_};
   postgres::PgUserRepository users_{db_};
   postgres::PgSessionRepository sessions_{db_};
   postgres::PgActionTokenRepository action_tokens_{db_};

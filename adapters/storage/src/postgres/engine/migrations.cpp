@@ -14,7 +14,8 @@ extern const std::string_view k001Init;
 extern const std::string_view k002Accounts;
 extern const std::string_view k003Stores;
 extern const std::string_view k004PurchaseReports;
-extern const std::string_view k005Changes;  // the change signal's triggers
+extern const std::string_view k005Changes;        // the change signal's triggers
+extern const std::string_view k006Contributions;  // store submissions, lottery entries
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -27,6 +28,7 @@ std::span<const Migration> all_migrations() {
       Migration{3, "stores", embedded::k003Stores},
       Migration{4, "purchase_reports", embedded::k004PurchaseReports},
       Migration{5, "changes", embedded::k005Changes},
+      Migration{6, "contributions", embedded::k006Contributions},
   };
   return migrations;
 }
