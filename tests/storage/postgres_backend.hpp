@@ -120,6 +120,7 @@ class PostgresBackend {
     EXPECT_TRUE(rows) << (rows ? "" : rows.error().log_detail);
     std::vector<std::string> out;
     if (!rows) return out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) out.emplace_back(rows->text(i, 0));
     return out;
   }
@@ -133,6 +134,7 @@ class PostgresBackend {
     EXPECT_TRUE(rows) << (rows ? "" : rows.error().log_detail);
     std::vector<std::string> out;
     if (!rows) return out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) out.emplace_back(rows->text(i, 0));
     return out;
   }

@@ -116,8 +116,9 @@ TEST_F(PostgresEngine, ThePoolReconnectsAfterTheServerEndedEverySession) {
   ASSERT_TRUE(meta.set("k", "v"));
   Connection other(conninfo);
   // Every session of this database but `other`'s, as a server restart would.
-  ASSERT_TRUE(other.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                         " WHERE datname = current_database() AND pid <> pg_backend_pid()"));
+  ASSERT_TRUE(
+      other.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                 " WHERE datname = current_database() AND pid <> pg_backend_pid()"));
   // A call on a connection whose session ended is unavailable (a 503, never a 500); the
   // pool reconnects it on its next lease, and its prepared statements come back.
   int failures = 0;
@@ -216,7 +217,7 @@ TEST_F(PostgresEngine, TheChangeSignalMovesOnCommittedWritesWithTheStoresIds) {
   EXPECT_EQ(db.generation(), 1u);
   ASSERT_EQ(heard, (std::vector<std::vector<StoreId>>{{7}}));
 
-  ASSERT_TRUE(c.exec("SELECT * FROM stores"));  // a read moves nothing
+  ASSERT_TRUE(c.exec("SELECT * FROM stores"));                         // a read moves nothing
   ASSERT_TRUE(c.exec("UPDATE stores SET name = 'y' WHERE id = 999"));  // nor a write of no row
   EXPECT_EQ(db.generation(), 1u);
 

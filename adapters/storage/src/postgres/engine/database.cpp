@@ -11,6 +11,7 @@ namespace pokeca::storage::postgres {
 Database::Database(const std::string& conninfo, DatabaseOptions options) : pool_(conninfo, options.connections) {
   {
     std::vector<ConnectionPool::Lease> leases;
+    leases.reserve(pool_.size());
     for (std::size_t i = 0; i < pool_.size(); ++i) leases.push_back(pool_.acquire());
     for (auto& lease : leases)
       lease.connection().on_commit([this](const std::vector<std::string>& payloads) { committed(payloads); });

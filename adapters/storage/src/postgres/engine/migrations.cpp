@@ -23,12 +23,9 @@ std::span<const Migration> all_migrations() {
   // translation unit. Add a line here (and to CMakeLists.txt) for each new
   // migrations/NNN_name.sql.
   static const std::array migrations{
-      Migration{1, "init", embedded::k001Init},
-      Migration{2, "accounts", embedded::k002Accounts},
-      Migration{3, "stores", embedded::k003Stores},
-      Migration{4, "purchase_reports", embedded::k004PurchaseReports},
-      Migration{5, "changes", embedded::k005Changes},
-      Migration{6, "contributions", embedded::k006Contributions},
+      Migration{1, "init", embedded::k001Init},       Migration{2, "accounts", embedded::k002Accounts},
+      Migration{3, "stores", embedded::k003Stores},   Migration{4, "purchase_reports", embedded::k004PurchaseReports},
+      Migration{5, "changes", embedded::k005Changes}, Migration{6, "contributions", embedded::k006Contributions},
   };
   return migrations;
 }

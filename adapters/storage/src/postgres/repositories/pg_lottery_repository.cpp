@@ -200,13 +200,14 @@ Result<std::vector<LotteryListing>> PgLotteryRepository::list_open(const Lottery
     where += " AND s.lng BETWEEN " + next(Param(float_text(box.min_lng))) + "::float8 AND " +
              next(Param(float_text(box.max_lng))) + "::float8";
   }
-  std::string sql = "SELECT " + std::string(kColumns) + std::string(kListingStoreColumns) + std::string(kFromJoined) + where +
-                    " ORDER BY l.apply_end, l.id";
+  std::string sql = "SELECT " + std::string(kColumns) + std::string(kListingStoreColumns) + std::string(kFromJoined) +
+                    where + " ORDER BY l.apply_end, l.id";
   if (!f.near) sql += " LIMIT " + next(Param(f.limit));
   return statements_.with([&](Statements& st) -> Result<std::vector<LotteryListing>> {
     auto rows = st.prepared(sql).run(params);
     if (!rows) return std::unexpected(rows.error());
     std::vector<LotteryListing> out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) {
       auto listing = listing_from(*rows, i);
       if (f.near) {
@@ -239,6 +240,7 @@ Result<AdminPage<LotteryListing>> PgLotteryRepository::list_for_review(std::opti
                               std::string(kFromJoined) + where + " ORDER BY l.id DESC" + page_params)
                       .run(params);
       if (!rows) return std::unexpected(rows.error());
+      page.items.reserve(rows->count());
       for (int i = 0; i < rows->size(); ++i) page.items.push_back(listing_from(*rows, i));
       return {};
     });
@@ -267,8 +269,8 @@ Result<std::optional<LotteryEntry>> PgLotteryRepository::change(LotteryId id, co
       auto change = decide(entry_from(*rows, 0));
       if (!change) return std::unexpected(change.error());
       const auto& a = change->after;
-      auto updated = st.update.run(
-          {id, Param(to_string(a.status)), a.points_awarded, a.reject_reason, a.updated_at, optional_param(a.reviewed_at)});
+      auto updated = st.update.run({id, Param(to_string(a.status)), a.points_awarded, a.reject_reason, a.updated_at,
+                                    optional_param(a.reviewed_at)});
       if (!updated) return std::unexpected(updated.error());
       if (auto audited = st.audit.append(change->audit); !audited) return audited;
       changed = a;

@@ -109,7 +109,7 @@ Result<std::vector<CatalogProduct>> PgProductRepository::list(bool listed_only) 
     auto rows = (listed_only ? st.list_listed : st.list_all).run();
     if (!rows) return std::unexpected(rows.error());
     std::vector<CatalogProduct> out;
-    out.reserve(static_cast<std::size_t>(rows->size()));
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) out.push_back(product_from(*rows, i));
     return out;
   });

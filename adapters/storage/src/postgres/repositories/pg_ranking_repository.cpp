@@ -30,9 +30,10 @@ Result<std::vector<ContributorTotals>> PgRankingRepository::contributor_totals(U
     auto rows = st.totals.run({approved_since});
     if (!rows) return std::unexpected(rows.error());
     std::vector<ContributorTotals> out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i)
-      out.push_back({rows->int64(i, 0), std::string(rows->text(i, 1)), std::string(rows->text(i, 2)),
-                     rows->int64(i, 3), rows->int64(i, 4), rows->int64(i, 5)});
+      out.push_back({rows->int64(i, 0), std::string(rows->text(i, 1)), std::string(rows->text(i, 2)), rows->int64(i, 3),
+                     rows->int64(i, 4), rows->int64(i, 5)});
     return out;
   });
 }

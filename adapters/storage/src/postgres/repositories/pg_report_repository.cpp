@@ -23,8 +23,8 @@ std::string move_last_report_sql() {
            std::string(column) + " END";
   };
   const std::string when_any = later("last_report_at");
-  std::string set = moved("last_report_at", when_any, "$1::bigint") + ", " +
-                    moved("last_report_kind", when_any, "$2::text");
+  std::string set =
+      moved("last_report_at", when_any, "$1::bigint") + ", " + moved("last_report_kind", when_any, "$2::text");
   std::string where = when_any;
   for (const auto product : kProducts) {
     const std::string name(to_string(product));
@@ -89,14 +89,10 @@ using Statements = PgReportRepository::Statements;
 // next after the largest so far (SQLite's numbering): the identity's sequence is moved past
 // explicit ids before the next generated one, and at the end of the write.
 Result<ReportId> insert_one(Statements& st, const PurchaseReport& r, bool& sequence_behind) {
-  std::vector<Param> params{Param(r.store_id),
-                            r.user_id ? Param(*r.user_id) : Param::null(),
-                            Param(to_string(r.kind)),
-                            Param(to_string(r.product)),
-                            Param(r.product_name),
-                            Param(r.limit_note),
-                            Param(r.purchased_at),
-                            Param(r.created_at)};
+  std::vector<Param> params{Param(r.store_id),        r.user_id ? Param(*r.user_id) : Param::null(),
+                            Param(to_string(r.kind)), Param(to_string(r.product)),
+                            Param(r.product_name),    Param(r.limit_note),
+                            Param(r.purchased_at),    Param(r.created_at)};
   if (r.id != 0) params.emplace_back(r.id);
   if (r.id == 0 && sequence_behind) {
     if (auto ok = done(st.follow_ids.run()); !ok) return std::unexpected(ok.error());
@@ -124,6 +120,7 @@ Result<std::vector<TimelineItem>> PgReportRepository::timeline(int limit) {
     auto rows = st.timeline.run({limit});
     if (!rows) return std::unexpected(rows.error());
     std::vector<TimelineItem> out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) {
       auto report = read_report(*rows, i);
       if (!report) return std::unexpected(report.error());
@@ -143,6 +140,7 @@ Result<std::vector<PurchaseReport>> PgReportRepository::recent_for_store(StoreId
     auto rows = st.recent_for_store.run({id, limit});
     if (!rows) return std::unexpected(rows.error());
     std::vector<PurchaseReport> out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) {
       auto report = read_report(*rows, i);
       if (!report) return std::unexpected(report.error());

@@ -38,7 +38,7 @@ constexpr double kBoundMargin = 1.0 - 1e-9;
 Result<std::vector<Store>> read_stores(Result<Rows> rows) {
   if (!rows) return std::unexpected(rows.error());
   std::vector<Store> out;
-  out.reserve(static_cast<std::size_t>(rows->size()));
+  out.reserve(rows->count());
   for (int i = 0; i < rows->size(); ++i) {
     auto s = read_store(*rows, i);
     if (!s) return std::unexpected(s.error());
@@ -62,16 +62,16 @@ Result<void> done(Result<Rows> rows) {
 struct PgStoreRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
-        in_prefecture(c, select_stores("WHERE s.prefecture = $1 AND " + active_and_filtered(2) +
-                                       " ORDER BY s.id LIMIT $5")),
+        in_prefecture(
+            c, select_stores("WHERE s.prefecture = $1 AND " + active_and_filtered(2) + " ORDER BY s.id LIMIT $5")),
         in_box(c, select_stores("WHERE " + std::string(kInBox) + " AND " + active_and_filtered(5) + " LIMIT $8")),
         // Best first by unscaled distance from ($9, $10): the index's own order.
         walk_box(c, "SELECT " + std::string(kStoreColumns) +
                         ", point(s.lng, s.lat) <-> point($9::float8, $10::float8) FROM stores AS s WHERE " +
                         std::string(kInBox) + " AND " + active_and_filtered(5) +
                         " ORDER BY point(s.lng, s.lat) <-> point($9::float8, $10::float8) LIMIT $8"),
-        cell_points(c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kInBox) + " AND " +
-                           counted_in_clusters(5)),
+        cell_points(
+            c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kInBox) + " AND " + counted_in_clusters(5)),
         find(c, select_stores("WHERE s.id = $1")),
         find_by_external_id(c, select_stores("WHERE s.external_id = $1")),
         admin_edited_of(c, "SELECT json_array_elements_text(admin_edited::json) FROM stores WHERE id = $1"),
@@ -116,20 +116,21 @@ Result<std::vector<Store>> nearest_in_box(Statements& st, const BoundingBox& box
   std::int64_t batch = static_cast<std::int64_t>(wanted) * kFirstWalkFactor;
   for (;;) {
     auto params = box_and_filters(box, f);
-    params.insert(params.end(), {Param(batch), Param(float_text(order.centre().lng)),
-                                 Param(float_text(order.centre().lat))});
+    params.insert(params.end(),
+                  {Param(batch), Param(float_text(order.centre().lng)), Param(float_text(order.centre().lat))});
     auto rows = st.walk_box.run(params);
     if (!rows) return std::unexpected(rows.error());
     std::vector<std::pair<double, Store>> keyed;
-    keyed.reserve(static_cast<std::size_t>(rows->size()));
+    keyed.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) {
       auto s = read_store(*rows, i);
       if (!s) return std::unexpected(s.error());
       keyed.emplace_back(order.key(s->location), std::move(*s));
     }
     const auto keep = std::min(wanted, keyed.size());
-    std::partial_sort(keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(keep), keyed.end(),
-                      [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second.id, b.first, b.second.id); });
+    std::partial_sort(
+        keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(keep), keyed.end(),
+        [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second.id, b.first, b.second.id); });
     bool complete = rows->size() < batch;
     if (!complete && keep == wanted) {
       const double d = rows->real(rows->size() - 1, kStoreColumnCount);
@@ -211,8 +212,8 @@ Result<std::vector<Store>> PgStoreRepository::in_bbox(const BoundingBox& box, co
   });
 }
 
-Result<std::vector<StoreWithDistance>> PgStoreRepository::nearest(LatLng centre, double radius_km, const StoreFilters& f,
-                                                                  int limit) {
+Result<std::vector<StoreWithDistance>> PgStoreRepository::nearest(LatLng centre, double radius_km,
+                                                                  const StoreFilters& f, int limit) {
   using Out = Result<std::vector<StoreWithDistance>>;
   if (limit <= 0 || !(radius_km > 0)) return std::vector<StoreWithDistance>{};
   const auto wanted = static_cast<std::size_t>(limit);
@@ -241,8 +242,7 @@ Result<std::vector<StoreWithDistance>> PgStoreRepository::nearest(LatLng centre,
     const auto keep = std::min(wanted, found.size());
     std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(keep), found.end(),
                       [](const StoreWithDistance& a, const StoreWithDistance& b) {
-                        return a.distance_km != b.distance_km ? a.distance_km < b.distance_km
-                                                              : a.store.id < b.store.id;
+                        return a.distance_km != b.distance_km ? a.distance_km < b.distance_km : a.store.id < b.store.id;
                       });
     found.resize(keep);
     return found;
@@ -254,13 +254,13 @@ Result<std::vector<CellAggregate>> PgStoreRepository::cells(const CellRange& ran
   // The box of the range: its two corner cells' bounds, whatever way y runs.
   const auto a = cell_bounds({range.level, range.min_x, range.min_y});
   const auto b = cell_bounds({range.level, range.max_x, range.max_y});
-  const BoundingBox box{std::min(a.min_lng, b.min_lng), std::min(a.min_lat, b.min_lat),
-                        std::max(a.max_lng, b.max_lng), std::max(a.max_lat, b.max_lat)};
+  const BoundingBox box{std::min(a.min_lng, b.min_lng), std::min(a.min_lat, b.min_lat), std::max(a.max_lng, b.max_lng),
+                        std::max(a.max_lat, b.max_lat)};
   return statements_.with([&](Statements& st) -> Result<std::vector<CellAggregate>> {
     auto rows = st.cell_points.run(box_and_filters(box, f));
     if (!rows) return std::unexpected(rows.error());
     std::vector<LatLng> points;
-    points.reserve(static_cast<std::size_t>(rows->size()));
+    points.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) points.push_back({rows->real(i, 0), rows->real(i, 1)});
     auto cells = aggregate_points(points, range.level);
     // A store on the box's edge may fall in a cell beside the range.
@@ -289,6 +289,7 @@ Result<std::vector<PrefectureCount>> PgStoreRepository::count_by_prefecture() {
     auto rows = st.count_by_prefecture.run();
     if (!rows) return std::unexpected(rows.error());
     std::vector<PrefectureCount> out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i) out.push_back({std::string(rows->text(i, 0)), rows->int64(i, 1)});
     return out;
   });
@@ -323,6 +324,7 @@ Result<UpsertOutcome> PgStoreRepository::upsert_by_external_id(const Store& stor
       auto edited_rows = st.admin_edited_of.run({(*old)->id});
       if (!edited_rows) return std::unexpected(edited_rows.error());
       std::vector<std::string> edited;
+      edited.reserve(edited_rows->count());
       for (int i = 0; i < edited_rows->size(); ++i) edited.emplace_back(edited_rows->text(i, 0));
       Store merged = edited.empty() ? store : keep_admin_edits(**old, store, edited);
       if (same_content(**old, merged)) {

@@ -18,8 +18,9 @@ std::optional<bool> read_sells(const Rows& rows, int i, int col) {
 }
 
 std::unexpected<DomainError> unknown(std::string_view column, std::string_view text, StoreId id) {
-  return fail_logged(ErrorCode::kInternal, msg::kInternal,
-                     "store " + std::to_string(id) + ": unknown " + std::string(column) + " '" + std::string(text) + "'");
+  return fail_logged(
+      ErrorCode::kInternal, msg::kInternal,
+      "store " + std::to_string(id) + ": unknown " + std::string(column) + " '" + std::string(text) + "'");
 }
 
 std::string p(int n) { return "$" + std::to_string(n); }
@@ -28,11 +29,20 @@ std::string type_and_product(int first) {
   const auto types = p(first) + "::text[]";
   const auto product = p(first + 1) + "::text";
   return "s.status = 'active'"
-         " AND (" + types + " IS NULL OR s.store_type = ANY (" + types + "))"
-         " AND (" + product + " IS NULL"
-         " OR (" + product + " = 'pack' AND s.sells_packs)"
-         " OR (" + product + " = 'box' AND s.sells_boxes)"
-         " OR (" + product + " = 'single' AND s.sells_singles))";
+         " AND (" +
+         types + " IS NULL OR s.store_type = ANY (" + types +
+         "))"
+         " AND (" +
+         product +
+         " IS NULL"
+         " OR (" +
+         product +
+         " = 'pack' AND s.sells_packs)"
+         " OR (" +
+         product +
+         " = 'box' AND s.sells_boxes)"
+         " OR (" +
+         product + " = 'single' AND s.sells_singles))";
 }
 
 Param optional_param(const std::optional<std::int64_t>& v) { return v ? Param(*v) : Param::null(); }
@@ -115,8 +125,8 @@ Param sells_param(const std::optional<bool>& v) { return v ? Param(*v) : Param::
 }  // namespace
 
 void append_store_params(std::vector<Param>& params, const Store& s) {
-  params.insert(params.end(), {Param(s.name), Param(s.store_type), Param(s.prefecture), Param(s.city),
-                               Param(s.address), Param(float_text(s.location.lat)), Param(float_text(s.location.lng)),
+  params.insert(params.end(), {Param(s.name), Param(s.store_type), Param(s.prefecture), Param(s.city), Param(s.address),
+                               Param(float_text(s.location.lat)), Param(float_text(s.location.lng)),
                                Param(to_string(s.precision)), sells_param(s.sells.packs), sells_param(s.sells.boxes),
                                sells_param(s.sells.singles), Param(to_string(s.status)), Param(to_string(s.source)),
                                // The UNIQUE column allows many NULLs: "none" is NULL, not ''.

@@ -39,6 +39,7 @@ class Rows {
  public:
   explicit Rows(pg_result* result);
   [[nodiscard]] int size() const;
+  [[nodiscard]] std::size_t count() const { return static_cast<std::size_t>(size()); }
   [[nodiscard]] bool empty() const { return size() == 0; }
   [[nodiscard]] bool is_null(int row, int col) const;
   // Text as PostgreSQL sends it; valid while this Rows lives.
