@@ -160,6 +160,7 @@ using ReportBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using PurchaseWriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using LotteryBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using RankingBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using SavedTripBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

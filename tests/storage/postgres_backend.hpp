@@ -20,6 +20,7 @@
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/store_ports.hpp"
+#include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/shared/data_changes.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
@@ -30,6 +31,7 @@
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
 #include "pokeca/storage/postgres/pg_ranking_repository.hpp"
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
+#include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
@@ -98,6 +100,7 @@ class PostgresBackend {
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
   RankingRepository& ranking() { return ranking_; }
+  SavedTripRepository& saved_trips() { return saved_trips_; }
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
@@ -147,6 +150,7 @@ class PostgresBackend {
   postgres::PgProductRepository products_{db_};
   postgres::PgLotteryRepository lotteries_{db_};
   postgres::PgRankingRepository ranking_{db_};
+  postgres::PgSavedTripRepository saved_trips_{db_};
   postgres::PgUserRepository users_{db_};
   postgres::PgSessionRepository sessions_{db_};
   postgres::PgActionTokenRepository action_tokens_{db_};

@@ -16,6 +16,7 @@ extern const std::string_view k003Stores;
 extern const std::string_view k004PurchaseReports;
 extern const std::string_view k005Changes;        // the change signal's triggers
 extern const std::string_view k006Contributions;  // store submissions, lottery entries
+extern const std::string_view k007SavedTrips;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -23,9 +24,13 @@ std::span<const Migration> all_migrations() {
   // translation unit. Add a line here (and to CMakeLists.txt) for each new
   // migrations/NNN_name.sql.
   static const std::array migrations{
-      Migration{1, "init", embedded::k001Init},       Migration{2, "accounts", embedded::k002Accounts},
-      Migration{3, "stores", embedded::k003Stores},   Migration{4, "purchase_reports", embedded::k004PurchaseReports},
-      Migration{5, "changes", embedded::k005Changes}, Migration{6, "contributions", embedded::k006Contributions},
+      Migration{1, "init", embedded::k001Init},
+      Migration{2, "accounts", embedded::k002Accounts},
+      Migration{3, "stores", embedded::k003Stores},
+      Migration{4, "purchase_reports", embedded::k004PurchaseReports},
+      Migration{5, "changes", embedded::k005Changes},
+      Migration{6, "contributions", embedded::k006Contributions},
+      Migration{7, "saved_trips", embedded::k007SavedTrips},
   };
   return migrations;
 }
