@@ -9,6 +9,8 @@ DEB_PACKAGES=(
   g++ cmake ninja-build ccache pkg-config git
   libboost1.81-dev libboost-json1.81-dev libsqlite3-dev libfmt-dev libcurl4-openssl-dev
   libsodium-dev libmaxminddb-dev
+  # The PostgreSQL backend's client library (adapters/storage/src/postgres).
+  libpq-dev
   libturbojpeg0-dev libpng-dev libwebp-dev libgif-dev libheif-dev zlib1g-dev libdeflate-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # libFuzzer harnesses (scripts/build.sh fuzz): clang 19, the first Debian 12 clang
@@ -19,8 +21,9 @@ DEB_PACKAGES=(
   clang-tidy-19 clang-format-19
 )
 # The tests only (scripts/test.sh passes --with-browser): Chromium for the browser tests,
-# the MaxMind DB writer for the IP-location tests' database.
-BROWSER_PACKAGES=(chromium libmaxmind-db-writer-perl)
+# the MaxMind DB writer for the IP-location tests' database, and PostgreSQL 15 with
+# pg_virtualenv (postgresql-common) for the storage contract suite's throw-away cluster.
+BROWSER_PACKAGES=(chromium libmaxmind-db-writer-perl postgresql-15 postgresql-common)
 
 want=("${DEB_PACKAGES[@]}")
 [[ "${1:-}" == "--with-browser" ]] && want+=("${BROWSER_PACKAGES[@]}")

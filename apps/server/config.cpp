@@ -5,6 +5,7 @@
 #include <ranges>
 #include <string_view>
 #include "pokeca/shared/numbers.hpp"
+#include "pokeca/storage/postgres/database_url.hpp"
 
 namespace pokeca::server {
 namespace {
@@ -112,6 +113,17 @@ const Option kOptions[] = {
        if (!v.empty() && !v.starts_with("smtp://") && !v.starts_with("smtps://"))
          return "--smtp-url must start with smtp:// or smtps://";
        c.smtp_url = v;
+       return "";
+     }},
+    {"--database-url", "POKECA_DATABASE_URL",
+     [](Config& c, const std::string& v) -> std::string {
+       c.database_url.clear();
+       c.database_url_masked.clear();
+       if (v.empty()) return "";  // SQLite in --data-dir
+       auto url = storage::postgres::parse_database_url(v);
+       if (!url) return url.error().message;  // "database URL: …", no part of the password
+       c.database_url = url->conninfo;
+       c.database_url_masked = url->masked;
        return "";
      }},
     {"--mail-from", "POKECA_MAIL_FROM",

@@ -50,6 +50,10 @@ struct Config {
   std::filesystem::path photo_worker;                  // pokeca-photo-worker; empty = next to this binary
   std::vector<std::filesystem::path> ip_db;            // MaxMind-format .mmdb files for GET /geo/ip; empty = none
   std::filesystem::path log_file;  // every log line appended here, reopened on SIGHUP; empty = stderr
+  // PostgreSQL instead of SQLite in data_dir: libpq's connection string (holds the
+  // password: never log it) and the same target masked for messages. Empty = SQLite.
+  std::string database_url;
+  std::string database_url_masked;
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }

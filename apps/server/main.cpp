@@ -392,6 +392,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto& cmd = *parsed.parsed;
+  // PostgreSQL runs only part of the storage ports yet (docs/decisions/postgres-backend.md):
+  // refuse it plainly instead of serving with some data in SQLite and some in PostgreSQL.
+  if (!cmd.config.database_url.empty() && cmd.command != "help" && cmd.command != "version") {
+    std::cerr << "error: --database-url (" << cmd.config.database_url_masked
+              << "): the PostgreSQL backend cannot run the server yet; unset it to use SQLite in --data-dir\n";
+    return 2;
+  }
   try {
     if (cmd.command == "serve") return serve(cmd.config);
     if (cmd.command == "import") return import_command(cmd.config, cmd.args);

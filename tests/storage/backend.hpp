@@ -6,8 +6,12 @@
 // (SQLite's migrations, connections, hooks, the R*Tree copy) stay plain tests beside them.
 //
 // A backend is a class constructed from an empty temporary directory that opens a fresh,
-// migrated, empty database there and hands out its repositories as core's ports. To add
-// one: write its class here (with `kName`) and list it in `Backends`.
+// migrated, empty database there and hands out its repositories as core's ports. Each
+// typed test file names the list of backends it runs on (`Backends`, `MetaBackends` …
+// below): a backend joins a list once it implements every port that file uses, so a port
+// is on a backend exactly when its contract tests run there. There are no stubs: a
+// backend without a port has no method for it, and a test file that uses the port and
+// lists the backend does not compile.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,6 +19,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "pokeca/analytics/analytics.hpp"
@@ -48,6 +54,7 @@
 #include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/testing/temp_dir.hpp"
+#include "postgres_backend.hpp"
 
 namespace pokeca::storage::testing {
 
@@ -143,7 +150,30 @@ class SqliteBackend {
   SqliteAnalyticsRepository analytics_{db_};
 };
 
+// Every port's tests run on SQLite; these lists add PostgreSQL where its port is built.
 using Backends = ::testing::Types<SqliteBackend>;
+using MetaBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using ProductBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using AccountBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using StoreBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using ReportBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using PurchaseWriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using LotteryBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using RankingBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using SavedTripBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+
+// A port a backend does not offer: a test that uses it on that backend does not compile.
+struct NotOnThisBackend {};
+
+// backend.method() when the backend has it, else NotOnThisBackend.
+template <class Backend, class Get>
+decltype(auto) port_or_absent(Backend& backend, Get get) {
+  if constexpr (std::is_invocable_v<Get, Backend&>) {
+    return get(backend);
+  } else {
+    return NotOnThisBackend{};
+  }
+}
 
 // Names each typed test's instance after its backend: StoreReports/sqlite.Timeline….
 struct BackendName {
@@ -159,27 +189,33 @@ class BackendTest : public ::testing::Test {
  protected:
   pokeca::testing::TempDir dir;
   Backend backend{dir.path()};
-  StoreRepository& stores = backend.stores();
-  ReportRepository& reports = backend.reports();
-  MetaRepository& meta = backend.meta();
-  ProductRepository& products = backend.products();
-  LotteryRepository& lotteries = backend.lotteries();
-  UserRepository& users = backend.users();
-  SessionRepository& sessions = backend.sessions();
-  ActionTokenRepository& tokens = backend.action_tokens();
-  SubmissionRepository& submissions = backend.submissions();
-  StorePhotoRepository& store_photos = backend.store_photos();
-  SavedTripRepository& trips = backend.saved_trips();
-  RankingRepository& ranking = backend.ranking();
-  FavoriteRepository& favorites = backend.favorites();
-  MailQueue& queue = backend.mail_queue();
-  FavoriteAlertQueue& alert_queue = backend.alert_queue();
-  StoreSearchRepository& search = backend.search();
-  UserStatsRepository& user_stats = backend.user_stats();
-  StoreActivityRepository& store_activity = backend.store_activity();
-  AdminRepository& admin_repo = backend.admin();
-  AnalyticsRepository& analytics = backend.analytics();
-  DataChanges& changes = backend.changes();
+  // Each port as a member (`this->stores` …), or NotOnThisBackend where the backend has
+  // none. The declared type is the backend's own: a port's reference, or the marker.
+#define POKECA_BACKEND_PORT(member, method)                                                       \
+  static constexpr auto member##_of = [](auto& b) -> decltype(b.method()) { return b.method(); }; \
+  decltype(port_or_absent(std::declval<Backend&>(), member##_of)) member = port_or_absent(backend, member##_of);
+  POKECA_BACKEND_PORT(stores, stores)
+  POKECA_BACKEND_PORT(reports, reports)
+  POKECA_BACKEND_PORT(meta, meta)
+  POKECA_BACKEND_PORT(products, products)
+  POKECA_BACKEND_PORT(lotteries, lotteries)
+  POKECA_BACKEND_PORT(users, users)
+  POKECA_BACKEND_PORT(sessions, sessions)
+  POKECA_BACKEND_PORT(tokens, action_tokens)
+  POKECA_BACKEND_PORT(submissions, submissions)
+  POKECA_BACKEND_PORT(store_photos, store_photos)
+  POKECA_BACKEND_PORT(trips, saved_trips)
+  POKECA_BACKEND_PORT(ranking, ranking)
+  POKECA_BACKEND_PORT(favorites, favorites)
+  POKECA_BACKEND_PORT(queue, mail_queue)
+  POKECA_BACKEND_PORT(alert_queue, alert_queue)
+  POKECA_BACKEND_PORT(search, search)
+  POKECA_BACKEND_PORT(user_stats, user_stats)
+  POKECA_BACKEND_PORT(store_activity, store_activity)
+  POKECA_BACKEND_PORT(admin_repo, admin)
+  POKECA_BACKEND_PORT(analytics, analytics)
+  POKECA_BACKEND_PORT(changes, changes)
+#undef POKECA_BACKEND_PORT
 };
 
 }  // namespace pokeca::storage::testing

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/bbox_list.hpp"
 #include "pokeca/map/clustering.hpp"
 #include "pokeca/map/store_ports.hpp"

@@ -24,7 +24,7 @@ class AccountRepositories : public testing::BackendTest<Backend> {
   }
   std::int64_t count(std::string_view sql) { return this->backend.sql_int(sql); }
 };
-TYPED_TEST_SUITE(AccountRepositories, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(AccountRepositories, testing::AccountBackends, testing::BackendName);
 
 TYPED_TEST(AccountRepositories, UsersAreCreatedFoundAndUniqueByEmail) {
   const auto u = this->make_user();

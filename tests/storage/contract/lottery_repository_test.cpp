@@ -85,7 +85,7 @@ class LotteryRepositoryContract : public testing::BackendTest<Backend> {
   UserId author = 0, other = 0;
   CatalogProductId product = 0;
 };
-TYPED_TEST_SUITE(LotteryRepositoryContract, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(LotteryRepositoryContract, testing::LotteryBackends, testing::BackendName);
 
 TYPED_TEST(LotteryRepositoryContract, ANewAuthorWaitsForReviewAndATrustedOneIsShownAtOnce) {
   auto pending = this->lotteries.insert(this->entry(1, kNow - kHour, kNow + 48 * kHour), this->rules());

@@ -9,7 +9,7 @@ namespace {
 
 template <class Backend>
 class MetaRepositoryContract : public testing::BackendTest<Backend> {};
-TYPED_TEST_SUITE(MetaRepositoryContract, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(MetaRepositoryContract, testing::MetaBackends, testing::BackendName);
 
 TYPED_TEST(MetaRepositoryContract, GetSetAndOverwrite) {
   MetaRepository& repo = this->meta;

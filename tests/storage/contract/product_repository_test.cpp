@@ -36,7 +36,7 @@ class ProductRepositoryContract : public testing::BackendTest<Backend> {
     return out;
   }
 };
-TYPED_TEST_SUITE(ProductRepositoryContract, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(ProductRepositoryContract, testing::ProductBackends, testing::BackendName);
 
 TYPED_TEST(ProductRepositoryContract, ListsNewestReleaseFirstAndListedOnlyWhenAsked) {
   auto& repo = this->products;

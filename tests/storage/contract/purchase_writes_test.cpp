@@ -32,7 +32,7 @@ class PurchaseWrites : public testing::BackendTest<Backend> {
     return this->stores.in_prefecture("tokyo", reported_since(t), 10).value().size();
   }
 };
-TYPED_TEST_SUITE(PurchaseWrites, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(PurchaseWrites, testing::PurchaseWriteBackends, testing::BackendName);
 
 TYPED_TEST(PurchaseWrites, InsertReturnsTheNewIdAndKeepsEveryField) {
   auto r = make_report(1, kNow - 60, ReportKind::kSoldOut);

@@ -31,7 +31,7 @@ class RankingTotals : public testing::BackendTest<Backend> {
     return t;
   }
 };
-TYPED_TEST_SUITE(RankingTotals, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(RankingTotals, testing::RankingBackends, testing::BackendName);
 
 TYPED_TEST(RankingTotals, SumsPointsAndCountsApprovedSubmissionsPerAccount) {
   const auto satoshi = this->user("サトシ", "東京都");

@@ -24,7 +24,7 @@ class Reports : public testing::BackendTest<Backend> {
         std::vector{make_store(1, "新宿の店", "card_shop", "tokyo", {35.69, 139.70}), osaka, hidden}));
   }
 };
-TYPED_TEST_SUITE(Reports, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(Reports, testing::ReportBackends, testing::BackendName);
 
 TYPED_TEST(Reports, TimelineIsNewestFirstWithTheStore) {
   auto detailed = make_report(2, kNow - 100, ReportKind::kSoldOut);

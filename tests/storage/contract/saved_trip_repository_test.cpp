@@ -43,7 +43,7 @@ class SavedTrips : public testing::BackendTest<Backend> {
   UserId alice = 0;
   UserId bob = 0;
 };
-TYPED_TEST_SUITE(SavedTrips, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(SavedTrips, testing::SavedTripBackends, testing::BackendName);
 
 TYPED_TEST(SavedTrips, InsertKeepsTheStopOrderStartAndShareId) {
   auto r = this->trip(this->alice, "発売日ルート", {3, 1, 2});

@@ -81,7 +81,7 @@ class StoreCells : public testing::BackendTest<Backend> {
 
   std::vector<Store> all;
 };
-TYPED_TEST_SUITE(StoreCells, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(StoreCells, testing::StoreBackends, testing::BackendName);
 
 TYPED_TEST(StoreCells, AgreeWithABruteForceAggregate) { this->expect_agrees("after insert"); }
 

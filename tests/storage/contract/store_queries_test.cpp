@@ -44,7 +44,7 @@ class StoreQueries : public testing::BackendTest<Backend> {
     ASSERT_TRUE(this->stores.insert_many(std::vector{shop, konbini, toys, hidden, closed, osaka}));
   }
 };
-TYPED_TEST_SUITE(StoreQueries, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(StoreQueries, testing::StoreBackends, testing::BackendName);
 
 TYPED_TEST(StoreQueries, InPrefectureListsActiveStoresById) {
   EXPECT_EQ(ids_of(this->stores.in_prefecture("tokyo", {}, 100).value()), (std::vector<StoreId>{1, 2, 3}));
@@ -254,7 +254,7 @@ class KeptStoreLists : public testing::BackendTest<Backend> {
 
   std::map<StoreId, StoreListFacts> facts;
 };
-TYPED_TEST_SUITE(KeptStoreLists, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(KeptStoreLists, testing::StoreBackends, testing::BackendName);
 
 TYPED_TEST(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
   const BoundingBox boxes[] = {

@@ -14,7 +14,7 @@ using testing::make_store;
 
 template <class Backend>
 class StoreWrites : public testing::BackendTest<Backend> {};
-TYPED_TEST_SUITE(StoreWrites, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(StoreWrites, testing::ReportBackends, testing::BackendName);
 
 Store imported(std::string external_id, std::string name, LatLng at) {
   auto s = make_store(0, std::move(name), "card_shop", "tokyo", at);

@@ -1,0 +1,36 @@
+#pragma once
+// One T per pooled connection, typically a repository's prepared statements: they belong
+// to one connection, and a leased connection is used by one thread at a time, so its T
+// needs no locking. Built eagerly, so SQL mistakes fail at start-up.
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "pokeca/storage/postgres/database.hpp"
+
+namespace pokeca::storage::postgres {
+
+template <typename T>  // T is constructible from Connection&
+class PerConnection {
+ public:
+  // Waits for every connection: do not hold a lease on this thread meanwhile.
+  explicit PerConnection(Database& db) : db_(db), items_(db.connection_count()) {
+    std::vector<ConnectionPool::Lease> leases;
+    leases.reserve(db.connection_count());
+    for (std::size_t i = 0; i < db.connection_count(); ++i) leases.push_back(db.acquire());
+    for (auto& lease : leases) items_[lease.slot()] = std::make_unique<T>(lease.connection());
+  }
+
+  // Runs fn(T&) holding one connection for the whole call.
+  template <typename Fn>
+  auto with(Fn&& fn) {
+    const auto lease = db_.acquire();
+    return std::forward<Fn>(fn)(*items_[lease.slot()]);
+  }
+
+ private:
+  Database& db_;
+  std::vector<std::unique_ptr<T>> items_;
+};
+
+}  // namespace pokeca::storage::postgres

@@ -1,0 +1,350 @@
+#include "pokeca/storage/postgres/pg_store_repository.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "pokeca/admin/admin.hpp"  // keep_admin_edits
+#include "pokeca/map/clustering.hpp"
+#include "pokeca/shared/geo.hpp"
+#include "pokeca/shared/messages.hpp"
+#include "pokeca/storage/postgres/statement.hpp"
+#include "pokeca/storage/postgres/transaction.hpp"
+#include "repositories/store_rows.hpp"
+
+namespace pokeca::storage::postgres {
+namespace {
+
+// Stores in the box $1..$4 (min lng, min lat, max lng, max lat): the GiST index finds
+// candidates (<@ is inclusive, with PostgreSQL's 1e-6 tolerance), the BETWEENs keep the
+// box exact at its edges.
+constexpr std::string_view kInBox =
+    "point(s.lng, s.lat) <@ box(point($1::float8, $2::float8), point($3::float8, $4::float8))"
+    " AND s.lng BETWEEN $1::float8 AND $3::float8 AND s.lat BETWEEN $2::float8 AND $4::float8";
+
+std::string select_stores(std::string_view rest) {
+  return "SELECT " + std::string(kStoreColumns) + " FROM stores AS s " + std::string(rest);
+}
+
+// The first batch of a cut list's best-first walk, as a multiple of the limit, and how
+// much each further batch grows: most cut lists end after the first.
+constexpr int kFirstWalkFactor = 2;
+constexpr int kWalkGrowth = 4;
+// Below 1: the unscaled distance PostgreSQL computes and the key core computes round
+// differently; the bound must stay below every unfetched store's key.
+constexpr double kBoundMargin = 1.0 - 1e-9;
+
+Result<std::vector<Store>> read_stores(Result<Rows> rows) {
+  if (!rows) return std::unexpected(rows.error());
+  std::vector<Store> out;
+  out.reserve(rows->count());
+  for (int i = 0; i < rows->size(); ++i) {
+    auto s = read_store(*rows, i);
+    if (!s) return std::unexpected(s.error());
+    out.push_back(std::move(*s));
+  }
+  return out;
+}
+
+std::vector<Param> box_params(const BoundingBox& box) {
+  return {Param(float_text(box.min_lng)), Param(float_text(box.min_lat)), Param(float_text(box.max_lng)),
+          Param(float_text(box.max_lat))};
+}
+
+Result<void> done(Result<Rows> rows) {
+  if (!rows) return std::unexpected(rows.error());
+  return {};
+}
+
+}  // namespace
+
+struct PgStoreRepository::Statements {
+  explicit Statements(Connection& c)
+      : conn(c),
+        in_prefecture(
+            c, select_stores("WHERE s.prefecture = $1 AND " + active_and_filtered(2) + " ORDER BY s.id LIMIT $5")),
+        in_box(c, select_stores("WHERE " + std::string(kInBox) + " AND " + active_and_filtered(5) + " LIMIT $8")),
+        // Best first by unscaled distance from ($9, $10): the index's own order.
+        walk_box(c, "SELECT " + std::string(kStoreColumns) +
+                        ", point(s.lng, s.lat) <-> point($9::float8, $10::float8) FROM stores AS s WHERE " +
+                        std::string(kInBox) + " AND " + active_and_filtered(5) +
+                        " ORDER BY point(s.lng, s.lat) <-> point($9::float8, $10::float8) LIMIT $8"),
+        cell_points(
+            c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kInBox) + " AND " + counted_in_clusters(5)),
+        find(c, select_stores("WHERE s.id = $1")),
+        find_by_external_id(c, select_stores("WHERE s.external_id = $1")),
+        admin_edited_of(c, "SELECT json_array_elements_text(admin_edited::json) FROM stores WHERE id = $1"),
+        count_active(c, "SELECT count(*) FROM stores WHERE status = 'active'"),
+        count_by_prefecture(c,
+                            "SELECT prefecture, count(*) FROM stores WHERE status = 'active'"
+                            " GROUP BY prefecture ORDER BY prefecture COLLATE \"C\""),
+        insert_new(c, "INSERT INTO stores (" + std::string(kStoreWrittenColumns) + ") VALUES (" +
+                          placeholders(1, kStoreWrittenCount) + ")"),
+        insert_with_id(c, "INSERT INTO stores (id, " + std::string(kStoreWrittenColumns) + ") VALUES (" +
+                              placeholders(1, kStoreWrittenCount + 1) + ")"),
+        // Explicit ids do not move the identity's sequence: the next generated id must
+        // still be new.
+        follow_ids(c, "SELECT setval(pg_get_serial_sequence('stores', 'id'), (SELECT max(id) FROM stores))"),
+        update(c, "UPDATE stores SET (" + std::string(kStoreWrittenColumns) + ") = ROW (" +
+                      placeholders(1, kStoreWrittenCount) + ") WHERE id = $" + std::to_string(kStoreWrittenCount + 1)) {
+  }
+
+  Connection& conn;
+  Statement in_prefecture, in_box, walk_box, cell_points, find, find_by_external_id, admin_edited_of, count_active,
+      count_by_prefecture, insert_new, insert_with_id, follow_ids, update;
+};
+
+namespace {
+
+using Statements = PgStoreRepository::Statements;
+
+std::vector<Param> box_and_filters(const BoundingBox& box, const StoreFilters& f) {
+  auto params = box_params(box);
+  append_filter_params(params, f);
+  return params;
+}
+
+// The nearest `wanted` listed stores of `box` in BoxOrder, in that order. Walks the box best
+// first by unscaled distance d from the centre; a store's key (longitude scaled by c ≤ 1)
+// is at least (c·d)², so once `wanted` stores have a key below (c·d)² of the last store
+// read, no store not yet read can come before them.
+Result<std::vector<Store>> nearest_in_box(Statements& st, const BoundingBox& box, const StoreFilters& f,
+                                          std::size_t wanted) {
+  const BoxOrder order(box);
+  const double c = order.lng_scale();
+  std::int64_t batch = static_cast<std::int64_t>(wanted) * kFirstWalkFactor;
+  for (;;) {
+    auto params = box_and_filters(box, f);
+    params.insert(params.end(),
+                  {Param(batch), Param(float_text(order.centre().lng)), Param(float_text(order.centre().lat))});
+    auto rows = st.walk_box.run(params);
+    if (!rows) return std::unexpected(rows.error());
+    std::vector<std::pair<double, Store>> keyed;
+    keyed.reserve(rows->count());
+    for (int i = 0; i < rows->size(); ++i) {
+      auto s = read_store(*rows, i);
+      if (!s) return std::unexpected(s.error());
+      keyed.emplace_back(order.key(s->location), std::move(*s));
+    }
+    const auto keep = std::min(wanted, keyed.size());
+    std::partial_sort(
+        keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(keep), keyed.end(),
+        [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second.id, b.first, b.second.id); });
+    bool complete = rows->size() < batch;
+    if (!complete && keep == wanted) {
+      const double d = rows->real(rows->size() - 1, kStoreColumnCount);
+      complete = keyed[keep - 1].first < c * c * d * d * kBoundMargin;
+    }
+    if (complete) {
+      std::vector<Store> out;
+      out.reserve(keep);
+      for (std::size_t i = 0; i < keep; ++i) out.push_back(std::move(keyed[i].second));
+      return out;
+    }
+    batch *= kWalkGrowth;
+  }
+}
+
+Result<std::optional<Store>> one_store(Result<Rows> rows) {
+  if (!rows) return std::unexpected(rows.error());
+  if (rows->empty()) return std::nullopt;
+  auto s = read_store(*rows, 0);
+  if (!s) return std::unexpected(s.error());
+  return std::move(*s);
+}
+
+// Inserts one store inside the caller's transaction. A store with an id keeps it; one
+// without gets the next after the largest so far, as SQLite numbers rows: the identity's
+// sequence is moved past explicit ids before the next generated one (`sequence_behind`
+// tells whether an explicit id came since), and at the end of the write.
+Result<void> insert_store(Statements& st, const Store& s, bool& sequence_behind) {
+  std::vector<Param> params;
+  if (s.id != 0) params.emplace_back(s.id);
+  append_store_params(params, s);
+  if (s.id == 0 && sequence_behind) {
+    if (auto ok = done(st.follow_ids.run()); !ok) return ok;
+    sequence_behind = false;
+  }
+  if (auto ok = done((s.id != 0 ? st.insert_with_id : st.insert_new).run(params)); !ok) return ok;
+  sequence_behind = sequence_behind || s.id != 0;
+  return {};
+}
+
+Result<void> follow_ids_if_behind(Statements& st, bool sequence_behind) {
+  return sequence_behind ? done(st.follow_ids.run()) : Result<void>{};
+}
+
+}  // namespace
+
+PgStoreRepository::PgStoreRepository(Database& db) : statements_(db) {}
+PgStoreRepository::~PgStoreRepository() = default;
+
+Result<std::vector<Store>> PgStoreRepository::in_prefecture(std::string_view code, const StoreFilters& f, int limit) {
+  if (limit <= 0) return std::vector<Store>{};
+  return statements_.with([&](Statements& st) {
+    std::vector<Param> params{Param(code)};
+    append_filter_params(params, f);
+    params.emplace_back(limit);
+    return read_stores(st.in_prefecture.run(params));
+  });
+}
+
+Result<std::vector<Store>> PgStoreRepository::in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) {
+  using Out = Result<std::vector<Store>>;
+  if (limit <= 0) return std::vector<Store>{};
+  const auto wanted = static_cast<std::size_t>(limit);
+  return statements_.with([&](Statements& st) -> Out {
+    // One more than the limit, in the index's order: at most `limit` is the whole set.
+    auto params = box_and_filters(box, f);
+    params.emplace_back(limit < std::numeric_limits<int>::max() ? limit + 1 : limit);
+    auto found = read_stores(st.in_box.run(params));
+    if (!found || found->size() <= wanted) return found;
+    // Cut: the nearest `limit` in BoxOrder, in one snapshot.
+    Out out;
+    auto ok = in_transaction(st.conn, TransactionMode::kRead, [&]() -> Result<void> {
+      out = nearest_in_box(st, box, f, wanted);
+      if (!out) return std::unexpected(out.error());
+      return {};
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return out;
+  });
+}
+
+Result<std::vector<StoreWithDistance>> PgStoreRepository::nearest(LatLng centre, double radius_km,
+                                                                  const StoreFilters& f, int limit) {
+  using Out = Result<std::vector<StoreWithDistance>>;
+  if (limit <= 0 || !(radius_km > 0)) return std::vector<StoreWithDistance>{};
+  const auto wanted = static_cast<std::size_t>(limit);
+  return statements_.with([&](Statements& st) -> Out {
+    std::vector<StoreWithDistance> found;
+    // One snapshot for the ring searches. Every store within a ring is inside
+    // bbox_around(ring), and every store outside it is farther than all inside; so once a
+    // ring holds `limit`, the nearest `limit` overall are among them.
+    auto ok = in_transaction(st.conn, TransactionMode::kRead, [&]() -> Result<void> {
+      double ring = std::min(radius_km, kNearestFirstRingKm);
+      for (;;) {
+        found.clear();
+        auto params = box_and_filters(bbox_around(centre, ring), f);
+        params.push_back(Param::null());  // no LIMIT
+        auto stores = read_stores(st.in_box.run(params));
+        if (!stores) return std::unexpected(stores.error());
+        for (auto& s : *stores) {
+          const double d = haversine_km(centre, s.location);
+          if (d <= ring) found.push_back({std::move(s), d});
+        }
+        if (found.size() >= wanted || ring >= radius_km) return {};
+        ring = std::min(radius_km, ring * kNearestRingGrowth);
+      }
+    });
+    if (!ok) return std::unexpected(ok.error());
+    const auto keep = std::min(wanted, found.size());
+    std::partial_sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(keep), found.end(),
+                      [](const StoreWithDistance& a, const StoreWithDistance& b) {
+                        return a.distance_km != b.distance_km ? a.distance_km < b.distance_km : a.store.id < b.store.id;
+                      });
+    found.resize(keep);
+    return found;
+  });
+}
+
+Result<std::vector<CellAggregate>> PgStoreRepository::cells(const CellRange& range, const StoreFilters& f) {
+  if (range.max_x < range.min_x || range.max_y < range.min_y) return std::vector<CellAggregate>{};
+  // The box of the range: its two corner cells' bounds, whatever way y runs.
+  const auto a = cell_bounds({range.level, range.min_x, range.min_y});
+  const auto b = cell_bounds({range.level, range.max_x, range.max_y});
+  const BoundingBox box{std::min(a.min_lng, b.min_lng), std::min(a.min_lat, b.min_lat), std::max(a.max_lng, b.max_lng),
+                        std::max(a.max_lat, b.max_lat)};
+  return statements_.with([&](Statements& st) -> Result<std::vector<CellAggregate>> {
+    auto rows = st.cell_points.run(box_and_filters(box, f));
+    if (!rows) return std::unexpected(rows.error());
+    std::vector<LatLng> points;
+    points.reserve(rows->count());
+    for (int i = 0; i < rows->size(); ++i) points.push_back({rows->real(i, 0), rows->real(i, 1)});
+    auto cells = aggregate_points(points, range.level);
+    // A store on the box's edge may fall in a cell beside the range.
+    std::erase_if(cells, [&](const CellAggregate& cell) {
+      return cell.key.x < range.min_x || cell.key.x > range.max_x || cell.key.y < range.min_y ||
+             cell.key.y > range.max_y;
+    });
+    return cells;
+  });
+}
+
+Result<std::optional<Store>> PgStoreRepository::find(StoreId id) {
+  return statements_.with([&](Statements& st) { return one_store(st.find.run({id})); });
+}
+
+Result<std::int64_t> PgStoreRepository::count_active() {
+  return statements_.with([&](Statements& st) -> Result<std::int64_t> {
+    auto rows = st.count_active.run();
+    if (!rows) return std::unexpected(rows.error());
+    return rows->int64(0, 0);
+  });
+}
+
+Result<std::vector<PrefectureCount>> PgStoreRepository::count_by_prefecture() {
+  return statements_.with([&](Statements& st) -> Result<std::vector<PrefectureCount>> {
+    auto rows = st.count_by_prefecture.run();
+    if (!rows) return std::unexpected(rows.error());
+    std::vector<PrefectureCount> out;
+    out.reserve(rows->count());
+    for (int i = 0; i < rows->size(); ++i) out.push_back({std::string(rows->text(i, 0)), rows->int64(i, 1)});
+    return out;
+  });
+}
+
+Result<void> PgStoreRepository::insert_many(std::span<const Store> stores) {
+  return statements_.with([&](Statements& st) -> Result<void> {
+    return in_transaction(st.conn, TransactionMode::kWrite, [&]() -> Result<void> {
+      bool sequence_behind = false;
+      for (const auto& s : stores)
+        if (auto ok = insert_store(st, s, sequence_behind); !ok) return ok;
+      return follow_ids_if_behind(st, sequence_behind);
+    });
+  });
+}
+
+Result<UpsertOutcome> PgStoreRepository::upsert_by_external_id(const Store& store) {
+  if (store.external_id.empty())
+    return fail_logged(ErrorCode::kInternal, msg::kInternal, "upsert_by_external_id without external_id");
+  return statements_.with([&](Statements& st) -> Result<UpsertOutcome> {
+    UpsertOutcome outcome = UpsertOutcome::kInserted;
+    auto ok = in_transaction(st.conn, TransactionMode::kWrite, [&]() -> Result<void> {
+      outcome = UpsertOutcome::kInserted;
+      auto old = one_store(st.find_by_external_id.run({store.external_id}));
+      if (!old) return std::unexpected(old.error());
+      if (!*old) {
+        bool sequence_behind = false;
+        if (auto inserted = insert_store(st, store, sequence_behind); !inserted) return inserted;
+        return follow_ids_if_behind(st, sequence_behind);
+      }
+      // Fields an admin edited keep the admin's value (docs/decisions/gazetteer-and-import.md).
+      auto edited_rows = st.admin_edited_of.run({(*old)->id});
+      if (!edited_rows) return std::unexpected(edited_rows.error());
+      std::vector<std::string> edited;
+      edited.reserve(edited_rows->count());
+      for (int i = 0; i < edited_rows->size(); ++i) edited.emplace_back(edited_rows->text(i, 0));
+      Store merged = edited.empty() ? store : keep_admin_edits(**old, store, edited);
+      if (same_content(**old, merged)) {
+        outcome = UpsertOutcome::kUnchanged;
+        return {};
+      }
+      merged.id = (*old)->id;
+      merged.created_at = (*old)->created_at;
+      merged.last_report_at = (*old)->last_report_at;
+      merged.last_report_kind = (*old)->last_report_kind;
+      merged.latest_by_product = (*old)->latest_by_product;
+      std::vector<Param> params;
+      append_store_params(params, merged);
+      params.emplace_back(merged.id);
+      outcome = UpsertOutcome::kUpdated;
+      return done(st.update.run(params));
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return outcome;
+  });
+}
+
+}  // namespace pokeca::storage::postgres

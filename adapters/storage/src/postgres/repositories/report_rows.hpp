@@ -1,0 +1,36 @@
+#pragma once
+// Mapping between PurchaseReport and a purchase_reports row, and the recomputation of a
+// store's last reports that every path deleting reports shares.
+#include <string_view>
+
+#include "pokeca/contributions/purchase_report.hpp"
+#include "pokeca/storage/postgres/connection.hpp"
+
+namespace pokeca::storage::postgres {
+
+// Columns of `purchase_reports AS r` in the order read_report() expects.
+inline constexpr std::string_view kReportColumns =
+    "r.id, r.store_id, r.user_id, r.kind, r.product, r.product_name, r.limit_note, r.purchased_at, r.created_at";
+inline constexpr int kReportColumnCount = 9;
+
+// Reads kReportColumns; an unknown kind or product is kInternal.
+[[nodiscard]] Result<PurchaseReport> read_report(const Rows& rows, int row);
+
+// A store's last report, of any product and of each product, from the reports left (NULLs
+// when none), in the timeline's order; $1 = the store's id.
+inline constexpr std::string_view kRecomputeLastReportSql =
+    "UPDATE stores SET (last_report_at, last_report_kind) ="
+    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1"
+    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (last_pack_at, last_pack_kind) ="
+    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1 AND product = 'pack'"
+    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (last_box_at, last_box_kind) ="
+    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1 AND product = 'box'"
+    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (last_single_at, last_single_kind) ="
+    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1 AND product = 'single'"
+    " ORDER BY purchased_at DESC, id DESC LIMIT 1)"
+    " WHERE id = $1";
+
+}  // namespace pokeca::storage::postgres
