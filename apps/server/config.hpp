@@ -50,6 +50,13 @@ struct Config {
   std::filesystem::path photo_worker;                  // pokeca-photo-worker; empty = next to this binary
   std::vector<std::filesystem::path> ip_db;            // MaxMind-format .mmdb files for GET /geo/ip; empty = none
   std::filesystem::path log_file;  // every log line appended here, reopened on SIGHUP; empty = stderr
+  // GET /metrics (Prometheus text) on a listener of its own, never the public port; off
+  // unless given. IPv6 addresses in brackets: "[::1]:9464".
+  struct MetricsBind {
+    std::string address;
+    std::uint16_t port = 0;  // 0 = any free port (tests)
+  };
+  std::optional<MetricsBind> metrics_bind;
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }
