@@ -29,6 +29,7 @@
 #include "pokeca/favorites.hpp"
 #include "pokeca/gazetteer.hpp"
 #include "pokeca/geoip/mmdb_locator.hpp"
+#include "pokeca/http/error_log.hpp"
 #include "pokeca/http/http_metrics.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/map_read_model.hpp"
@@ -181,6 +182,7 @@ class AnalyticsSecretSweeper {
 int serve(const Config& configured) {
   Config config = configured;
   if (!config.log_file.empty()) log_to_file(config.log_file);
+  set_request_id_source(&http::current_request_id);
   if (config.worker_threads == 0) config.worker_threads = http::default_worker_threads();
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);

@@ -276,6 +276,44 @@ TEST_F(Loopback, StopClosesIdleConnectionsAtOnce) {
   EXPECT_TRUE(ec == boost::asio::error::eof || ec == boost::asio::error::connection_reset) << ec.message();
 }
 
+// What a handler running a request sees as current_request_id(): the id the server sends.
+class EchoRequestId final : public http::RequestHandler {
+ public:
+  [[nodiscard]] http::RoutePlan plan(const http::RequestHeader&) const override { return {}; }
+  [[nodiscard]] http::Admission admit(const http::RequestHeader&, const http::RoutePlan&,
+                                      const http::Peer&) const override {
+    return {};
+  }
+  [[nodiscard]] std::optional<http::Reply> ready(const http::Request&, http::RequestContext&) const override {
+    return std::nullopt;
+  }
+  [[nodiscard]] http::Reply serve(const http::Request& request, const http::RequestContext&) const override {
+    http::Response res{Status::ok, request.version()};
+    res.body() = std::string(http::current_request_id());
+    res.prepare_payload();
+    return {std::move(res)};
+  }
+  [[nodiscard]] http::Response error_response(Status status, std::string_view, std::string_view) const override {
+    return http::Response{status, 11};
+  }
+};
+
+TEST(RequestIdScope, AHandlerSeesItsRequestsIdAndNothingOutsideARequest) {
+  EXPECT_EQ(http::current_request_id(), "");
+  const EchoRequestId handler;
+  http::HttpServer server(handler, {.port = 0, .access_log = [](std::string_view) {}});
+  server.start();
+  TestClient c(server.port());
+  const auto first = c.get("/anything");
+  const auto second = c.get("/anything");
+  EXPECT_FALSE(first.body().empty());
+  EXPECT_EQ(first.body(), first[http::kRequestIdHeader]);
+  EXPECT_EQ(second.body(), second[http::kRequestIdHeader]);
+  EXPECT_NE(first.body(), second.body());
+  server.stop();
+  EXPECT_EQ(http::current_request_id(), "");
+}
+
 TEST_F(Loopback, AccessLogHasOneLinePerRequestWithoutQueryValues) {
   start();
   {

@@ -342,7 +342,8 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     if (plan.admit_first) {
       auto admission = co_await asio::co_spawn(
           workers.get_executor(),
-          [this, &header, &plan, &conn]() -> awaitable<Admission> {
+          [this, &header, &plan, &conn, &seen]() -> awaitable<Admission> {
+            const RequestIdScope scope(seen.request_id);
             co_return handler.admit(header, plan, conn->peer);
           },
           asio::use_awaitable);
@@ -428,6 +429,7 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
             [this, &request, &context, queued]() -> awaitable<Reply> {
               if (config.metrics)
                 config.metrics->lane_started(context.plan.lane, std::chrono::steady_clock::now() - queued);
+              const RequestIdScope scope(context.request_id);
               co_return handler.serve(request, context);
             },
             asio::use_awaitable);
