@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "common/http_messages.hpp"
+#include "pokeca/http/error_log.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/messages.hpp"
 #include "router_fixture.hpp"

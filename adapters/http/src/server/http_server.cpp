@@ -419,7 +419,7 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
         }
       } slot{lane ? &lane->in_flight : nullptr, config.metrics, plan.lane};
       if (config.metrics) config.metrics->lane_queued(plan.lane);
-      const auto queued = std::chrono::steady_clock::now();
+      const auto queued = config.metrics ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
       // Chosen before the co_await: GCC evaluated both arms of a conditional inside the
       // awaited expression, reading lane->pool through a null `lane` (UBSan).
       const auto executor = lane ? lane->pool.get_executor() : workers.get_executor();
