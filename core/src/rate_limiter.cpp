@@ -98,6 +98,7 @@ static_assert(kCountedRuleNames.size() == RateLimiter::kCountedRules);
 
 std::vector<std::pair<std::string_view, std::uint64_t>> RateLimiter::refusals() const {
   std::vector<std::pair<std::string_view, std::uint64_t>> counts;
+  counts.reserve(kCountedRuleNames.size());
   for (std::size_t i = 0; i < kCountedRuleNames.size(); ++i)
     counts.emplace_back(kCountedRuleNames[i], refusals_[i].load(std::memory_order_relaxed));
   return counts;

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <regex>
 #include <string>
-#include <utility>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "pokeca/crypto/key_file.hpp"
@@ -82,9 +82,9 @@ std::string wait_for_match(const fs::path& output, const std::regex& pattern) {
 // An account made the way a visitor makes one, over HTTP (sign-up, the link in the mail
 // the outbox logs, login): its access token.
 std::string signed_in_token(const ServerProcess& server, const fs::path& output) {
-  const auto [made, made_body] =
-      post_json(server.port(), "/api/v1/users",
-                R"({"user":{"email":"drill@example.com","password":"drill-passw0rd-2026","username":"drill","prefecture":""}})");
+  const auto [made, made_body] = post_json(
+      server.port(), "/api/v1/users",
+      R"({"user":{"email":"drill@example.com","password":"drill-passw0rd-2026","username":"drill","prefecture":""}})");
   EXPECT_EQ(made, 201) << made_body;
   const auto verify = wait_for_match(output, std::regex(R"(mode=verifyEmail&token=([A-Za-z0-9_\-]+))"));
   EXPECT_FALSE(verify.empty());
@@ -102,8 +102,8 @@ TEST_F(BackupDrill, ABackupTakenWhileWritersWriteRestoresIntoAServerThatServesIt
   const auto live_db = live / "pokeca.db";
   // The live server, with limits wide enough for two writers reporting as fast as they can.
   const auto live_output = dir.path() / "live.out";
-  ServerProcess live_server(live, live_output,
-                            {"--rate-limits", "write_ip=1000000/60,write_account=1000000/60,purchase_account=1000000/60"});
+  ServerProcess live_server(
+      live, live_output, {"--rate-limits", "write_ip=1000000/60,write_account=1000000/60,purchase_account=1000000/60"});
   ASSERT_NE(live_server.port(), 0);
   const auto token = signed_in_token(live_server, live_output);
   ASSERT_FALSE(token.empty());
@@ -117,9 +117,9 @@ TEST_F(BackupDrill, ABackupTakenWhileWritersWriteRestoresIntoAServerThatServesIt
       for (int i = 0; !stop; ++i) {
         const auto store = std::to_string(1 + (i + w) % 6);  // the sample's stores
         const auto kind = i % 3 == 0 ? "sold_out" : "bought";
-        const auto [status, body] = post_json(
-            live_server.port(), "/api/v1/purchases",
-            R"({"store_id":)" + store + R"(,"kind":")" + kind + R"(","product":"pack"})", token);
+        const auto [status, body] =
+            post_json(live_server.port(), "/api/v1/purchases",
+                      R"({"store_id":)" + store + R"(,"kind":")" + kind + R"(","product":"pack"})", token);
         if (status == 201)
           ++written;
         else
