@@ -7,6 +7,7 @@
 # Usage: bench/callgrind_mix.sh SERVER_BIN DATA_DIR [N=200]
 #   DATA_DIR: a data directory with stores (e.g. made by `pokeca-server serve --demo-data true`);
 #   it is copied, never written.
+#   POKECA_SERVE_FLAGS: more `serve` flags, e.g. "--metrics-bind 127.0.0.1:0" (metrics counted).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:?usage: bench/callgrind_mix.sh SERVER_BIN DATA_DIR [N]}
@@ -22,7 +23,7 @@ trap cleanup EXIT
 cp -r "$data_src" "$tmp/data"
 port=$(python3 bench/http_probe.py free-port)
 valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.%p" "$bin" serve --data-dir "$tmp/data" --port "$port" --photo-worker /bin/true \
-  --demo-data false --io-threads 1 --worker-threads 1 >"$tmp/server.out" 2>"$tmp/server.log" &
+  --demo-data false --io-threads 1 --worker-threads 1 ${POKECA_SERVE_FLAGS:-} >"$tmp/server.out" 2>"$tmp/server.log" &
 pid=$!
 python3 bench/http_probe.py wait-healthy "$port" 600
 read -r bbox _ < <(python3 bench/http_probe.py find-bbox "$port" 35.6812 139.7671 280 300)

@@ -166,6 +166,27 @@ const Option kOptions[] = {
        c.log_file = v;
        return "";
      }},
+    {"--metrics-bind", "POKECA_METRICS_BIND",
+     [](Config& c, const std::string& v) -> std::string {
+       if (v.empty() || v == "off") {
+         c.metrics_bind.reset();
+         return "";
+       }
+       const auto colon = v.rfind(':');
+       constexpr const char* kForm = "--metrics-bind must be ADDRESS:PORT (e.g. 127.0.0.1:9464, [::1]:9464)";
+       if (colon == std::string::npos || colon == 0) return kForm;
+       Config::MetricsBind bind;
+       bind.address = v.substr(0, colon);
+       if (bind.address.starts_with('[')) {
+         if (!bind.address.ends_with(']') || bind.address.size() < 3) return kForm;
+         bind.address = bind.address.substr(1, bind.address.size() - 2);
+       } else if (bind.address.find(':') != std::string::npos) {
+         return kForm;  // an IPv6 address without brackets: where its port begins is unclear
+       }
+       if (!parse_number<std::uint16_t>(v.substr(colon + 1), bind.port, 0, 65535)) return kForm;
+       c.metrics_bind = bind;
+       return "";
+     }},
     {"--ip-db", "POKECA_IP_DB",
      [](Config& c, const std::string& v) -> std::string {
        c.ip_db.clear();

@@ -54,6 +54,13 @@ struct Config {
   // password: never log it) and the same target masked for messages. Empty = SQLite.
   std::string database_url;
   std::string database_url_masked;
+  // GET /metrics (Prometheus text) on a listener of its own, never the public port; off
+  // unless given. IPv6 addresses in brackets: "[::1]:9464".
+  struct MetricsBind {
+    std::string address;
+    std::uint16_t port = 0;  // 0 = any free port (tests)
+  };
+  std::optional<MetricsBind> metrics_bind;
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }

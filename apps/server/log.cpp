@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -34,7 +35,11 @@ void reopen_on_hangup(int /*signal*/) {
   errno = saved;
 }
 
+std::atomic<std::string_view (*)()> request_id_source{nullptr};
+
 }  // namespace
+
+void set_request_id_source(std::string_view (*source)()) { request_id_source = source; }
 
 void log_to_file(const std::filesystem::path& file) {
   const auto path = file.string();
@@ -57,6 +62,11 @@ void log_event(std::string_view event, std::initializer_list<LogField> fields) {
   append_json_string(line, format_iso8601(std::time(nullptr)));
   line += ",\"event\":";
   append_json_string(line, event);
+  if (const auto source = request_id_source.load())
+    if (const auto id = source(); !id.empty()) {
+      line += ",\"request_id\":";
+      append_json_string(line, id);
+    }
   for (const auto& [key, value] : fields) {
     line += ',';
     append_json_string(line, key);

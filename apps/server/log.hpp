@@ -11,7 +11,11 @@ namespace pokeca::server {
 
 using LogField = std::pair<std::string_view, std::string>;
 
+// A line written while a request is being handled names it ("request_id", after "event"),
+// as the access and error lines do: `source` (http::current_request_id, set at start)
+// answers the calling thread's request id, empty outside a request.
 void log_event(std::string_view event, std::initializer_list<LogField> fields = {});
+void set_request_id_source(std::string_view (*source)());
 
 // Sends stderr, and with it every log line of the process (these events, the access log,
 // the error lines of 5xx answers, the photo workers' messages), to `file`, appended; a

@@ -57,11 +57,16 @@ void MailSender::run() {
       if (step->outcome == DeliveryOutcome::kIdle) break;
       const auto id = std::to_string(step->id);
       switch (step->outcome) {
-        case DeliveryOutcome::kSent: log_event("mail_sent", {{"id", id}, {"kind", step->kind}}); break;
+        case DeliveryOutcome::kSent:
+          sent_.fetch_add(1, std::memory_order_relaxed);
+          log_event("mail_sent", {{"id", id}, {"kind", step->kind}});
+          break;
         case DeliveryOutcome::kRetryLater:
+          retried_.fetch_add(1, std::memory_order_relaxed);
           log_event("mail_retry", {{"id", id}, {"kind", step->kind}, {"error", step->error}});
           break;
         case DeliveryOutcome::kGaveUp:
+          failed_.fetch_add(1, std::memory_order_relaxed);
           log_event("mail_failed", {{"id", id}, {"kind", step->kind}, {"error", step->error}});
           break;
         case DeliveryOutcome::kIdle: break;

@@ -3,8 +3,10 @@
 // MailDelivery), sleeping kMailPollInterval when there is nothing due, and forgets
 // sent mail after kSentMailRetentionSeconds. A mail claimed when the process died is
 // claimed again after kMailClaimLeaseSeconds (at-least-once; see docs/decisions/mail-queue.md).
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <thread>
 
@@ -28,6 +30,17 @@ class MailSender {
   // Look at the queue now instead of at the next poll.
   void wake();
 
+  // Delivery attempts since start, for the operator's metrics.
+  struct Counts {
+    std::uint64_t sent = 0;
+    std::uint64_t retried = 0;  // failed, to be tried again
+    std::uint64_t failed = 0;   // given up
+  };
+  [[nodiscard]] Counts counts() const {
+    return {sent_.load(std::memory_order_relaxed), retried_.load(std::memory_order_relaxed),
+            failed_.load(std::memory_order_relaxed)};
+  }
+
  private:
   void run();
 
@@ -40,6 +53,9 @@ class MailSender {
   bool stopping_ = false;
   bool woken_ = false;
   std::thread thread_;
+  std::atomic<std::uint64_t> sent_{0};
+  std::atomic<std::uint64_t> retried_{0};
+  std::atomic<std::uint64_t> failed_{0};
 };
 
 }  // namespace pokeca::server

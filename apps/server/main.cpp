@@ -29,8 +29,11 @@
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/embedded_data.hpp"
 #include "pokeca/geoip/mmdb_locator.hpp"
+#include "pokeca/http/error_log.hpp"
+#include "pokeca/http/http_metrics.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/http/map_read_model.hpp"
+#include "pokeca/http/metrics_endpoint.hpp"
 #include "pokeca/http/router.hpp"
 #include "pokeca/import/file_import.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
@@ -40,6 +43,8 @@
 #include "pokeca/map/store_service.hpp"
 #include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/media/isolated_photo_processor.hpp"
+#include "pokeca/metrics/process_metrics.hpp"
+#include "pokeca/metrics/registry.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/trip_service.hpp"
@@ -63,6 +68,7 @@
 #include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
+#include "server_metrics.hpp"
 #include "system_clock.hpp"
 
 namespace fs = std::filesystem;
@@ -73,6 +79,8 @@ namespace {
 
 constexpr const char* kVersion = "0.1.0";
 constexpr std::string_view kMailSenderName = "ポケカ販売店マップ";
+// Scrapers open one or two connections; the listener needs no more.
+constexpr unsigned kMetricsMaxConnections = 16;
 
 // The built frontend: the configured folder, else frontend/dist under the working
 // directory, else next to a binary that lives in build/apps/server/.
@@ -174,13 +182,18 @@ class AnalyticsSecretSweeper {
 int serve(const Config& configured) {
   Config config = configured;
   if (!config.log_file.empty()) log_to_file(config.log_file);
+  set_request_id_source(&http::current_request_id);
   if (config.worker_threads == 0) config.worker_threads = http::default_worker_threads();
   const auto started = std::chrono::steady_clock::now();
   prepare_data_dir(config.data_dir);
   // One connection per request thread: the normal workers, the slow and the upload
-  // lanes, and the mail thread.
-  storage::Database db(config.database_file(),
-                       {.connections = config.worker_threads + config.auth_threads + config.upload_threads + 1});
+  // lanes, the mail thread, and the metrics listener's (the mail queue's depth).
+  const unsigned metrics_connections = config.metrics_bind ? 1 : 0;
+  storage::Database db(config.database_file(), {.connections = config.worker_threads + config.auth_threads +
+                                                               config.upload_threads + 1 + metrics_connections});
+  // Counters the parts keep whether or not anyone scrapes them (relaxed atomics); the
+  // HTTP server counts only with --metrics-bind.
+  metrics::Registry registry;
   storage::SqliteStoreRepository stores(db);
   storage::SqliteReportRepository reports(db);
   storage::SqliteMetaRepository meta(db);
@@ -209,7 +222,8 @@ int serve(const Config& configured) {
   const auto common_passwords = CommonPasswords::from_text(data::kCommonPasswordsTxt);
   AuthService auth({users, sessions, action_tokens, hasher, token_crypto, *mailer, limiter, common_passwords, clock},
                    {config.base_url, config.rate_limits});
-  const media::IsolatedPhotoProcessor photo_processor({.worker_path = resolve_photo_worker(config).string()});
+  const media::IsolatedPhotoProcessor isolated_processor({.worker_path = resolve_photo_worker(config).string()});
+  const CountingPhotoProcessor photo_processor(isolated_processor, registry);
   media::FilePhotoStore photo_store(config.photo_dir(), crypto::sha256_hex);
   SubmissionService submissions({submission_repo, stores, photo_processor, photo_store, gazetteer, limiter, clock},
                                 {config.rate_limits.submission_account});
@@ -318,8 +332,37 @@ int serve(const Config& configured) {
   static_assert(kDefaultConnectionsPerAddress == http::kDefaultMaxConnectionsPerAddress);
   server_config.trust_forwarded_for = config.trusted_proxy;
   server_config.max_connections_per_address = config.connections_per_address;
+  std::optional<http::HttpMetrics> http_metrics;
+  if (config.metrics_bind) {
+    http_metrics.emplace(registry, http::api_routes());
+    server_config.metrics = &*http_metrics;
+    register_server_metrics(registry, {.read_model = *router_config.read_model,
+                                       .limiter = limiter,
+                                       .mail = mail_sender,
+                                       .mail_queue = mail_queue,
+                                       .clock = clock});
+    metrics::register_process_metrics(registry, kVersion);
+  }
   http::HttpServer server(router, server_config);
   server.start();
+  // The metrics page on its own listener, never the public port; declared after
+  // everything its page reads, so it is gone before them.
+  const http::MetricsEndpoint metrics_endpoint(registry);
+  std::optional<http::HttpServer> metrics_server;
+  if (config.metrics_bind) {
+    http::HttpServerConfig metrics_config;
+    metrics_config.bind_address = config.metrics_bind->address;
+    metrics_config.port = config.metrics_bind->port;
+    metrics_config.io_threads = 1;
+    metrics_config.worker_threads = 1;
+    metrics_config.max_connections = kMetricsMaxConnections;
+    metrics_config.access_log = [](std::string_view) {};  // scrapes stay out of the access log
+    metrics_server.emplace(metrics_endpoint, metrics_config);
+    metrics_server->start();
+    log_event("metrics_listening", {{"address", config.metrics_bind->address},
+                                    {"port", std::to_string(metrics_server->port())},
+                                    {"path", std::string(http::kMetricsPath)}});
+  }
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   log_event("listening", {{"address", config.bind_address},
                           {"port", std::to_string(server.port())},
@@ -328,6 +371,7 @@ int serve(const Config& configured) {
                           {"startup_ms", std::to_string(ms.count())}});
   server.wait_for_signal();
   log_event("stopping");
+  if (metrics_server) metrics_server->stop();
   server.stop();
   mail_sender.stop();
   log_event("stopped");

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "common/http_messages.hpp"
+#include "pokeca/http/error_log.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "router_fixture.hpp"
@@ -274,6 +275,44 @@ TEST_F(Loopback, StopClosesIdleConnectionsAtOnce) {
   EXPECT_LT(std::chrono::steady_clock::now() - begin, 2s);  // far below the 10 s grace
   const auto ec = c.wait_closed();
   EXPECT_TRUE(ec == boost::asio::error::eof || ec == boost::asio::error::connection_reset) << ec.message();
+}
+
+// What a handler running a request sees as current_request_id(): the id the server sends.
+class EchoRequestId final : public http::RequestHandler {
+ public:
+  [[nodiscard]] http::RoutePlan plan(const http::RequestHeader&) const override { return {}; }
+  [[nodiscard]] http::Admission admit(const http::RequestHeader&, const http::RoutePlan&,
+                                      const http::Peer&) const override {
+    return {};
+  }
+  [[nodiscard]] std::optional<http::Reply> ready(const http::Request&, http::RequestContext&) const override {
+    return std::nullopt;
+  }
+  [[nodiscard]] http::Reply serve(const http::Request& request, const http::RequestContext&) const override {
+    http::Response res{Status::ok, request.version()};
+    res.body() = std::string(http::current_request_id());
+    res.prepare_payload();
+    return {std::move(res)};
+  }
+  [[nodiscard]] http::Response error_response(Status status, std::string_view, std::string_view) const override {
+    return http::Response{status, 11};
+  }
+};
+
+TEST(RequestIdScope, AHandlerSeesItsRequestsIdAndNothingOutsideARequest) {
+  EXPECT_EQ(http::current_request_id(), "");
+  const EchoRequestId handler;
+  http::HttpServer server(handler, {.port = 0, .access_log = [](std::string_view) {}});
+  server.start();
+  TestClient c(server.port());
+  const auto first = c.get("/anything");
+  const auto second = c.get("/anything");
+  EXPECT_FALSE(first.body().empty());
+  EXPECT_EQ(first.body(), first[http::kRequestIdHeader]);
+  EXPECT_EQ(second.body(), second[http::kRequestIdHeader]);
+  EXPECT_NE(first.body(), second.body());
+  server.stop();
+  EXPECT_EQ(http::current_request_id(), "");
 }
 
 TEST_F(Loopback, AccessLogHasOneLinePerRequestWithoutQueryValues) {

@@ -1,4 +1,5 @@
-// The backup drill: `pokeca-server backup` while writers write, `restore` into a fresh
+// The backup drill: `pokeca-server backup` while a server runs and two writers report
+// purchases to it over HTTP, `restore` into a fresh
 // directory, a server started on it. The real binary, real files, real HTTP.
 #include <gtest/gtest.h>
 
@@ -6,8 +7,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "pokeca/crypto/key_file.hpp"
@@ -15,13 +18,13 @@
 #include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/storage/sqlite/backup.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
-#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/testing/temp_dir.hpp"
 #include "server_process.hpp"
 
 namespace pokeca {
 namespace {
 namespace fs = std::filesystem;
+using testing::http_exchange;
 using testing::read_whole_file;
 using testing::run_server_command;
 using testing::ServerProcess;
@@ -53,24 +56,78 @@ class BackupDrill : public ::testing::Test {
   std::string key, photo_hash, photo_bytes;
 };
 
+// POST PATH with a JSON body (and a bearer token): the status and the body.
+std::pair<int, std::string> post_json(int port, const std::string& path, const std::string& body,
+                                      const std::string& token = {}) {
+  std::string request = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n";
+  if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
+  request += "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+  const auto reply = http_exchange(port, request);
+  if (reply.size() < 12 || !reply.starts_with("HTTP/1.1 ")) return {0, reply};
+  const auto at = reply.find("\r\n\r\n");
+  return {std::stoi(reply.substr(9, 3)), at == std::string::npos ? "" : reply.substr(at + 4)};
+}
+
+// The first capture of `pattern` in the server's output, waiting up to 20 s for it.
+std::string wait_for_match(const fs::path& output, const std::regex& pattern) {
+  for (int i = 0; i < 400; ++i) {
+    std::smatch m;
+    const auto text = read_whole_file(output);
+    if (std::regex_search(text, m, pattern)) return m[1].str();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return "";
+}
+
+// An account made the way a visitor makes one, over HTTP (sign-up, the link in the mail
+// the outbox logs, login): its access token.
+std::string signed_in_token(const ServerProcess& server, const fs::path& output) {
+  const auto [made, made_body] = post_json(
+      server.port(), "/api/v1/users",
+      R"({"user":{"email":"drill@example.com","password":"drill-passw0rd-2026","username":"drill","prefecture":""}})");
+  EXPECT_EQ(made, 201) << made_body;
+  const auto verify = wait_for_match(output, std::regex(R"(mode=verifyEmail&token=([A-Za-z0-9_\-]+))"));
+  EXPECT_FALSE(verify.empty());
+  const auto [verified, verified_body] =
+      post_json(server.port(), "/api/v1/auth/verify-email", R"({"token":")" + verify + R"("})");
+  EXPECT_EQ(verified, 200) << verified_body;
+  const auto [logged_in, session] = post_json(server.port(), "/api/v1/auth/login",
+                                              R"({"email":"drill@example.com","password":"drill-passw0rd-2026"})");
+  EXPECT_EQ(logged_in, 200) << session;
+  std::smatch m;
+  return std::regex_search(session, m, std::regex(R"re("access_token":"([^"]+)")re")) ? m[1].str() : "";
+}
+
 TEST_F(BackupDrill, ABackupTakenWhileWritersWriteRestoresIntoAServerThatServesIt) {
   const auto live_db = live / "pokeca.db";
+  // The live server, with limits wide enough for two writers reporting as fast as they can.
+  const auto live_output = dir.path() / "live.out";
+  ServerProcess live_server(
+      live, live_output, {"--rate-limits", "write_ip=1000000/60,write_account=1000000/60,purchase_account=1000000/60"});
+  ASSERT_NE(live_server.port(), 0);
+  const auto token = signed_in_token(live_server, live_output);
+  ASSERT_FALSE(token.empty());
+
   std::atomic<bool> stop{false};
   std::atomic<int> written{0};
+  std::atomic<int> refused{0};
   std::vector<std::thread> writers;
-  storage::Database db(live_db, {.connections = 2});
   for (int w = 0; w < 2; ++w)
     writers.emplace_back([&, w] {
-      storage::SqliteReportRepository reports(db);
       for (int i = 0; !stop; ++i) {
-        PurchaseReport r;
-        r.store_id = 1 + (i + w) % 6;  // the sample's stores
-        r.kind = i % 3 == 0 ? ReportKind::kSoldOut : ReportKind::kBought;
-        r.purchased_at = r.created_at = 1'790'000'000 + i;
-        if (reports.insert(r)) ++written;
+        const auto store = std::to_string(1 + (i + w) % 6);  // the sample's stores
+        const auto kind = i % 3 == 0 ? "sold_out" : "bought";
+        const auto [status, body] =
+            post_json(live_server.port(), "/api/v1/purchases",
+                      R"({"store_id":)" + store + R"(,"kind":")" + kind + R"(","product":"pack"})", token);
+        if (status == 201)
+          ++written;
+        else
+          ++refused;
       }
     });
-  while (written < 50) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  while (written < 50 && refused == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_EQ(refused, 0);
   const int before_backup = written;
   const auto backup = dir.path() / "backup";
   const int backed_up = run_server_command({"backup", backup.string(), "--data-dir", live.string()});
@@ -79,6 +136,7 @@ TEST_F(BackupDrill, ABackupTakenWhileWritersWriteRestoresIntoAServerThatServesIt
   stop = true;
   for (auto& t : writers) t.join();
   ASSERT_EQ(backed_up, 0);
+  EXPECT_EQ(refused, 0);
 
   // The copy is one moment of the live file: no fewer reports than were written before it
   // began, no more than by its end, and fewer than the live file holds now.

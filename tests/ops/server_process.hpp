@@ -36,6 +36,28 @@ inline int run_server_command(const std::vector<std::string>& args) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// Sends REQUEST (a whole HTTP/1.1 message, "Connection: close") to the loopback PORT:
+// the whole raw reply, or "" when nobody answers.
+inline std::string http_exchange(int port, const std::string& request) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return ::close(fd), "";
+  (void)::send(fd, request.data(), request.size(), 0);
+  std::string reply;
+  char buf[65536];
+  for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) reply.append(buf, static_cast<std::size_t>(n));
+  ::close(fd);
+  return reply;
+}
+
+// GET PATH on PORT: the raw reply.
+inline std::string http_get(int port, const std::string& path) {
+  return http_exchange(port, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+}
+
 class ServerProcess {
  public:
   // `serve --data-dir DATA --port 0 --demo-data false` plus EXTRA; stdout and stderr go to
@@ -44,6 +66,7 @@ class ServerProcess {
   ServerProcess(const std::filesystem::path& data_dir, const std::filesystem::path& output,
                 const std::vector<std::string>& extra = {}, std::filesystem::path log = {}) {
     if (log.empty()) log = output;
+    log_ = log;
     std::vector<std::string> args{POKECA_SERVER_BIN, "serve",
                                   "--data-dir",      data_dir.string(),
                                   "--port",          "0",
@@ -79,22 +102,18 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   [[nodiscard]] int port() const { return port_; }
+  // The "port" of the first log line of EVENT (e.g. "metrics_listening"), or 0.
+  [[nodiscard]] int event_port(const std::string& event) const {
+    const std::regex line("\"event\":\"" + event + "\".*\"port\":\"([0-9]+)\"");
+    std::smatch m;
+    const auto text = read_whole_file(log_);
+    return std::regex_search(text, m, line) ? std::stoi(m[1].str()) : 0;
+  }
   void signal(int sig) const { ::kill(pid_, sig); }
 
   // GET PATH over a fresh connection: the body, or "" when the status is not 200.
   [[nodiscard]] std::string get(const std::string& path) const {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<std::uint16_t>(port_));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return ::close(fd), "";
-    const std::string request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
-    (void)::send(fd, request.data(), request.size(), 0);
-    std::string reply;
-    char buf[65536];
-    for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) reply.append(buf, static_cast<std::size_t>(n));
-    ::close(fd);
+    const auto reply = http_get(port_, path);
     if (!reply.starts_with("HTTP/1.1 200")) return "";
     const auto body = reply.find("\r\n\r\n");
     return body == std::string::npos ? "" : reply.substr(body + 4);
@@ -103,6 +122,7 @@ class ServerProcess {
  private:
   pid_t pid_ = 0;
   int port_ = 0;
+  std::filesystem::path log_;
 };
 
 }  // namespace pokeca::testing

@@ -31,6 +31,14 @@ constexpr NamedRule kRuleNames[] = {
     {"submission_account", &RateLimits::submission_account},
 };
 
+// Rules whose refusals are counted apart: RateLimits' names, the analytics events' limit,
+// then "other".
+constexpr std::array<std::string_view, 16> kCountedRuleNames{
+    "sign_up_ip",   "login_ip",      "login_account",    "login_account_ip",   "login_account_spent_ip",
+    "login_device", "resend_ip",     "resend_account",   "reset_ip",           "reset_account",
+    "write_ip",     "write_account", "purchase_account", "submission_account", "analytics",
+    "other"};
+
 // Upper bounds that keep the arithmetic far from overflow; a limit beyond them is a typo.
 constexpr std::int64_t kMaxConfiguredRequests = 1'000'000'000;
 constexpr UnixSeconds kMaxConfiguredWindow = 366LL * 24 * 3600;
@@ -86,6 +94,24 @@ RateLimiter::Shard& RateLimiter::shard_of(std::string_view key) {
   return *shards_[(siphash24(hash_key_, key) >> 32) % shards_.size()];
 }
 
+static_assert(kCountedRuleNames.size() == RateLimiter::kCountedRules);
+
+std::vector<std::pair<std::string_view, std::uint64_t>> RateLimiter::refusals() const {
+  std::vector<std::pair<std::string_view, std::uint64_t>> counts;
+  counts.reserve(kCountedRuleNames.size());
+  for (std::size_t i = 0; i < kCountedRuleNames.size(); ++i)
+    counts.emplace_back(kCountedRuleNames[i], refusals_[i].load(std::memory_order_relaxed));
+  return counts;
+}
+
+// Only on a refusal: a short scan of the names, off the allowed path.
+void RateLimiter::count_refusal(std::string_view key) {
+  const auto rule = key.substr(0, key.find(':'));
+  std::size_t i = 0;
+  while (i + 1 < kCountedRuleNames.size() && kCountedRuleNames[i] != rule) ++i;
+  refusals_[i].fetch_add(1, std::memory_order_relaxed);
+}
+
 RateLimiter::Decision RateLimiter::hit(std::string_view key, const RateLimit& limit, UnixSeconds now) {
   auto& shard = shard_of(key);
   const double t = static_cast<double>(now);
@@ -99,6 +125,7 @@ RateLimiter::Decision RateLimiter::hit(std::string_view key, const RateLimit& li
   const double next = tat + interval;
   if (next - t > window) {
     const auto wait = static_cast<std::int64_t>(std::ceil(next - window - t));
+    count_refusal(key);
     return {false, std::max<std::int64_t>(1, wait)};
   }
   if (it != shard.arrival.end()) {
@@ -108,6 +135,7 @@ RateLimiter::Decision RateLimiter::hit(std::string_view key, const RateLimit& li
   if (shard.arrival.size() >= keys_per_shard_ && !forget_idle(shard, t)) {
     // Every key here is still counting: forgetting one would hand it a fresh allowance.
     const auto wait = static_cast<std::int64_t>(std::ceil(shard.next_idle - t));
+    count_refusal(key);
     return {false, std::max<std::int64_t>(1, wait)};
   }
   shard.arrival.emplace(std::string(key), next);

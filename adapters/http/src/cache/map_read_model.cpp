@@ -23,6 +23,23 @@ MapReadModel::~MapReadModel() = default;
 
 std::size_t MapReadModel::kept_store_count() const { return fragments_ ? fragments_->size() : 0; }
 
+MapReadModel::Stats MapReadModel::stats() const {
+  Stats stats;
+  if (responses_) {
+    const auto r = responses_->stats();
+    stats.response_hits = r.hits;
+    stats.response_misses = r.misses;
+    stats.response_evictions = r.evictions;
+  }
+  stats.fragment_hits = fragment_hits_.load(std::memory_order_relaxed);
+  stats.fragment_misses = fragment_misses_.load(std::memory_order_relaxed);
+  if (fragments_) {
+    stats.fragment_evictions = fragments_->evictions();
+    stats.kept_stores = fragments_->size();
+  }
+  return stats;
+}
+
 std::optional<Result<std::string>> MapReadModel::bbox_list(StoreService& stores, const StoreQueryInput& input) const {
   if (!fragments_) return std::nullopt;
   // Stores read from their rows: their JSON's place in the body, kept once the Reader ends.
@@ -67,6 +84,8 @@ std::optional<Result<std::string>> MapReadModel::bbox_list(StoreService& stores,
       }
     }
     body += truncated ? R"(],"truncated":true})" : R"(],"truncated":false})";
+    fragment_hits_.fetch_add(listed.size() - fresh.size(), std::memory_order_relaxed);
+    fragment_misses_.fetch_add(fresh.size(), std::memory_order_relaxed);
   }
   for (auto& f : fresh) fragments_->put(f.id, epoch, body.substr(f.begin, f.end - f.begin), std::move(f.facts));
   return Result<std::string>(std::move(body));

@@ -59,6 +59,7 @@ void ResponseCache::put(std::string_view key, std::uint64_t generation, Clock::t
     if (old != shard.entries.end()) {
       shard.bytes -= old->second.bytes();
       shard.entries.erase(old);
+      evictions_.fetch_add(1, std::memory_order_relaxed);
     }
     shard.order.pop_front();
   }

@@ -4,6 +4,7 @@
 // An entry is served only while the database's write generation is unchanged and it is
 // younger than kResponseCacheTtl (answers like "reported within 24 h" move with time).
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -43,6 +44,19 @@ class ResponseCache {
                                                     Clock::time_point now);
   void put_gzip(std::string_view key, std::uint64_t generation, std::string gzip);
 
+  // For the operator's metrics: the caller counts its one look a request (a request
+  // may ask find_gzip and find), put() counts entries pushed out by the byte budget.
+  struct Stats {
+    std::uint64_t hits = 0;
+    std::uint64_t misses = 0;
+    std::uint64_t evictions = 0;
+  };
+  void count_lookup(bool hit) { (hit ? hits_ : misses_).fetch_add(1, std::memory_order_relaxed); }
+  [[nodiscard]] Stats stats() const {
+    return {hits_.load(std::memory_order_relaxed), misses_.load(std::memory_order_relaxed),
+            evictions_.load(std::memory_order_relaxed)};
+  }
+
  private:
   static constexpr std::size_t kShards = 8;
   struct Entry {
@@ -63,6 +77,9 @@ class ResponseCache {
   // shard's mutex must be held.
   static const Entry* fresh(Shard& shard, std::string_view key, std::uint64_t generation, Clock::time_point now);
   std::array<Shard, kShards> shards_;
+  std::atomic<std::uint64_t> hits_{0};
+  std::atomic<std::uint64_t> misses_{0};
+  std::atomic<std::uint64_t> evictions_{0};
 };
 
 }  // namespace pokeca::http

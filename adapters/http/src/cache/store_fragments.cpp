@@ -100,6 +100,7 @@ void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json,
         for (auto& slot : page->slots)
           if (const auto* old = slot.exchange(nullptr, std::memory_order_acq_rel)) dropped.push_back(old);
     size_.store(0, std::memory_order_relaxed);
+    evictions_.fetch_add(dropped.size(), std::memory_order_relaxed);
   }
   auto* slot = slot_for(id);
   const auto* old = slot->load(std::memory_order_relaxed);
@@ -126,6 +127,7 @@ void StoreFragments::forget(std::span<const std::int64_t> ids) {
     if (const auto* old = page->slots[i % kKeptPageSlots].exchange(nullptr, std::memory_order_acq_rel)) {
       dropped.push_back(old);
       size_.fetch_sub(1, std::memory_order_relaxed);
+      evictions_.fetch_add(1, std::memory_order_relaxed);
     }
   }
   epoch_.fetch_add(1, std::memory_order_release);

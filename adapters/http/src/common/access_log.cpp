@@ -68,6 +68,18 @@ std::mutex error_log_mutex;
 ErrorLogSink error_log_sink;  // guarded by error_log_mutex
 }  // namespace
 
+namespace {
+thread_local std::string_view current_request;
+}  // namespace
+
+std::string_view current_request_id() { return current_request; }
+
+RequestIdScope::RequestIdScope(std::string_view request_id) : previous_(current_request) {
+  current_request = request_id;
+}
+
+RequestIdScope::~RequestIdScope() { current_request = previous_; }
+
 ErrorLogSink set_error_log_sink(ErrorLogSink sink) {
   std::lock_guard lock(error_log_mutex);
   std::swap(error_log_sink, sink);

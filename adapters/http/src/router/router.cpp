@@ -18,6 +18,7 @@
 #include "endpoints/export/open_data_export.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/http/map_read_model.hpp"
+#include "pokeca/http/metrics_endpoint.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "router/api_dispatch.hpp"
 #include "router/security_headers.hpp"
@@ -98,12 +99,14 @@ struct Router::Impl {
     const bool gzip_ok = accepts_encoding(req[bhttp::field::accept_encoding], "gzip");
     if (gzip_ok)
       if (auto gzip = cache->find_gzip(req.target(), generation, now)) {
+        cache->count_lookup(true);
         auto res = json_response(Status::ok, {});
         res.set(bhttp::field::vary, "Accept-Encoding");
         res.set(bhttp::field::content_encoding, "gzip");
         return shared_reply(std::move(res), std::move(gzip), req);
       }
     auto body = cache->find(req.target(), generation, now);
+    cache->count_lookup(body != nullptr);
     if (!body) return std::nullopt;
     // Not compressed yet: a worker thread compresses it once and keeps it (route()).
     if (gzip_ok && body->size() >= kMinCompressedJsonBytes) {
@@ -173,6 +176,11 @@ struct Router::Impl {
       res.set(bhttp::field::allow, "GET, HEAD");
       return {std::move(res)};
     }
+    // The operator's metrics page lives on its own listener (--metrics-bind); here it is
+    // not found, rather than the frontend's page, so a scraper pointed at the public port
+    // fails loudly and nobody mistakes the site for the page.
+    if (target.path == kMetricsPath)
+      return {json_response(Status::not_found, error_envelope(msg::kNotFound, "not_found"))};
     if (auto page = site_pages.serve(target.path, target.query, req[bhttp::field::host])) return {std::move(*page)};
     if (target.path.starts_with(kPhotoPathPrefix))
       return {photo_files.serve(target.path, req[bhttp::field::if_none_match])};

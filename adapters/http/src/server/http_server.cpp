@@ -49,6 +49,7 @@
 #include "common/http_messages.hpp"
 #include "common/query_string.hpp"
 #include "pokeca/http/error_log.hpp"
+#include "pokeca/http/http_metrics.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "server/log_buffer.hpp"
 #include "server/request_budget.hpp"
@@ -134,10 +135,6 @@ std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-double elapsed_ms(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
-}
-
 // The connection cap, lowered to what the open-file limit leaves.
 unsigned connection_cap(unsigned configured) {
   rlimit files{};
@@ -192,6 +189,7 @@ struct HttpServer::State {
     std::string_view method = "-";
     std::string_view path = "-";
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    std::optional<std::size_t> route = {};  // the plan's, once known (the metrics' label)
   };
 
   awaitable<void> listen();
@@ -272,6 +270,7 @@ awaitable<void> HttpServer::State::listen() {
       std::lock_guard lock(mutex);
       id = ++next_connection_id;
       connections.emplace(id, conn);
+      if (config.metrics) config.metrics->connection_opened();
     }
     if (!conn) {
       turn_away(socket);
@@ -331,6 +330,7 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     }
     // The route is looked up once, from the header: its body limit, lane and handler.
     const auto plan = handler.plan(header.base());
+    seen.route = plan.route;
     const auto limit = plan.body_limit.value_or(config.body_limit);
     if (parser.content_length() && *parser.content_length() > limit) {
       co_await refuse(*conn, seen, Status::payload_too_large, "payload_too_large", msg::kBodyTooLarge);
@@ -342,7 +342,8 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
     if (plan.admit_first) {
       auto admission = co_await asio::co_spawn(
           workers.get_executor(),
-          [this, &header, &plan, &conn]() -> awaitable<Admission> {
+          [this, &header, &plan, &conn, &seen]() -> awaitable<Admission> {
+            const RequestIdScope scope(seen.request_id);
             co_return handler.admit(header, plan, conn->peer);
           },
           asio::use_awaitable);
@@ -405,20 +406,32 @@ awaitable<void> HttpServer::State::session(std::uint64_t id, std::shared_ptr<Con
       reply = std::move(*ready);
     } else if (lane && lane->in_flight.fetch_add(1) >= lane->queue_limit) {
       --lane->in_flight;
+      if (config.metrics) config.metrics->lane_refused(plan.lane);
       reply.response = busy();
     } else {
       struct LaneSlot {
         std::atomic<unsigned>* count;
+        HttpMetrics* metrics;
+        Lane lane;
         ~LaneSlot() {
           if (count) --*count;
+          if (metrics) metrics->lane_done(lane);
         }
-      } slot{lane ? &lane->in_flight : nullptr};
+      } slot{lane ? &lane->in_flight : nullptr, config.metrics, plan.lane};
+      if (config.metrics) config.metrics->lane_queued(plan.lane);
+      const auto queued = config.metrics ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
       // Chosen before the co_await: GCC evaluated both arms of a conditional inside the
       // awaited expression, reading lane->pool through a null `lane` (UBSan).
       const auto executor = lane ? lane->pool.get_executor() : workers.get_executor();
       try {
         reply = co_await asio::co_spawn(
-            executor, [this, &request, &context]() -> awaitable<Reply> { co_return handler.serve(request, context); },
+            executor,
+            [this, &request, &context, queued]() -> awaitable<Reply> {
+              if (config.metrics)
+                config.metrics->lane_started(context.plan.lane, std::chrono::steady_clock::now() - queued);
+              const RequestIdScope scope(context.request_id);
+              co_return handler.serve(request, context);
+            },
             asio::use_awaitable);
       } catch (...) {
         reply = {handler.error_response(Status::internal_server_error, "internal", msg::kInternal)};
@@ -603,6 +616,7 @@ void HttpServer::State::turn_away(tcp::socket& socket) {
   if (!ec) asio::write(socket, asio::buffer(full_reply), ec);
   socket.shutdown(tcp::socket::shutdown_both, ec);
   socket.close(ec);
+  if (config.metrics) config.metrics->connection_refused();
   if (auto refused = refused_connections.count(std::chrono::steady_clock::now())) {
     write_error_log(format_error_log(
         {"-", "-", "-", static_cast<unsigned>(Status::service_unavailable), "connections_refused",
@@ -613,8 +627,11 @@ void HttpServer::State::turn_away(tcp::socket& socket) {
 }
 
 void HttpServer::State::log(const Seen& seen, unsigned status, std::uint64_t bytes) {
-  const auto line =
-      format_access_log({seen.request_id, seen.method, seen.path, status, elapsed_ms(seen.started), bytes}, unix_now());
+  const auto elapsed = std::chrono::steady_clock::now() - seen.started;
+  if (config.metrics) config.metrics->request(seen.route, seen.method, status, elapsed, bytes);
+  const auto line = format_access_log({seen.request_id, seen.method, seen.path, status,
+                                       std::chrono::duration<double, std::milli>(elapsed).count(), bytes},
+                                      unix_now());
   if (config.access_log)
     config.access_log(line);
   else
@@ -623,7 +640,7 @@ void HttpServer::State::log(const Seen& seen, unsigned status, std::uint64_t byt
 
 void HttpServer::State::forget(std::uint64_t id) {
   std::lock_guard lock(mutex);
-  connections.erase(id);
+  if (connections.erase(id) != 0 && config.metrics) config.metrics->connection_closed();
   if (connections.empty()) connections_gone.notify_all();
 }
 

@@ -6,12 +6,14 @@
 // key is kept (its theoretical arrival time), and a key whose allowance is full again
 // is the same as a key never seen, so it can be forgotten (and only such a key is).
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "pokeca/shared/errors.hpp"
@@ -98,7 +100,15 @@ class RateLimiter {
 
   [[nodiscard]] std::size_t tracked_keys() const;
 
+  // Refused requests since start, by rule: the key's text before its first ':' (every
+  // caller starts its keys with the rule's name, "login_ip:…"); a key of no known rule
+  // counts as "other". For the operator's metrics; never a key itself.
+  static constexpr std::size_t kCountedRules = 16;  // RateLimits' names, "analytics", "other"
+  [[nodiscard]] std::vector<std::pair<std::string_view, std::uint64_t>> refusals() const;
+
  private:
+  void count_refusal(std::string_view key);
+  std::array<std::atomic<std::uint64_t>, kCountedRules> refusals_{};
   struct KeyedHash {
     const SipHashKey* key;
     std::size_t operator()(const std::string& s) const noexcept { return static_cast<std::size_t>(siphash24(*key, s)); }

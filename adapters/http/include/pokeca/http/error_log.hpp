@@ -18,4 +18,20 @@ using ErrorLogSink = std::function<void(std::string_view line)>;
 // restore the previous sink, which this returns.
 ErrorLogSink set_error_log_sink(ErrorLogSink sink);
 
+// The id of the request the calling thread works on, empty outside one: HttpServer sets it
+// around admit() and serve(), so a line logged from inside a request (a mail that could not
+// be queued, an alert that failed) can name the request as the access and error lines do.
+[[nodiscard]] std::string_view current_request_id();
+
+class RequestIdScope {
+ public:
+  explicit RequestIdScope(std::string_view request_id);  // `request_id` must outlive the scope
+  ~RequestIdScope();
+  RequestIdScope(const RequestIdScope&) = delete;
+  RequestIdScope& operator=(const RequestIdScope&) = delete;
+
+ private:
+  std::string_view previous_;
+};
+
 }  // namespace pokeca::http

@@ -90,6 +90,8 @@ inline constexpr unsigned kMaxDefaultWorkerThreads = 4;
 }
 [[nodiscard]] inline unsigned default_worker_threads() { return default_worker_threads(usable_cpus()); }
 
+class HttpMetrics;  // http_metrics.hpp
+
 // Receives one access-log line (JSON, no newline). Called from I/O threads.
 using AccessLogSink = std::function<void(std::string_view line)>;
 
@@ -121,6 +123,9 @@ struct HttpServerConfig {
   unsigned max_requests_per_connection = kDefaultMaxRequestsPerConnection;
   std::chrono::milliseconds shutdown_grace = kDefaultShutdownGrace;  // then connections are cut
   AccessLogSink access_log;                                          // empty = stderr
+  // Where requests, lanes and connections are counted; null = not counted. Must outlive
+  // the server.
+  HttpMetrics* metrics = nullptr;
 };
 
 class HttpServer {

@@ -17,6 +17,7 @@
 // copies the kept stores' JSON and asks the scan for the rows of the others.
 // (The storage's own index copy, e.g. SQLite's R*Tree in memory, is the storage's
 // business: it is kept current by the storage's own hooks, not by this model.)
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -59,10 +60,27 @@ class MapReadModel {
   // How many stores' fragments are kept.
   [[nodiscard]] std::size_t kept_store_count() const;
 
+  // For the operator's metrics (counts since start): the response cache's looks and
+  // evictions, and the stores bbox lists took from their kept fragments (hits) or had to
+  // read (misses), and fragments dropped.
+  struct Stats {
+    std::uint64_t response_hits = 0;
+    std::uint64_t response_misses = 0;
+    std::uint64_t response_evictions = 0;
+    std::uint64_t fragment_hits = 0;
+    std::uint64_t fragment_misses = 0;
+    std::uint64_t fragment_evictions = 0;
+    std::uint64_t kept_stores = 0;
+  };
+  [[nodiscard]] Stats stats() const;
+
  private:
   DataChanges& changes_;
   std::unique_ptr<ResponseCache> responses_;
   std::shared_ptr<StoreFragments> fragments_;  // shared with the change listener
+  // Counted once a list, not once a store: two relaxed additions a bbox miss.
+  mutable std::atomic<std::uint64_t> fragment_hits_{0};
+  mutable std::atomic<std::uint64_t> fragment_misses_{0};
 };
 
 }  // namespace pokeca::http

@@ -69,6 +69,8 @@ class StoreFragments {
   // calling thread must not hold a Reader).
   void forget(std::span<const std::int64_t> ids);
   [[nodiscard]] std::size_t size() const;
+  // Kept stores dropped so far: by forget() (the store changed) and when the table was full.
+  [[nodiscard]] std::uint64_t evictions() const { return evictions_.load(std::memory_order_relaxed); }
 
   // A list's read of many kept stores. No lock: Readers never wait for
   // each other nor for writers. What find_kept() returns stays valid until the Reader is
@@ -120,6 +122,7 @@ class StoreFragments {
   std::mutex mutex_;  // writers only
   std::atomic<std::uint64_t> epoch_{0};
   std::atomic<std::size_t> size_{0};
+  std::atomic<std::uint64_t> evictions_{0};
   // Readers count themselves in readers_[phase_ % 2]; a writer moves the phase and waits
   // for the old counter to drain (a grace period, as in RCU).
   mutable std::atomic<std::uint64_t> phase_{0};

@@ -48,10 +48,11 @@ struct SqliteMailQueue::Statements {
         alerts_for_user(c, "SELECT count(*) FROM favorite_alert_log WHERE user_id = :user AND queued_at > :since"),
         log_alert(c,
                   "INSERT INTO favorite_alert_log (user_id, store_id, report_id, queued_at)"
-                  " VALUES (:user, :store, :report, :at)") {}
+                  " VALUES (:user, :store, :report, :at)"),
+        backlog(c, "SELECT count(*), min(created_at) FROM mail_queue WHERE status IN ('pending', 'sending')") {}
 
   Connection& conn;
-  Statement enqueue, claim, sent, retry, failed, purge, alerts_for_store, alerts_for_user, log_alert;
+  Statement enqueue, claim, sent, retry, failed, purge, alerts_for_store, alerts_for_user, log_alert, backlog;
 };
 
 SqliteMailQueue::SqliteMailQueue(Database& db) : statements_(db) {}
@@ -129,6 +130,18 @@ Result<std::int64_t> SqliteMailQueue::purge_sent(UnixSeconds before) {
     auto ok = st.purge.bind_int(":before", before).each([&](const Row&) { ++n; });
     if (!ok) return std::unexpected(ok.error());
     return n;
+  });
+}
+
+Result<MailBacklog> SqliteMailQueue::backlog() {
+  return statements_.with([&](Statements& st) -> Result<MailBacklog> {
+    MailBacklog backlog;
+    auto ok = st.backlog.each([&](const Row& row) {
+      backlog.unsent = row.int64(0);
+      backlog.oldest_created_at = row.optional_int64(1);
+    });
+    if (!ok) return std::unexpected(ok.error());
+    return backlog;
   });
 }
 

@@ -2,11 +2,20 @@
 // The durable mail queue (mail_queue table) and the favourite-store alerts that go
 // through it (favorite_alert_log), over SQLite. Claiming is one UPDATE … RETURNING, so
 // two senders never take the same row.
+#include <cstdint>
+#include <optional>
 #include "pokeca/personal/favorite_alerts.hpp"
+
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
+
+// Mail not yet sent nor given up (pending or being sent), for the operator's metrics.
+struct MailBacklog {
+  std::int64_t unsent = 0;
+  std::optional<UnixSeconds> oldest_created_at;  // none when nothing is waiting
+};
 
 class SqliteMailQueue final : public MailQueue, public FavoriteAlertQueue {
  public:
@@ -20,6 +29,8 @@ class SqliteMailQueue final : public MailQueue, public FavoriteAlertQueue {
   Result<void> mark_failed(MailId id, std::string_view error) override;
   Result<std::int64_t> purge_sent(UnixSeconds before) override;
   Result<int> queue_alerts(std::span<const AlertMail> mails, const AlertLimits& limits, UnixSeconds now) override;
+  // How much mail waits, and since when (one read on the due index).
+  Result<MailBacklog> backlog();
 
   struct Statements;
 
