@@ -86,6 +86,9 @@ class SqliteBackend {
   AdminRepository& admin() { return admin_; }
   AnalyticsRepository& analytics() { return analytics_; }
   DataChanges& changes() { return db_; }
+  // What the metrics page reads of the engine (not a port).
+  const PoolUse& pool_use() const { return db_.pool_use(); }
+  const RepositoryTimes& repository_times() const { return db_.repository_times(); }
 
   // A name search whose scan of short words (too short for an index) reads at most
   // `short_query_scan_rows` stores.

@@ -97,6 +97,8 @@ class PostgresBackend {
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
   DataChanges& changes() { return db_; }
+  const PoolUse& pool_use() const { return db_.pool_use(); }
+  const RepositoryTimes& repository_times() const { return db_.repository_times(); }
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
   RankingRepository& ranking() { return ranking_; }

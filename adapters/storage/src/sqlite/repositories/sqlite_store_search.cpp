@@ -87,7 +87,7 @@ struct SqliteStoreSearch::Statements {
 };
 
 SqliteStoreSearch::SqliteStoreSearch(Database& db, int short_query_scan_rows)
-    : statements_(db), short_query_scan_rows_(short_query_scan_rows) {}
+    : statements_(db, "store_search"), short_query_scan_rows_(short_query_scan_rows) {}
 SqliteStoreSearch::~SqliteStoreSearch() = default;
 
 namespace {
