@@ -164,6 +164,7 @@ using PurchaseWriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using LotteryBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using RankingBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using SavedTripBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using SearchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

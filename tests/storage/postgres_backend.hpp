@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,6 +35,7 @@
 #include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
+#include "pokeca/storage/postgres/pg_store_search.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
 
 namespace pokeca::storage::testing {
@@ -106,6 +108,10 @@ class PostgresBackend {
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
+  StoreSearchRepository& search() { return search_; }
+  std::unique_ptr<StoreSearchRepository> search_scanning(int short_query_scan_rows) {
+    return std::make_unique<postgres::PgStoreSearch>(db_, short_query_scan_rows);
+  }
 
   // The test probes of backend.hpp, in the SQL both backends share.
   Result<void> exec_sql(std::string_view sql) {
@@ -156,6 +162,7 @@ class PostgresBackend {
   postgres::PgUserRepository users_{db_};
   postgres::PgSessionRepository sessions_{db_};
   postgres::PgActionTokenRepository action_tokens_{db_};
+  postgres::PgStoreSearch search_{db_};
 };
 
 }  // namespace pokeca::storage::testing

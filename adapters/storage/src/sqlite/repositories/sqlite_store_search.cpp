@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "pokeca/shared/text.hpp"
 #include "pokeca/shared/utf8.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "repositories/fts5.hpp"
@@ -49,17 +48,6 @@ std::string fts_match(const std::vector<std::vector<std::string>>& groups) {
     out += ")";
   }
   return out;
-}
-
-// Every group has a spelling inside the name (kNameMatches, in C++ for the scan).
-bool name_matches(std::string_view name, const std::vector<std::vector<std::string>>& groups) {
-  const auto lowered = ascii_lower(name);
-  for (const auto& group : groups) {
-    bool any = false;
-    for (const auto& spelling : group) any = any || lowered.find(spelling) != std::string::npos;
-    if (!any) return false;
-  }
-  return true;
 }
 
 }  // namespace
