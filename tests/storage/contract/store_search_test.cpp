@@ -74,8 +74,8 @@ TYPED_TEST(StoreSearchContract, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
 
 TYPED_TEST(StoreSearchContract, AsciiCaseIsIgnoredAndPatternCharactersAreLiteral) {
   std::vector<Store> more;
-  auto ascii = make_store(6, "Card Shop (100%) TOKYO", "card_shop", "tokyo", {35.68, 139.76});
-  more.push_back(ascii);
+  more.push_back(make_store(6, "Card Shop (100%) TOKYO", "card_shop", "tokyo", {35.68, 139.76}));
+  more.push_back(make_store(7, "ＴＳＵＴＡＹＡ 上野店", "other", "tokyo", {35.71, 139.77}));
   ASSERT_TRUE(this->stores.insert_many(more));
   const auto ids = [&](std::vector<std::vector<std::string>> groups) {
     NameSearch q;
@@ -88,6 +88,9 @@ TYPED_TEST(StoreSearchContract, AsciiCaseIsIgnoredAndPatternCharactersAreLiteral
   EXPECT_TRUE(ids({{"c.rd"}}).empty());      // "." is a dot, not any character
   EXPECT_TRUE(ids({{"100_"}}).empty());      // "_" is an underscore
   EXPECT_TRUE(ids({{"shop|xyz"}}).empty());  // "|" is a bar, not an alternative
+  // Only ASCII letters fold: full-width ones are matched as written, on every backend.
+  EXPECT_EQ(ids({{"ＴＳＵＴＡＹＡ"}}), (std::vector<StoreId>{7}));
+  EXPECT_TRUE(ids({{"ｔｓｕｔａｙａ"}}).empty());
 }
 
 }  // namespace
