@@ -159,6 +159,7 @@ TEST(LotteryRules, WindowsOverlapWhenTheyShareAMoment) {
 LotteryQuery query(std::initializer_list<std::pair<std::string_view, std::string>> given) {
   LotteryQuery q;
   for (const auto& [key, value] : given) {
+    if (key == "store_id") q.store_id = value;
     if (key == "prefecture") q.prefecture = value;
     if (key == "product_id") q.product_id = value;
     if (key == "method") q.method = value;
@@ -172,7 +173,8 @@ LotteryQuery query(std::initializer_list<std::pair<std::string_view, std::string
 }
 
 TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
-  auto f = parse_lottery_filter(query({{"prefecture", "tokyo"},
+  auto f = parse_lottery_filter(query({{"store_id", "12"},
+                                       {"prefecture", "tokyo"},
                                        {"product_id", "4"},
                                        {"method", "web"},
                                        {"loose", "1"},
@@ -181,6 +183,7 @@ TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
                                        {"radius_km", "5"},
                                        {"limit", "20"}}));
   ASSERT_TRUE(f) << f.error().message;
+  EXPECT_EQ(f->store_id, 12);
   EXPECT_EQ(f->prefecture, "tokyo");
   EXPECT_EQ(f->product_id, 4);
   EXPECT_EQ(f->method, LotteryMethod::kWeb);
@@ -194,6 +197,9 @@ TEST(LotteryFilterQuery, ParsesEachFilterAndRefusesBadOnes) {
   EXPECT_EQ(plain->limit, kDefaultLotteryListLimit);
   EXPECT_FALSE(plain->near);
 
+  EXPECT_FALSE(plain->store_id);
+  EXPECT_FALSE(parse_lottery_filter(query({{"store_id", "0"}})));
+  EXPECT_FALSE(parse_lottery_filter(query({{"store_id", "x"}})));
   EXPECT_FALSE(parse_lottery_filter(query({{"prefecture", "atlantis"}})));
   EXPECT_FALSE(parse_lottery_filter(query({{"product_id", "x"}})));
   EXPECT_FALSE(parse_lottery_filter(query({{"method", "fax"}})));

@@ -5,8 +5,8 @@ import { isMobile, shot, url } from './helpers';
 /**
  * Lotteries against the real server: a user submits an entry from a store's sheet link
  * (new users wait for review), an admin approves it in the 抽選 tab, and a guest finds it
- * in 抽選情報 with its countdown, filtered by the store's prefecture; the demo entries fill
- * the list on a fresh demo site.
+ * in 抽選情報 with its countdown, filtered by the store's prefecture, then on the store's
+ * sheet on the map; the demo entries fill the list on a fresh demo site.
  */
 test.describe('lotteries', () => {
   test.skip(!process.env.E2E_MAILDEV_URL || !process.env.E2E_DATA_DIR, 'needs the real server with mail and its data directory');
@@ -55,6 +55,15 @@ test.describe('lotteries', () => {
     await expect(card.getByRole('link', { name: store.name })).toHaveAttribute('href', `/map?store=${store.id}`);
     expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(guest.viewportSize()!.width);
     await shot(guest, testInfo, 'lotteries');
+
+    // The store's sheet on the map lists the entry with its countdown.
+    await card.getByRole('link', { name: store.name }).click();
+    await expect(guest).toHaveURL(url(`/map?store=${store.id}`));
+    const sheetLottery = guest.getByTestId('store-sheet-lottery-item').filter({ hasText: product });
+    await expect(sheetLottery).toBeVisible({ timeout: 15_000 });
+    await expect(sheetLottery).toContainText('まもなく締切');
+    await expect(sheetLottery).toContainText(/締切まであと3時間/);
+    await shot(guest, testInfo, 'store-sheet-lotteries');
   });
 
   test('the demo site lists its lotteries from the header, soonest deadline first', async ({ page }, testInfo) => {

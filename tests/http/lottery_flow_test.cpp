@@ -106,6 +106,9 @@ TEST_F(LotteryFlow, ANewUsersEntryIsShownOnceAnAdminApprovesItAndLeavesWhenHidde
   EXPECT_TRUE(public_ids("?loose=1").empty());
   EXPECT_TRUE(public_ids("?prefecture=osaka").empty());
   EXPECT_EQ(public_ids("?method=web&prefecture=tokyo"), (std::vector<std::int64_t>{id}));
+  // One store's entries, as its sheet asks for them.
+  EXPECT_EQ(public_ids("?store_id=1"), (std::vector<std::int64_t>{id}));
+  EXPECT_TRUE(public_ids("?store_id=2").empty());
   const auto near = call(verb::get, "/api/v1/lotteries?lat=35.6905&lng=139.7005&radius_km=3");
   EXPECT_DOUBLE_EQ(near.body.at("data").as_array().at(0).at("distance_km").to_number<double>(), 0.0);
 
@@ -154,6 +157,9 @@ TEST_F(LotteryFlow, DuplicatesBadInputAndAnUnknownStoreAreRefusedWithTheirMessag
   EXPECT_EQ(unknown.status, Status::not_found);
   EXPECT_EQ(error_of(unknown), msg::kLotteryStoreNotFound);
   EXPECT_EQ(call(verb::get, "/api/v1/lotteries?method=fax").status, Status::bad_request);
+  const auto bad_store = call(verb::get, "/api/v1/lotteries?store_id=abc");
+  EXPECT_EQ(bad_store.status, Status::bad_request);
+  EXPECT_EQ(error_of(bad_store), msg::kLotteryBadStoreId);
   EXPECT_EQ(call(verb::get, "/api/v1/admin/lotteries?status=lost", {}, admin_token).status, Status::bad_request);
 
   // One entry, waiting: the refusals wrote nothing.

@@ -200,6 +200,11 @@ bool lottery_windows_overlap(const LotteryEntry& a, const LotteryEntry& b) {
 
 Result<LotteryFilter> parse_lottery_filter(const LotteryQuery& q) {
   LotteryFilter f;
+  if (q.store_id && !q.store_id->empty()) {
+    const auto id = parse_integer_in<std::int64_t>(*q.store_id, 1, std::numeric_limits<std::int64_t>::max());
+    if (!id) return bad(msg::kLotteryBadStoreId);
+    f.store_id = id;
+  }
   if (q.prefecture && !q.prefecture->empty()) {
     if (find_prefecture(*q.prefecture) == nullptr) return bad(msg::kBadPrefectureName);
     f.prefecture = q.prefecture;

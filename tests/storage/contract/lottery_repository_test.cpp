@@ -177,6 +177,9 @@ TYPED_TEST(LotteryRepositoryContract, TheOpenListFiltersAndLeavesOutEndedHiddenA
     ids.push_back(in->id);
   }
   EXPECT_EQ(this->open_ids(), (std::vector<LotteryId>{ids[0], ids[3], ids[1]}));
+  EXPECT_EQ(this->open_ids({.store_id = 1}), (std::vector<LotteryId>{ids[0], ids[3]}));  // not the ended one
+  EXPECT_EQ(this->open_ids({.store_id = 2}), (std::vector<LotteryId>{ids[1]}));
+  EXPECT_TRUE(this->open_ids({.store_id = 3}).empty());
   EXPECT_EQ(this->open_ids({.prefecture = "osaka"}), (std::vector<LotteryId>{ids[1]}));
   EXPECT_EQ(this->open_ids({.product_id = this->product}), (std::vector<LotteryId>{ids[3]}));
   EXPECT_EQ(this->open_ids({.method = LotteryMethod::kStore}), (std::vector<LotteryId>{ids[1]}));

@@ -133,6 +133,7 @@ struct LotteryInput {
 // ---- The public list ---------------------------------------------------------------
 
 struct LotteryFilter {
+  std::optional<StoreId> store_id{};        // one store's entries (its sheet)
   std::optional<std::string> prefecture{};  // code
   std::optional<CatalogProductId> product_id{};
   std::optional<LotteryMethod> method{};
@@ -144,7 +145,8 @@ struct LotteryFilter {
 
 // Raw query values (nullopt = absent), checked by parse_lottery_filter.
 struct LotteryQuery {
-  std::optional<std::string> prefecture{}, product_id{}, method{}, loose{}, lat{}, lng{}, radius_km{}, limit{};
+  std::optional<std::string> store_id{}, prefecture{}, product_id{}, method{}, loose{}, lat{}, lng{}, radius_km{},
+      limit{};
 };
 [[nodiscard]] Result<LotteryFilter> parse_lottery_filter(const LotteryQuery& query);
 

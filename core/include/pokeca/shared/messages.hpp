@@ -410,6 +410,7 @@ inline constexpr std::string_view kLotteryBadMethodFilter =
 inline constexpr std::string_view kLotteryBadLoose = "条件ゆるめ（loose）は1か0で指定してください。";
 inline constexpr std::string_view kLotteryBadRadius = "検索半径は0.1〜{max}kmの範囲で指定してください。";
 inline constexpr std::string_view kLotteryBadProductId = "商品（product_id）の指定が正しくありません。";
+inline constexpr std::string_view kLotteryBadStoreId = "店舗ID（store_id）は正の整数で指定してください。";
 inline constexpr std::string_view kLotteryApproved = "抽選情報を承認しました。";
 inline constexpr std::string_view kLotteryRejected = "抽選情報を却下しました。";
 inline constexpr std::string_view kLotteryHidden = "抽選情報を非表示にしました。";

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useFavoriteIds } from '@/api/favorites';
 import type { Store } from '@/api/stores';
 import { PHONE_QUERY, PLACE_FOCUS_ZOOM, STORE_FOCUS_ZOOM } from '@/config/constants';
@@ -15,6 +15,9 @@ import { SearchViewTracker } from '@/features/store-search/components/SearchView
 import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
+
+/** Lazy: the lottery chunk (its texts and time helpers) loads when a sheet opens, not with the map. */
+const StoreLotteries = lazy(() => import('@/features/lotteries/components/StoreLotteries'));
 
 /** The query parameter of a store's own URL: /map?store={id} (docs/decisions/personal-features.md). */
 const STORE_PARAM = 'store';
@@ -127,6 +130,9 @@ export default function MapRoute() {
               onClose={closeStore}
               onReport={report.open}
               tripAction={(store) => <AddToTripButton store={store} />}
+              lotteries={(store, classes) => (
+                <StoreLotteries storeId={store.id} sectionClassName={classes.section} titleClassName={classes.title} />
+              )}
               origin={pointFromParams(params).point}
               onLoaded={(store) => {
                 if (shownStore.current === storeId) return;

@@ -121,7 +121,8 @@ ApiResult reviewed(const Result<LotteryEntry>& entry, std::string_view message) 
 
 ApiResult LotteryHandlers::get_lotteries(const ApiCall& call) const {
   const auto& q = call.query;
-  auto list = lotteries_.open({.prefecture = find_param(q, "prefecture"),
+  auto list = lotteries_.open({.store_id = find_param(q, "store_id"),
+                               .prefecture = find_param(q, "prefecture"),
                                .product_id = find_param(q, "product_id"),
                                .method = find_param(q, "method"),
                                .loose = find_param(q, "loose"),

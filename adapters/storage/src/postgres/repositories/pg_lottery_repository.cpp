@@ -186,6 +186,7 @@ Result<std::vector<LotteryListing>> PgLotteryRepository::list_open(const Lottery
     return "$" + std::to_string(params.size());
   };
   std::string where = " WHERE l.status = 'approved' AND l.apply_end > $1 AND s.status = 'active'";
+  if (f.store_id) where += " AND l.store_id = " + next(Param(*f.store_id));
   if (f.prefecture) where += " AND s.prefecture = " + next(Param(*f.prefecture));
   if (f.product_id) where += " AND l.product_id = " + next(Param(*f.product_id));
   if (f.method) where += " AND (l.methods & " + next(Param(static_cast<std::int64_t>(*f.method))) + "::int) <> 0";

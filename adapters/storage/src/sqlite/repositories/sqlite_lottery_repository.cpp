@@ -205,6 +205,7 @@ Result<LotteryEntry> SqliteLotteryRepository::insert(LotteryEntry e, const Lotte
 
 Result<std::vector<LotteryListing>> SqliteLotteryRepository::list_open(const LotteryFilter& f, UnixSeconds now) {
   std::string where = " WHERE l.status = 'approved' AND l.apply_end > :now AND s.status = 'active'";
+  if (f.store_id) where += " AND l.store_id = :store";
   if (f.prefecture) where += " AND s.prefecture = :prefecture";
   if (f.product_id) where += " AND l.product_id = :product";
   if (f.method) where += " AND (l.methods & :method) <> 0";
@@ -218,6 +219,7 @@ Result<std::vector<LotteryListing>> SqliteLotteryRepository::list_open(const Lot
   return statements_.with([&](Statements& st) -> Result<std::vector<LotteryListing>> {
     auto& list = st.prepared(sql);
     list.bind_int(":now", now);
+    if (f.store_id) list.bind_int(":store", *f.store_id);
     if (f.prefecture) list.bind_text(":prefecture", *f.prefecture);
     if (f.product_id) list.bind_int(":product", *f.product_id);
     if (f.method) list.bind_int(":method", static_cast<std::int64_t>(*f.method));

@@ -80,6 +80,22 @@ export const lotteriesQuery = (filters: LotteryFilters, limit: number) =>
     staleTime: 60_000,
   });
 
+/** How many of one store's entries its sheet lists (open and upcoming, soonest deadline first). */
+export const STORE_LOTTERY_LIMIT = 10;
+
+/** One store's open and upcoming entries, for its sheet. */
+export const storeLotteriesQuery = (storeId: number) =>
+  queryOptions({
+    queryKey: ['lotteries', 'store', storeId],
+    queryFn: ({ signal }) =>
+      apiRequest('/lotteries', envelope(z.array(lotterySchema)), {
+        query: { store_id: storeId, limit: STORE_LOTTERY_LIMIT },
+        signal,
+        anonymous: true,
+      }).then((body) => body.data),
+    staleTime: 60_000,
+  });
+
 export const productsQuery = () =>
   queryOptions({
     queryKey: ['products'],

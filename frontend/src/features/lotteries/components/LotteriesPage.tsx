@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
+import { useNow } from '@/hooks/use-now';
 import { paths } from '@/config/paths';
 import { tl } from '@/i18n/ja-lottery';
 import { getCurrentPosition, geolocationErrorMessage, GeolocationFailure } from '@/lib/geolocation';
@@ -10,23 +11,13 @@ import { PREFECTURE_CODES } from '@/lib/prefecture-codes';
 import form from '@/styles/form.module.css';
 import ui from '@/styles/ui.module.css';
 import { LOTTERY_METHODS, LOTTERY_NEAR_RADIUS_KM, lotteriesQuery, productsQuery, type LotteryFilters } from '../api/lotteries';
+import { COUNTDOWN_TICK_MS } from '../lib/lottery-time';
 import { LotteryCard } from './LotteryCard';
 import styles from './Lotteries.module.css';
 
-/** The countdowns move on by themselves: the clock ticks once a minute. */
 /** How many entries a page asks for first, and how many more 「もっと見る」 adds (the API's limit is 200). */
 const PAGE_LIMIT = 50;
 const MAX_LIMIT = 200;
-const TICK_MS = 60_000;
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function readFilters(params: URLSearchParams): LotteryFilters {
   const lat = Number(params.get('lat'));
@@ -52,7 +43,7 @@ export function LotteriesPage() {
   const [limit, setLimit] = useState(PAGE_LIMIT);
   const list = useQuery(lotteriesQuery(filters, limit));
   const products = useQuery(productsQuery());
-  const now = useNow();
+  const now = useNow(COUNTDOWN_TICK_MS);
   const [locating, setLocating] = useState(false);
   const [geoError, setGeoError] = useState<string | null>(null);
 

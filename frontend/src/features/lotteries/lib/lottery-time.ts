@@ -9,6 +9,9 @@ export interface LotteryWindow {
 /** 「まもなく締切」: the window ends within this (core's kLotteryClosingSoonSeconds). */
 export const CLOSING_SOON_MS = 24 * 3_600_000;
 
+/** The countdowns move on by themselves: their clock ticks once a minute. */
+export const COUNTDOWN_TICK_MS = 60_000;
+
 export type LotteryPhase = 'upcoming' | 'open' | 'closing' | 'ended';
 
 export function lotteryPhase(window: LotteryWindow, now: number): LotteryPhase {

@@ -50,6 +50,11 @@ export interface StoreSheetProps {
   tripAction?: (store: Store) => ReactNode;
   /** Where the user is (the map's ?lat=&lng=): the sheet says how far the store is, as the list beside it does. */
   origin?: { lat: number; lng: number } | null;
+  /**
+   * The store's lotteries: the lotteries feature renders its section here (lazily: it may
+   * suspend), with the sheet's own section classes so that it looks like its neighbours.
+   */
+  lotteries?: (store: Store, classes: { section?: string; title?: string }) => ReactNode;
 }
 
 /**
@@ -57,7 +62,7 @@ export interface StoreSheetProps {
  * GET /stores/{id} knows: type, name, address, position note, what it sells, freshness,
  * photos, the recent purchase reports and when they happen, and the actions.
  */
-export function StoreSheet({ storeId, onClose, onReport, onLoaded, tripAction, origin }: StoreSheetProps) {
+export function StoreSheet({ storeId, onClose, onReport, onLoaded, tripAction, origin, lotteries }: StoreSheetProps) {
   const detail = useStore(storeId);
   const rootRef = useRef<HTMLElement>(null);
   const onLoadedRef = useRef(onLoaded);
@@ -105,7 +110,7 @@ export function StoreSheet({ storeId, onClose, onReport, onLoaded, tripAction, o
           )}
         </div>
       ) : (
-        <SheetBody store={detail.data} onReport={onReport} tripAction={tripAction} origin={origin} />
+        <SheetBody store={detail.data} onReport={onReport} tripAction={tripAction} origin={origin} lotteries={lotteries} />
       )}
     </section>
   );
@@ -116,11 +121,13 @@ function SheetBody({
   onReport,
   tripAction,
   origin,
+  lotteries,
 }: {
   store: StoreDetail;
   onReport?: (store: Store) => void;
   tripAction?: (store: Store) => ReactNode;
   origin?: { lat: number; lng: number } | null;
+  lotteries?: StoreSheetProps['lotteries'];
 }) {
   const storeTypes = useStoreTypes();
   const type = storeTypes.get(store.store_type);
@@ -176,6 +183,10 @@ function SheetBody({
         </a>
         <ShareButton store={store} />
       </div>
+
+      {!removed && lotteries && (
+        <Suspense fallback={null}>{lotteries(store, { section: styles.section, title: styles.sectionTitle })}</Suspense>
+      )}
 
       {store.photos.length > 0 && (
         <section className={styles.section} aria-labelledby="sheet-photos">
