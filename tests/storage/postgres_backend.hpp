@@ -10,6 +10,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,8 +19,11 @@
 
 #include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/contributions/lottery.hpp"
+#include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/report_ports.hpp"
+#include "pokeca/contributions/submission_ports.hpp"
+#include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/shared/data_changes.hpp"
@@ -28,12 +33,14 @@
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
+#include "pokeca/storage/postgres/pg_photo_store.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
 #include "pokeca/storage/postgres/pg_ranking_repository.hpp"
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
 #include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
+#include "pokeca/storage/postgres/pg_submission_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
 
 namespace pokeca::storage::testing {
@@ -104,6 +111,14 @@ class PostgresBackend {
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
+  SubmissionRepository& submissions() { return submissions_; }
+  StorePhotoRepository& store_photos() { return submissions_; }
+  PhotoStore& photos() { return photos_; }
+
+  // A photo store of this backend that names bytes with `hash` instead of SHA-256.
+  std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
+    return std::make_unique<postgres::PgPhotoStore>(db_, std::move(hash));
+  }
 
   // The test probes of backend.hpp, in the SQL both backends share.
   Result<void> exec_sql(std::string_view sql) {
@@ -154,6 +169,8 @@ class PostgresBackend {
   postgres::PgUserRepository users_{db_};
   postgres::PgSessionRepository sessions_{db_};
   postgres::PgActionTokenRepository action_tokens_{db_};
+  postgres::PgSubmissionRepository submissions_{db_};
+  postgres::PgPhotoStore photos_{db_, crypto::sha256_hex};
 };
 
 }  // namespace pokeca::storage::testing

@@ -17,6 +17,7 @@ extern const std::string_view k004PurchaseReports;
 extern const std::string_view k005Changes;        // the change signal's triggers
 extern const std::string_view k006Contributions;  // store submissions, lottery entries
 extern const std::string_view k007SavedTrips;
+extern const std::string_view k008SubmissionPhotos;  // their photos, and the photo bytes
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -31,6 +32,7 @@ std::span<const Migration> all_migrations() {
       Migration{5, "changes", embedded::k005Changes},
       Migration{6, "contributions", embedded::k006Contributions},
       Migration{7, "saved_trips", embedded::k007SavedTrips},
+      Migration{8, "submission_photos", embedded::k008SubmissionPhotos},
   };
   return migrations;
 }
