@@ -25,12 +25,14 @@
 #include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/map/store_ports.hpp"
+#include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/shared/data_changes.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
+#include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_photo_store.hpp"
@@ -114,6 +116,7 @@ class PostgresBackend {
   SubmissionRepository& submissions() { return submissions_; }
   StorePhotoRepository& store_photos() { return submissions_; }
   PhotoStore& photos() { return photos_; }
+  FavoriteRepository& favorites() { return favorites_; }
 
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
@@ -171,6 +174,7 @@ class PostgresBackend {
   postgres::PgActionTokenRepository action_tokens_{db_};
   postgres::PgSubmissionRepository submissions_{db_};
   postgres::PgPhotoStore photos_{db_, crypto::sha256_hex};
+  postgres::PgFavoriteRepository favorites_{db_};
 };
 
 }  // namespace pokeca::storage::testing

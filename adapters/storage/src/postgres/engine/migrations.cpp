@@ -18,6 +18,7 @@ extern const std::string_view k005Changes;        // the change signal's trigger
 extern const std::string_view k006Contributions;  // store submissions, lottery entries
 extern const std::string_view k007SavedTrips;
 extern const std::string_view k008SubmissionPhotos;  // their photos, and the photo bytes
+extern const std::string_view k009Favorites;
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -33,6 +34,7 @@ std::span<const Migration> all_migrations() {
       Migration{6, "contributions", embedded::k006Contributions},
       Migration{7, "saved_trips", embedded::k007SavedTrips},
       Migration{8, "submission_photos", embedded::k008SubmissionPhotos},
+      Migration{9, "favorites", embedded::k009Favorites},
   };
   return migrations;
 }
