@@ -177,7 +177,7 @@ using SavedTripBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using SubmissionBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using PhotoStoreBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using FavoriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
-using MailQueueBackends = ::testing::Types<SqliteBackend>;
+using MailQueueBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

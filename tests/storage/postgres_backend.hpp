@@ -25,15 +25,18 @@
 #include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/map/store_ports.hpp"
+#include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/shared/data_changes.hpp"
+#include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
+#include "pokeca/storage/postgres/pg_mail_queue.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_photo_store.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
@@ -117,6 +120,8 @@ class PostgresBackend {
   StorePhotoRepository& store_photos() { return submissions_; }
   PhotoStore& photos() { return photos_; }
   FavoriteRepository& favorites() { return favorites_; }
+  MailQueue& mail_queue() { return mail_; }
+  FavoriteAlertQueue& alert_queue() { return mail_; }
 
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
@@ -175,6 +180,7 @@ class PostgresBackend {
   postgres::PgSubmissionRepository submissions_{db_};
   postgres::PgPhotoStore photos_{db_, crypto::sha256_hex};
   postgres::PgFavoriteRepository favorites_{db_};
+  postgres::PgMailQueue mail_{db_};
 };
 
 }  // namespace pokeca::storage::testing

@@ -5,7 +5,12 @@
 // account's mail going with its withdrawal.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <mutex>
+#include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "personal_fixture.hpp"
 
@@ -114,6 +119,39 @@ TYPED_TEST(MailQueueTest, AlertLimitsOnePerStorePer12HoursAndFiveADay) {
   EXPECT_EQ(this->alert_queue.queue_alerts(std::vector{this->alert(this->bob, 1, 102)}, alert_limits_at(after), after)
                 .value(),
             1);
+}
+
+// Several senders (threads here, servers in production) claim from one queue at once:
+// each mail goes to exactly one of them.
+TYPED_TEST(MailQueueTest, ConcurrentClaimersNeverTakeTheSameMail) {
+  constexpr int kMails = 40;
+  constexpr int kSenders = 4;
+  for (int i = 0; i < kMails; ++i) ASSERT_TRUE(this->queue.enqueue(this->message("m" + std::to_string(i)), kNow));
+  std::mutex mutex;
+  std::vector<MailId> claimed;
+  std::vector<std::thread> senders;
+  std::atomic<bool> go{false};
+  std::atomic<int> errors{0};
+  for (int s = 0; s < kSenders; ++s)
+    senders.emplace_back([&] {
+      while (!go) std::this_thread::yield();
+      for (;;) {
+        const auto next = this->queue.claim_next(kNow + 1, kNow + 1 + kMailClaimLeaseSeconds);
+        if (!next) {
+          ++errors;
+          return;
+        }
+        if (!*next) return;
+        const std::scoped_lock lock(mutex);
+        claimed.push_back((*next)->id);
+      }
+    });
+  go = true;
+  for (auto& t : senders) t.join();
+  EXPECT_EQ(errors, 0);
+  EXPECT_EQ(claimed.size(), static_cast<std::size_t>(kMails));
+  EXPECT_EQ(std::set<MailId>(claimed.begin(), claimed.end()).size(), static_cast<std::size_t>(kMails));
+  EXPECT_EQ(this->count("SELECT count(*) FROM mail_queue WHERE attempts = 1 AND status = 'sending'"), kMails);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@ extern const std::string_view k006Contributions;  // store submissions, lottery 
 extern const std::string_view k007SavedTrips;
 extern const std::string_view k008SubmissionPhotos;  // their photos, and the photo bytes
 extern const std::string_view k009Favorites;
+extern const std::string_view k010MailQueue;  // and the favourite-alert log
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -35,6 +36,7 @@ std::span<const Migration> all_migrations() {
       Migration{7, "saved_trips", embedded::k007SavedTrips},
       Migration{8, "submission_photos", embedded::k008SubmissionPhotos},
       Migration{9, "favorites", embedded::k009Favorites},
+      Migration{10, "mail_queue", embedded::k010MailQueue},
   };
   return migrations;
 }
