@@ -19,7 +19,8 @@ extern const std::string_view k006Contributions;  // store submissions, lottery 
 extern const std::string_view k007SavedTrips;
 extern const std::string_view k008SubmissionPhotos;  // their photos, and the photo bytes
 extern const std::string_view k009Favorites;
-extern const std::string_view k010MailQueue;  // and the favourite-alert log
+extern const std::string_view k010MailQueue;      // and the favourite-alert log
+extern const std::string_view k011ServerSecrets;  // the signing key all servers share
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -37,6 +38,7 @@ std::span<const Migration> all_migrations() {
       Migration{8, "submission_photos", embedded::k008SubmissionPhotos},
       Migration{9, "favorites", embedded::k009Favorites},
       Migration{10, "mail_queue", embedded::k010MailQueue},
+      Migration{11, "server_secrets", embedded::k011ServerSecrets},
   };
   return migrations;
 }
