@@ -22,8 +22,9 @@ DEB_PACKAGES=(
 )
 # The tests only (scripts/test.sh passes --with-browser): Chromium for the browser tests,
 # the MaxMind DB writer for the IP-location tests' database, and PostgreSQL 15 with
-# pg_virtualenv (postgresql-common) for the storage contract suite's throw-away cluster.
-BROWSER_PACKAGES=(chromium libmaxmind-db-writer-perl postgresql-15 postgresql-common)
+# pg_virtualenv (postgresql-common) for the storage contract suite's throw-away cluster,
+# and nginx with openssl for the tests that run deploy/'s nginx site in front of the server.
+BROWSER_PACKAGES=(chromium libmaxmind-db-writer-perl postgresql-15 postgresql-common nginx-light openssl)
 
 want=("${DEB_PACKAGES[@]}")
 [[ "${1:-}" == "--with-browser" ]] && want+=("${BROWSER_PACKAGES[@]}")

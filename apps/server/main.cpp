@@ -340,7 +340,8 @@ int serve(const Config& configured) {
                                        .limiter = limiter,
                                        .mail = mail_sender,
                                        .mail_queue = mail_queue,
-                                       .clock = clock});
+                                       .clock = clock,
+                                       .database = db});
     metrics::register_process_metrics(registry, kVersion);
   }
   http::HttpServer server(router, server_config);

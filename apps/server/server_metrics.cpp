@@ -10,6 +10,26 @@ namespace {
 // the worker is killed at 15 s.
 constexpr std::array<double, 10> kDecodeBuckets{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 15.0};
 
+// The repositories are built before this runs, so every one of them is on the page; those
+// never called are left off until they are.
+void register_database_metrics(metrics::Registry& registry, const storage::Database& db) {
+  for (const auto* repository : db.repository_times().entries())
+    registry.histogram_of("pokeca_db_call_seconds",
+                          "Time a repository call holds its database connection (statements, rows, commit).",
+                          {{"repository", repository->name}}, repository->seconds, metrics::Zero::kOmit);
+  const auto& pool = db.pool_use();
+  registry.gauge_fn("pokeca_db_pool_connections", "Connections in the database pool.", {},
+                    [&db] { return static_cast<double>(db.connection_count()); });
+  registry.gauge_fn("pokeca_db_pool_in_use", "Database connections leased now.", {},
+                    [&pool] { return static_cast<double>(pool.in_use.value()); });
+  registry.counter_fn("pokeca_db_pool_leases_total", "Database connections handed out.", {},
+                      [&pool] { return static_cast<double>(pool.leases.value()); });
+  registry.counter_fn("pokeca_db_pool_waits_total", "Leases that waited for a connection to be given back.", {},
+                      [&pool] { return static_cast<double>(pool.waits.value()); });
+  registry.histogram_of("pokeca_db_pool_wait_seconds", "Time a lease that waited spent waiting for its connection.", {},
+                        pool.wait_seconds);
+}
+
 }  // namespace
 
 CountingPhotoProcessor::CountingPhotoProcessor(const PhotoProcessor& inner, metrics::Registry& registry)
@@ -78,6 +98,8 @@ void register_server_metrics(metrics::Registry& registry, const ServerMetricsSou
                       if (!backlog->oldest_created_at) return 0.0;
                       return static_cast<double>(clock.now() - *backlog->oldest_created_at);
                     });
+
+  register_database_metrics(registry, sources.database);
 }
 
 }  // namespace pokeca::server

@@ -1,7 +1,7 @@
 #pragma once
 // The series of the operator's /metrics page that are not the HTTP server's own
 // (http::HttpMetrics): the map's caches, rate-limit refusals, the mail queue, the photo
-// decoder, and the process. Registered once at start; most are read when the page is
+// decoder, the database, and the process. Registered once at start; most are read when the page is
 // rendered from counters the components keep anyway.
 #include <chrono>
 
@@ -11,6 +11,7 @@
 #include "pokeca/metrics/registry.hpp"
 #include "pokeca/shared/rate_limiter.hpp"
 #include "pokeca/shared/time.hpp"
+#include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 
 namespace pokeca::server {
@@ -35,6 +36,7 @@ struct ServerMetricsSources {
   const MailSender& mail;
   storage::SqliteMailQueue& mail_queue;
   const Clock& clock;
+  const storage::Database& database;
 };
 
 // Everything the sources must outlive the registry's renders (stop the metrics listener first).

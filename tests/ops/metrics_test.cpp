@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <regex>
 #include <string>
 
 #include "exposition_format.hpp"
@@ -93,6 +95,16 @@ TEST(Metrics, TheMetricsListenerServesAValidPageOfWhatTheServerDid) {
   EXPECT_GE(parsed.value("pokeca_response_cache_hits_total").value_or(0), 1.0);
   EXPECT_GE(parsed.value("pokeca_response_cache_misses_total").value_or(0), 1.0);
   EXPECT_GE(parsed.value("pokeca_store_fragment_misses_total").value_or(0), 1.0);
+  // The database: the bbox lists read the store repository; the pool gave its connections back.
+  EXPECT_GE(parsed.value("pokeca_db_call_seconds_count", {{"repository", "stores"}}).value_or(0), 1.0);
+  EXPECT_EQ(parsed.types.at("pokeca_db_call_seconds"), "histogram");
+  const auto pool_size = parsed.value("pokeca_db_pool_connections").value_or(0);
+  EXPECT_GE(pool_size, 1.0);
+  EXPECT_GE(parsed.value("pokeca_db_pool_leases_total").value_or(0), 1.0);
+  EXPECT_LE(parsed.value("pokeca_db_pool_in_use").value_or(-1), pool_size);
+  EXPECT_GE(parsed.value("pokeca_db_pool_in_use").value_or(-1), 0.0);
+  EXPECT_TRUE(parsed.value("pokeca_db_pool_waits_total").has_value());
+  EXPECT_TRUE(parsed.value("pokeca_db_pool_wait_seconds_count").has_value());
   // Lanes, connections, limits, mail, photos, the process.
   EXPECT_GE(parsed.value("pokeca_lane_requests_total", {{"lane", "normal"}}).value_or(0), 4.0);
   EXPECT_EQ(parsed.value("pokeca_lane_rejected_total", {{"lane", "slow"}}), 0.0);
@@ -114,6 +126,22 @@ TEST(Metrics, TheMetricsListenerServesAValidPageOfWhatTheServerDid) {
                             "POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
                             "Connection: close\r\n\r\n")
                   .starts_with("HTTP/1.1 405"));
+
+  // Every series the shipped dashboard graphs is on the page (a renamed series would leave
+  // its panel empty without a word).
+  std::ifstream dashboard_file(POKECA_GRAFANA_DASHBOARD);
+  const std::string dashboard((std::istreambuf_iterator<char>(dashboard_file)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(dashboard.empty());
+  const std::regex series_name(R"((pokeca|process)_[a-z_]+)");
+  int graphed = 0;
+  for (auto it = std::sregex_iterator(dashboard.begin(), dashboard.end(), series_name); it != std::sregex_iterator();
+       ++it, ++graphed) {
+    auto family = it->str();
+    for (const std::string_view suffix : {"_bucket", "_count", "_sum"})
+      if (family.ends_with(suffix) && !parsed.types.contains(family)) family.resize(family.size() - suffix.size());
+    EXPECT_TRUE(parsed.types.contains(family)) << "the dashboard graphs " << it->str() << ", which the page lacks";
+  }
+  EXPECT_GT(graphed, 20);
 
   const auto saved = dir.path() / "metrics.txt";
   std::ofstream(saved) << page;

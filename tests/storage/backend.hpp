@@ -93,6 +93,9 @@ class SqliteBackend {
   AdminRepository& admin() { return admin_; }
   AnalyticsRepository& analytics() { return analytics_; }
   DataChanges& changes() { return db_; }
+  // What the metrics page reads of the engine (not a port).
+  const PoolUse& pool_use() const { return db_.pool_use(); }
+  const RepositoryTimes& repository_times() const { return db_.repository_times(); }
 
   // A name search whose scan of short words (too short for an index) reads at most
   // `short_query_scan_rows` stores.
@@ -178,6 +181,7 @@ using SubmissionBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using PhotoStoreBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using FavoriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using MailQueueBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using SearchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

@@ -45,6 +45,7 @@
 #include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
+#include "pokeca/storage/postgres/pg_store_search.hpp"
 #include "pokeca/storage/postgres/pg_submission_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
 
@@ -109,6 +110,8 @@ class PostgresBackend {
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
   DataChanges& changes() { return db_; }
+  const PoolUse& pool_use() const { return db_.pool_use(); }
+  const RepositoryTimes& repository_times() const { return db_.repository_times(); }
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
   RankingRepository& ranking() { return ranking_; }
@@ -126,6 +129,10 @@ class PostgresBackend {
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
     return std::make_unique<postgres::PgPhotoStore>(db_, std::move(hash));
+  }
+  StoreSearchRepository& search() { return search_; }
+  std::unique_ptr<StoreSearchRepository> search_scanning(int short_query_scan_rows) {
+    return std::make_unique<postgres::PgStoreSearch>(db_, short_query_scan_rows);
   }
 
   // The test probes of backend.hpp, in the SQL both backends share.
@@ -181,6 +188,7 @@ class PostgresBackend {
   postgres::PgPhotoStore photos_{db_, crypto::sha256_hex};
   postgres::PgFavoriteRepository favorites_{db_};
   postgres::PgMailQueue mail_{db_};
+  postgres::PgStoreSearch search_{db_};
 };
 
 }  // namespace pokeca::storage::testing

@@ -167,6 +167,12 @@ Histogram& Registry::histogram(std::string_view name, std::string_view help, con
   return h;
 }
 
+void Registry::histogram_of(std::string_view name, std::string_view help, const Labels& labels,
+                            const Histogram& histogram, Zero zero) {
+  std::lock_guard lock(mutex_);
+  family(name, help, Type::kHistogram).series.push_back({label_text(labels), zero, nullptr, nullptr, &histogram, {}});
+}
+
 void Registry::counter_fn(std::string_view name, std::string_view help, const Labels& labels,
                           std::function<double()> read) {
   std::lock_guard lock(mutex_);

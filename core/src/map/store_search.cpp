@@ -203,6 +203,14 @@ std::vector<SearchPlace> places_named(std::string_view word, const Gazetteer& ga
   return out;
 }
 
+bool name_matches(std::string_view name, const std::vector<std::vector<std::string>>& groups) {
+  const auto lowered = ascii_lower(name);
+  return std::ranges::all_of(groups, [&](const auto& group) {
+    return std::ranges::any_of(group,
+                               [&](const auto& spelling) { return lowered.find(spelling) != std::string::npos; });
+  });
+}
+
 Result<std::optional<LatLng>> parse_search_near(const std::optional<std::string>& lat,
                                                 const std::optional<std::string>& lng) {
   if (!lat && !lng) return std::optional<LatLng>{};

@@ -1,5 +1,5 @@
 // The personal read models through core's ports (a backend contract test, backend.hpp):
-// store search (the trigram index, short words, places) and the activity counts.
+// the activity counts (store search: store_search_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,50 +9,12 @@
 namespace pokeca::storage {
 namespace {
 
-using testing::ids_of;
 using testing::kNow;
 using testing::make_report;
 
 template <class Backend>
 class PersonalReadModelsTest : public testing::PersonalStorageTest<Backend> {};
 TYPED_TEST_SUITE(PersonalReadModelsTest, testing::Backends, testing::BackendName);
-
-TYPED_TEST(PersonalReadModelsTest, SearchUsesTheTrigramIndexShortWordsAndPlaces) {
-  const auto names = [&](NameSearch q) {
-    auto found = this->search.search(q).value();
-    auto ids = ids_of(found);
-    std::sort(ids.begin(), ids.end());
-    return ids;
-  };
-  NameSearch q;
-  q.name_groups = {{"ポケモン"}};
-  EXPECT_EQ(names(q), (std::vector<StoreId>{1, 4, 5}));
-  q.name_groups = {{"ぽけもん", "ポケモン"}, {"カード"}};  // two words narrow; spellings widen
-  EXPECT_EQ(names(q), (std::vector<StoreId>{4, 5}));
-  q.name_groups = {{"梅田"}};  // two characters: no trigram, still found
-  EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
-  q.name_groups = {{"ヨドバシ"}};
-  EXPECT_EQ(names(q), (std::vector<StoreId>{2}));
-  // Short words only: the scan looks through the first short_query_scan_rows active stores.
-  q.name_groups = {{"梅田"}};
-  const auto first_two = this->backend.search_scanning(2);  // stores 1 and 2
-  EXPECT_EQ(ids_of(first_two->search(q).value()), (std::vector<StoreId>{2}));
-  const auto first_one = this->backend.search_scanning(1);  // store 1 only
-  EXPECT_TRUE(first_one->search(q).value().empty());
-  // In a municipality.
-  q.name_groups = {{"ポケモン"}};
-  q.place = SearchPlace{"豊島区", "tokyo", "豊島区", {35.7362, 139.7142}, false};
-  EXPECT_EQ(names(q), (std::vector<StoreId>{1, 4}));
-  // Near an area (2 km): 目白 is 1.3 km from 池袋 station, 渋谷 is not.
-  q.place = SearchPlace{"池袋", "tokyo", "豊島区", {35.7295, 139.7109}, true};
-  EXPECT_EQ(names(q), (std::vector<StoreId>{1, 4}));
-  // Hidden stores are never found; the limit holds.
-  this->sql("UPDATE stores SET status = 'hidden' WHERE id = 4");
-  EXPECT_EQ(names(q), (std::vector<StoreId>{1}));
-  q.place.reset();
-  q.limit = 1;
-  EXPECT_EQ(names(q).size(), 1U);
-}
 
 TYPED_TEST(PersonalReadModelsTest, ActivityCountsAUsersContributionsAndAStoresRecentReports) {
   auto r1 = make_report(1, kNow - 100);

@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 
+#include "pokeca/storage/database_metrics.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "sqlite_fixture.hpp"
@@ -80,6 +83,40 @@ TEST(Statement, BindingsAreClearedAfterEachUse) {
   std::int64_t was_null = 0;
   ASSERT_TRUE(st.each([&](const Row& row) { was_null = row.int64(0); }));
   EXPECT_EQ(was_null, 1);
+}
+
+// The pool's use, as the metrics page shows it.
+TEST(DatabaseMetrics, ALeaseThatFindsEveryConnectionTakenCountsItsWait) {
+  const TempDir dir;
+  Database db(dir.path() / "pool.db", {.connections = 1});
+  const auto leases_before = db.pool_use().leases.value();
+  std::thread waiter;
+  {
+    const auto held = db.acquire();
+    EXPECT_EQ(db.pool_use().in_use.value(), 1);
+    waiter = std::thread([&db] { const auto lease = db.acquire(); });
+    // The waiter cannot have its lease while this one is held; give it time to ask.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    EXPECT_EQ(db.pool_use().waits.value(), 0U);
+  }
+  waiter.join();
+  const auto& pool = db.pool_use();
+  EXPECT_EQ(pool.leases.value(), leases_before + 2);
+  EXPECT_EQ(pool.waits.value(), 1U);
+  EXPECT_EQ(pool.wait_seconds.count(), 1U);
+  EXPECT_EQ(pool.in_use.value(), 0);
+}
+
+TEST(DatabaseMetrics, OneNameIsOneEntryWhateverTheInstances) {
+  RepositoryTimes times;
+  auto& first = times.of("stores");
+  auto& again = times.of("stores");
+  auto& other = times.of("reports");
+  EXPECT_EQ(&first, &again);
+  EXPECT_NE(&first, &other);
+  ASSERT_EQ(times.entries().size(), 2U);
+  EXPECT_EQ(times.entries()[0]->name, "stores");
+  EXPECT_EQ(times.entries()[1]->name, "reports");
 }
 
 }  // namespace

@@ -48,6 +48,16 @@ struct NameSearch {
   int limit = kDefaultSearchLimit;
 };
 
+// Whether every group has a spelling inside `name`, ASCII case ignored: NameSearch's rule.
+[[nodiscard]] bool name_matches(std::string_view name, const std::vector<std::vector<std::string>>& groups);
+
+// A query whose words are all too short for a backend's name index and that names no
+// place can use no index: every backend looks through at most this many active stores
+// (lowest ids first), so its cost stays bounded at a million stores (bench/RESULTS.md).
+// Every store of the 12,000-store demo data is within it; on a larger database such a
+// query may miss stores, and adding a longer word or a place finds them through an index.
+inline constexpr int kMaxShortQueryScanRows = 20'000;
+
 class StoreSearchRepository {
  public:
   virtual ~StoreSearchRepository() = default;

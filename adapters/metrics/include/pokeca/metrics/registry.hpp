@@ -90,6 +90,9 @@ class Registry {
   Gauge& gauge(std::string_view name, std::string_view help, const Labels& labels = {});
   Histogram& histogram(std::string_view name, std::string_view help, const Labels& labels = {},
                        std::span<const double> upper_bounds = kLatencyBuckets, Zero zero = Zero::kShow);
+  // A histogram another component keeps (it must outlive the registry's renders).
+  void histogram_of(std::string_view name, std::string_view help, const Labels& labels, const Histogram& histogram,
+                    Zero zero = Zero::kShow);
   // Values read when the page is rendered (from /proc, a component's own counters, a queue).
   // `read` runs on the scraping thread and must be thread-safe.
   void counter_fn(std::string_view name, std::string_view help, const Labels& labels, std::function<double()> read);

@@ -24,7 +24,7 @@ ConnectionPool::Lease ConnectionPool::acquire() {
   std::size_t slot = 0;
   {
     std::unique_lock lock(mutex_);
-    freed_.wait(lock, [&] { return !free_slots_.empty(); });
+    use_.lease(freed_, lock, [&] { return !free_slots_.empty(); });
     slot = free_slots_.back();
     free_slots_.pop_back();
   }
@@ -35,6 +35,7 @@ ConnectionPool::Lease ConnectionPool::acquire() {
 }
 
 void ConnectionPool::release(std::size_t slot) {
+  use_.release();
   {
     const std::lock_guard lock(mutex_);
     free_slots_.push_back(slot);

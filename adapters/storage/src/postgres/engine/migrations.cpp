@@ -17,10 +17,11 @@ extern const std::string_view k004PurchaseReports;
 extern const std::string_view k005Changes;        // the change signal's triggers
 extern const std::string_view k006Contributions;  // store submissions, lottery entries
 extern const std::string_view k007SavedTrips;
-extern const std::string_view k008SubmissionPhotos;  // their photos, and the photo bytes
-extern const std::string_view k009Favorites;
-extern const std::string_view k010MailQueue;      // and the favourite-alert log
-extern const std::string_view k011ServerSecrets;  // the signing key all servers share
+extern const std::string_view k008StoreSearch;
+extern const std::string_view k009SubmissionPhotos;  // their photos, and the photo bytes
+extern const std::string_view k010Favorites;
+extern const std::string_view k011MailQueue;      // and the favourite-alert log
+extern const std::string_view k012ServerSecrets;  // the signing key all servers share
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -35,10 +36,11 @@ std::span<const Migration> all_migrations() {
       Migration{5, "changes", embedded::k005Changes},
       Migration{6, "contributions", embedded::k006Contributions},
       Migration{7, "saved_trips", embedded::k007SavedTrips},
-      Migration{8, "submission_photos", embedded::k008SubmissionPhotos},
-      Migration{9, "favorites", embedded::k009Favorites},
-      Migration{10, "mail_queue", embedded::k010MailQueue},
-      Migration{11, "server_secrets", embedded::k011ServerSecrets},
+      Migration{8, "store_search", embedded::k008StoreSearch},
+      Migration{9, "submission_photos", embedded::k009SubmissionPhotos},
+      Migration{10, "favorites", embedded::k010Favorites},
+      Migration{11, "mail_queue", embedded::k011MailQueue},
+      Migration{12, "server_secrets", embedded::k012ServerSecrets},
   };
   return migrations;
 }

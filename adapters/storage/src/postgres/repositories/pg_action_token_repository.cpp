@@ -30,7 +30,7 @@ Result<std::optional<ActionToken>> one_token(Result<Rows> rows, std::string_view
 }
 }  // namespace
 
-PgActionTokenRepository::PgActionTokenRepository(Database& db) : statements_(db) {}
+PgActionTokenRepository::PgActionTokenRepository(Database& db) : statements_(db, "action_tokens") {}
 PgActionTokenRepository::~PgActionTokenRepository() = default;
 
 Result<void> PgActionTokenRepository::create(const ActionToken& t) {

@@ -30,7 +30,7 @@ struct PgFavoriteRepository::Statements {
   Statement existing, store_active, count, insert, remove, list, recipients;
 };
 
-PgFavoriteRepository::PgFavoriteRepository(Database& db) : statements_(db) {}
+PgFavoriteRepository::PgFavoriteRepository(Database& db) : statements_(db, "favorites") {}
 PgFavoriteRepository::~PgFavoriteRepository() = default;
 
 Result<FavoriteAdded> PgFavoriteRepository::add(UserId user, StoreId store, UnixSeconds at, int max_per_user) {

@@ -130,7 +130,7 @@ struct PgLotteryRepository::Statements {
   std::unordered_map<std::string, std::unique_ptr<Statement>> dynamic;
 };
 
-PgLotteryRepository::PgLotteryRepository(Database& db) : statements_(db) {}
+PgLotteryRepository::PgLotteryRepository(Database& db) : statements_(db, "lotteries") {}
 PgLotteryRepository::~PgLotteryRepository() = default;
 
 Result<LotteryEntry> PgLotteryRepository::insert(LotteryEntry e, const LotteryInsertRules& rules) {

@@ -80,7 +80,7 @@ Result<std::int64_t> count_of(Statement& st, const std::vector<Param>& params) {
 
 }  // namespace
 
-PgMailQueue::PgMailQueue(Database& db) : statements_(db) {}
+PgMailQueue::PgMailQueue(Database& db) : statements_(db, "mail_queue") {}
 PgMailQueue::~PgMailQueue() = default;
 
 Result<bool> PgMailQueue::enqueue(const MailMessage& message, UnixSeconds now) {

@@ -13,7 +13,7 @@ struct PgMetaRepository::Statements {
   Statement set;
 };
 
-PgMetaRepository::PgMetaRepository(Database& db) : statements_(db) {}
+PgMetaRepository::PgMetaRepository(Database& db) : statements_(db, "meta") {}
 PgMetaRepository::~PgMetaRepository() = default;
 
 Result<std::optional<std::string>> PgMetaRepository::get(std::string_view key) {

@@ -50,7 +50,7 @@ struct PgPhotoStore::Statements {
   Statement insert, read, remove;
 };
 
-PgPhotoStore::PgPhotoStore(Database& db, ContentHash hash) : statements_(db), hash_(std::move(hash)) {}
+PgPhotoStore::PgPhotoStore(Database& db, ContentHash hash) : statements_(db, "photos"), hash_(std::move(hash)) {}
 PgPhotoStore::~PgPhotoStore() = default;
 
 Result<std::string> PgPhotoStore::put(std::span<const std::byte> jpeg) {

@@ -101,7 +101,7 @@ Result<CatalogProduct> insert_row(Statements& st, const CatalogProduct& p) {
 
 }  // namespace
 
-PgProductRepository::PgProductRepository(Database& db) : statements_(db) {}
+PgProductRepository::PgProductRepository(Database& db) : statements_(db, "products") {}
 PgProductRepository::~PgProductRepository() = default;
 
 Result<std::vector<CatalogProduct>> PgProductRepository::list(bool listed_only) {

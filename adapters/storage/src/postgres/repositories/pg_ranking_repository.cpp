@@ -22,7 +22,7 @@ struct PgRankingRepository::Statements {
   Statement totals;
 };
 
-PgRankingRepository::PgRankingRepository(Database& db) : statements_(db) {}
+PgRankingRepository::PgRankingRepository(Database& db) : statements_(db, "ranking") {}
 PgRankingRepository::~PgRankingRepository() = default;
 
 Result<std::vector<ContributorTotals>> PgRankingRepository::contributor_totals(UnixSeconds approved_since) {

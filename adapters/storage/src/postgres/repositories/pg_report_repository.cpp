@@ -111,7 +111,7 @@ Result<ReportId> insert_one(Statements& st, const PurchaseReport& r, bool& seque
 
 }  // namespace
 
-PgReportRepository::PgReportRepository(Database& db) : statements_(db) {}
+PgReportRepository::PgReportRepository(Database& db) : statements_(db, "reports") {}
 PgReportRepository::~PgReportRepository() = default;
 
 Result<std::vector<TimelineItem>> PgReportRepository::timeline(int limit) {

@@ -109,7 +109,7 @@ Result<std::optional<SavedTrip>> read_trip(Statements& st, Statement& select, co
 
 }  // namespace
 
-PgSavedTripRepository::PgSavedTripRepository(Database& db) : statements_(db) {}
+PgSavedTripRepository::PgSavedTripRepository(Database& db) : statements_(db, "saved_trips") {}
 PgSavedTripRepository::~PgSavedTripRepository() = default;
 
 Result<std::vector<SavedTrip>> PgSavedTripRepository::list_for_user(UserId user) {

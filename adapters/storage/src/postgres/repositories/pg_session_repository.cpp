@@ -40,7 +40,7 @@ Result<void> done(Result<Rows> rows) {
 }
 }  // namespace
 
-PgSessionRepository::PgSessionRepository(Database& db) : statements_(db) {}
+PgSessionRepository::PgSessionRepository(Database& db) : statements_(db, "sessions") {}
 PgSessionRepository::~PgSessionRepository() = default;
 
 Result<void> PgSessionRepository::create(const RefreshSession& session) {

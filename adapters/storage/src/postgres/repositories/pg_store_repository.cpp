@@ -177,7 +177,7 @@ Result<void> follow_ids_if_behind(Statements& st, bool sequence_behind) {
 
 }  // namespace
 
-PgStoreRepository::PgStoreRepository(Database& db) : statements_(db) {}
+PgStoreRepository::PgStoreRepository(Database& db) : statements_(db, "stores") {}
 PgStoreRepository::~PgStoreRepository() = default;
 
 Result<std::vector<Store>> PgStoreRepository::in_prefecture(std::string_view code, const StoreFilters& f, int limit) {

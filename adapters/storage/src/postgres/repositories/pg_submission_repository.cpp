@@ -167,7 +167,7 @@ struct PgSubmissionRepository::Statements {
   AuditWrites audit;
 };
 
-PgSubmissionRepository::PgSubmissionRepository(Database& db) : statements_(db) {}
+PgSubmissionRepository::PgSubmissionRepository(Database& db) : statements_(db, "submissions") {}
 PgSubmissionRepository::~PgSubmissionRepository() = default;
 
 Result<Submission> PgSubmissionRepository::create(const Submission& s) {

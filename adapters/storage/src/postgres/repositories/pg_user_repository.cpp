@@ -71,7 +71,7 @@ struct PgUserRepository::Statements {
       set_admin, set_blocked, record_withdrawal, anonymise, delete_sessions, delete_tokens;
 };
 
-PgUserRepository::PgUserRepository(Database& db) : statements_(db) {}
+PgUserRepository::PgUserRepository(Database& db) : statements_(db, "users") {}
 PgUserRepository::~PgUserRepository() = default;
 
 Result<User> PgUserRepository::create(const NewUser& n) {

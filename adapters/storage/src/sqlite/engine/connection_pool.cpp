@@ -23,13 +23,14 @@ ConnectionPool::ConnectionPool(const std::filesystem::path& file, const Connecti
 
 ConnectionPool::Lease ConnectionPool::acquire() {
   std::unique_lock lock(mutex_);
-  freed_.wait(lock, [&] { return !free_slots_.empty(); });
+  use_.lease(freed_, lock, [&] { return !free_slots_.empty(); });
   const std::size_t slot = free_slots_.back();
   free_slots_.pop_back();
   return Lease(*this, slot);
 }
 
 void ConnectionPool::release(std::size_t slot) {
+  use_.release();
   {
     const std::lock_guard lock(mutex_);
     free_slots_.push_back(slot);

@@ -20,7 +20,7 @@ struct SqliteActionTokenRepository::Statements {
   Statement insert, consume, find_used, delete_for_user;
 };
 
-SqliteActionTokenRepository::SqliteActionTokenRepository(Database& db) : statements_(db) {}
+SqliteActionTokenRepository::SqliteActionTokenRepository(Database& db) : statements_(db, "action_tokens") {}
 SqliteActionTokenRepository::~SqliteActionTokenRepository() = default;
 
 Result<void> SqliteActionTokenRepository::create(const ActionToken& t) {

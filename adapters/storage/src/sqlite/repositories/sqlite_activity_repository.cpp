@@ -28,7 +28,7 @@ struct SqliteActivityRepository::Statements {
   Statement submissions, reports, favorites, approvals, report_times_of_user, own_submissions, report_times_of_store;
 };
 
-SqliteActivityRepository::SqliteActivityRepository(Database& db) : statements_(db) {}
+SqliteActivityRepository::SqliteActivityRepository(Database& db) : statements_(db, "activity") {}
 SqliteActivityRepository::~SqliteActivityRepository() = default;
 
 Result<UserActivity> SqliteActivityRepository::activity(UserId user, UnixSeconds since) {

@@ -199,7 +199,7 @@ Result<std::int64_t> SqliteAdminRepository::Statements::delete_reports(Statement
   return n;
 }
 
-SqliteAdminRepository::SqliteAdminRepository(Database& db) : statements_(db) {}
+SqliteAdminRepository::SqliteAdminRepository(Database& db) : statements_(db, "admin") {}
 SqliteAdminRepository::~SqliteAdminRepository() = default;
 
 Result<AdminPage<AdminStore>> SqliteAdminRepository::search_stores(const AdminStoreFilter& f) {

@@ -71,7 +71,7 @@ struct SqliteAnalyticsRepository::Statements {
       top_view_prefectures, stores_by_type, stores_by_source, queue;
 };
 
-SqliteAnalyticsRepository::SqliteAnalyticsRepository(Database& db) : statements_(db) {}
+SqliteAnalyticsRepository::SqliteAnalyticsRepository(Database& db) : statements_(db, "analytics") {}
 SqliteAnalyticsRepository::~SqliteAnalyticsRepository() = default;
 
 namespace {

@@ -27,7 +27,7 @@ struct SqliteFavoriteRepository::Statements {
   Statement existing, store_active, count, insert, remove, list, recipients;
 };
 
-SqliteFavoriteRepository::SqliteFavoriteRepository(Database& db) : statements_(db) {}
+SqliteFavoriteRepository::SqliteFavoriteRepository(Database& db) : statements_(db, "favorites") {}
 SqliteFavoriteRepository::~SqliteFavoriteRepository() = default;
 
 namespace {

@@ -144,7 +144,7 @@ struct SqliteLotteryRepository::Statements {
   std::unordered_map<std::string, std::unique_ptr<Statement>> dynamic;
 };
 
-SqliteLotteryRepository::SqliteLotteryRepository(Database& db) : statements_(db) {}
+SqliteLotteryRepository::SqliteLotteryRepository(Database& db) : statements_(db, "lotteries") {}
 SqliteLotteryRepository::~SqliteLotteryRepository() = default;
 
 Result<LotteryEntry> SqliteLotteryRepository::insert(LotteryEntry e, const LotteryInsertRules& rules) {

@@ -55,7 +55,7 @@ struct SqliteMailQueue::Statements {
   Statement enqueue, claim, sent, retry, failed, purge, alerts_for_store, alerts_for_user, log_alert, backlog;
 };
 
-SqliteMailQueue::SqliteMailQueue(Database& db) : statements_(db) {}
+SqliteMailQueue::SqliteMailQueue(Database& db) : statements_(db, "mail_queue") {}
 SqliteMailQueue::~SqliteMailQueue() = default;
 
 namespace {

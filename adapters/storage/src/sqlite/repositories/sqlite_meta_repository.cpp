@@ -14,7 +14,7 @@ struct SqliteMetaRepository::Statements {
   Statement set;
 };
 
-SqliteMetaRepository::SqliteMetaRepository(Database& db) : statements_(db) {}
+SqliteMetaRepository::SqliteMetaRepository(Database& db) : statements_(db, "meta") {}
 SqliteMetaRepository::~SqliteMetaRepository() = default;
 
 Result<std::optional<std::string>> SqliteMetaRepository::get(std::string_view key) {

@@ -111,7 +111,7 @@ Result<CatalogProduct> insert_row(Statements& st, const CatalogProduct& p) {
 
 }  // namespace
 
-SqliteProductRepository::SqliteProductRepository(Database& db) : statements_(db) {}
+SqliteProductRepository::SqliteProductRepository(Database& db) : statements_(db, "products") {}
 SqliteProductRepository::~SqliteProductRepository() = default;
 
 Result<std::vector<CatalogProduct>> SqliteProductRepository::list(bool listed_only) {

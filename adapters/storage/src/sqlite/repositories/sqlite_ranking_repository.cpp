@@ -22,7 +22,7 @@ struct SqliteRankingRepository::Statements {
   Statement totals;
 };
 
-SqliteRankingRepository::SqliteRankingRepository(Database& db) : statements_(db) {}
+SqliteRankingRepository::SqliteRankingRepository(Database& db) : statements_(db, "ranking") {}
 SqliteRankingRepository::~SqliteRankingRepository() = default;
 
 Result<std::vector<ContributorTotals>> SqliteRankingRepository::contributor_totals(UnixSeconds approved_since) {

@@ -87,7 +87,7 @@ struct SqliteReportRepository::Statements {
   Statement recompute_last_report;
 };
 
-SqliteReportRepository::SqliteReportRepository(Database& db) : statements_(db) {}
+SqliteReportRepository::SqliteReportRepository(Database& db) : statements_(db, "reports") {}
 SqliteReportRepository::~SqliteReportRepository() = default;
 
 Result<std::vector<TimelineItem>> SqliteReportRepository::timeline(int limit) {

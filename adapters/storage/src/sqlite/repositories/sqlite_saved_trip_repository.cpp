@@ -110,7 +110,7 @@ Result<void> write_stops(Statements& st, SavedTripId id, const std::vector<Store
 
 }  // namespace
 
-SqliteSavedTripRepository::SqliteSavedTripRepository(Database& db) : statements_(db) {}
+SqliteSavedTripRepository::SqliteSavedTripRepository(Database& db) : statements_(db, "saved_trips") {}
 SqliteSavedTripRepository::~SqliteSavedTripRepository() = default;
 
 Result<std::vector<SavedTrip>> SqliteSavedTripRepository::list_for_user(UserId user) {

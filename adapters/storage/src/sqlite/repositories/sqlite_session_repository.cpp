@@ -36,7 +36,7 @@ struct SqliteSessionRepository::Statements {
   }
 };
 
-SqliteSessionRepository::SqliteSessionRepository(Database& db) : statements_(db) {}
+SqliteSessionRepository::SqliteSessionRepository(Database& db) : statements_(db, "sessions") {}
 SqliteSessionRepository::~SqliteSessionRepository() = default;
 
 Result<void> SqliteSessionRepository::create(const RefreshSession& session) {

@@ -17,7 +17,7 @@ struct SqliteStoreCatalog::Statements {
   Statement max_id;
 };
 
-SqliteStoreCatalog::SqliteStoreCatalog(Database& db) : statements_(db) {}
+SqliteStoreCatalog::SqliteStoreCatalog(Database& db) : statements_(db, "store_catalog") {}
 SqliteStoreCatalog::~SqliteStoreCatalog() = default;
 
 Result<std::vector<Store>> SqliteStoreCatalog::active_between(StoreId after, StoreId up_to, std::size_t limit) {

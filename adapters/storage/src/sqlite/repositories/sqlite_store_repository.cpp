@@ -116,7 +116,7 @@ Result<std::vector<Keyed>> nearest_in_box(SqliteStoreRepository::Statements& st,
 SqliteStoreRepository::SqliteStoreRepository(Database& db, std::size_t rtree_replica_max_nodes,
                                              std::chrono::steady_clock::duration rtree_replica_max_age)
     : db_(db),
-      statements_(db),
+      statements_(db, "stores"),
       rtree_replica_max_nodes_(rtree_replica_max_nodes),
       rtree_replica_max_age_(rtree_replica_max_age) {}
 SqliteStoreRepository::~SqliteStoreRepository() = default;

@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "pokeca/shared/text.hpp"
 #include "pokeca/shared/utf8.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "repositories/fts5.hpp"
@@ -51,17 +50,6 @@ std::string fts_match(const std::vector<std::vector<std::string>>& groups) {
   return out;
 }
 
-// Every group has a spelling inside the name (kNameMatches, in C++ for the scan).
-bool name_matches(std::string_view name, const std::vector<std::vector<std::string>>& groups) {
-  const auto lowered = ascii_lower(name);
-  for (const auto& group : groups) {
-    bool any = false;
-    for (const auto& spelling : group) any = any || lowered.find(spelling) != std::string::npos;
-    if (!any) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 struct SqliteStoreSearch::Statements {
@@ -87,7 +75,7 @@ struct SqliteStoreSearch::Statements {
 };
 
 SqliteStoreSearch::SqliteStoreSearch(Database& db, int short_query_scan_rows)
-    : statements_(db), short_query_scan_rows_(short_query_scan_rows) {}
+    : statements_(db, "store_search"), short_query_scan_rows_(short_query_scan_rows) {}
 SqliteStoreSearch::~SqliteStoreSearch() = default;
 
 namespace {

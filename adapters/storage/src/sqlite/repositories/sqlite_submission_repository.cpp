@@ -145,7 +145,7 @@ struct SqliteSubmissionRepository::Statements {
   AuditWrites audit;
 };
 
-SqliteSubmissionRepository::SqliteSubmissionRepository(Database& db) : statements_(db) {}
+SqliteSubmissionRepository::SqliteSubmissionRepository(Database& db) : statements_(db, "submissions") {}
 SqliteSubmissionRepository::~SqliteSubmissionRepository() = default;
 
 Result<Submission> SqliteSubmissionRepository::create(const Submission& s) {

@@ -71,7 +71,7 @@ struct SqliteUserRepository::Statements {
       set_admin, set_blocked, record_withdrawal, anonymise, delete_sessions, delete_tokens;
 };
 
-SqliteUserRepository::SqliteUserRepository(Database& db) : statements_(db) {}
+SqliteUserRepository::SqliteUserRepository(Database& db) : statements_(db, "users") {}
 SqliteUserRepository::~SqliteUserRepository() = default;
 
 Result<User> SqliteUserRepository::create(const NewUser& n) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pokeca/storage/database_metrics.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 
 namespace pokeca::storage::postgres {
@@ -38,6 +39,7 @@ class ConnectionPool {
   // Blocks until a connection is free.
   [[nodiscard]] Lease acquire();
   [[nodiscard]] std::size_t size() const { return connections_.size(); }
+  [[nodiscard]] const PoolUse& use() const { return use_; }
 
  private:
   void release(std::size_t slot);
@@ -46,6 +48,7 @@ class ConnectionPool {
   std::mutex mutex_;
   std::condition_variable freed_;
   std::vector<std::size_t> free_slots_;
+  PoolUse use_;
 };
 
 }  // namespace pokeca::storage::postgres

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pokeca/shared/data_changes.hpp"
+#include "pokeca/storage/database_metrics.hpp"
 #include "pokeca/storage/postgres/connection_pool.hpp"
 
 namespace pokeca::storage::postgres {
@@ -34,6 +35,10 @@ class Database final : public DataChanges {
 
   [[nodiscard]] ConnectionPool::Lease acquire() { return pool_.acquire(); }
   [[nodiscard]] std::size_t connection_count() const { return pool_.size(); }
+  // For the metrics page: how the connections are used, and each repository's call time.
+  [[nodiscard]] const PoolUse& pool_use() const { return pool_.use(); }
+  [[nodiscard]] RepositoryTimes& repository_times() { return repository_times_; }
+  [[nodiscard]] const RepositoryTimes& repository_times() const { return repository_times_; }
 
   // DataChanges: moves after every commit that wrote a row, after the listeners heard the
   // ids of the stores it changed; never on reads or rolled back writes.
@@ -47,6 +52,7 @@ class Database final : public DataChanges {
   std::vector<StoresChanged> stores_changed_;
   std::atomic<std::uint64_t> generation_{0};
   ConnectionPool pool_;
+  RepositoryTimes repository_times_;
 };
 
 }  // namespace pokeca::storage::postgres

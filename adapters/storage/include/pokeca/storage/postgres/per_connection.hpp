@@ -3,6 +3,7 @@
 // to one connection, and a leased connection is used by one thread at a time, so its T
 // needs no locking. Built eagerly, so SQL mistakes fail at start-up.
 #include <memory>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,7 +15,9 @@ template <typename T>  // T is constructible from Connection&
 class PerConnection {
  public:
   // Waits for every connection: do not hold a lease on this thread meanwhile.
-  explicit PerConnection(Database& db) : db_(db), items_(db.connection_count()) {
+  // `repository` names the repository on the metrics page (its calls' database time).
+  PerConnection(Database& db, std::string_view repository)
+      : db_(db), times_(db.repository_times().of(repository).seconds), items_(db.connection_count()) {
     std::vector<ConnectionPool::Lease> leases;
     leases.reserve(db.connection_count());
     for (std::size_t i = 0; i < db.connection_count(); ++i) leases.push_back(db.acquire());
@@ -25,11 +28,13 @@ class PerConnection {
   template <typename Fn>
   auto with(Fn&& fn) {
     const auto lease = db_.acquire();
+    const CallTimer timed(times_);
     return std::forward<Fn>(fn)(*items_[lease.slot()]);
   }
 
  private:
   Database& db_;
+  metrics::Histogram& times_;
   std::vector<std::unique_ptr<T>> items_;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// FavoriteRepository over PostgreSQL: the favorites table (migration 009). Adding is one
+// FavoriteRepository over PostgreSQL: the favorites table (migration 010). Adding is one
 // SERIALIZABLE transaction, so two adds at once cannot both pass the per-user limit.
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/storage/postgres/database.hpp"

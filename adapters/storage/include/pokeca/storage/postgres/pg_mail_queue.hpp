@@ -1,6 +1,6 @@
 #pragma once
 // The durable mail queue (mail_queue) and the favourite-store alerts that go through it
-// (favorite_alert_log), over PostgreSQL (migration 010). Several servers may send from one
+// (favorite_alert_log), over PostgreSQL (migration 011). Several servers may send from one
 // queue: a claim takes the next due row with FOR UPDATE SKIP LOCKED (a row another sender
 // is claiming is passed over, not waited for) and leases it until claim_until, so a mail
 // whose sender died is claimed again, by any server, once the lease ran out.

@@ -1,6 +1,6 @@
 #pragma once
 // PhotoStore over PostgreSQL: the re-encoded JPEGs (photos and thumbnails) as rows of
-// `photos` (migration 008), keyed by the SHA-256 of their bytes, so that every server of
+// `photos` (migration 009), keyed by the SHA-256 of their bytes, so that every server of
 // one database serves every photo (FilePhotoStore keeps them in one server's data
 // directory). Storing bytes already there writes nothing; put and remove are one
 // autocommitted statement each.

@@ -1,6 +1,6 @@
 #pragma once
 // SubmissionRepository and StorePhotoRepository over PostgreSQL: store_submissions
-// (migration 006) and submission_photos (008). An approval is one SERIALIZABLE
+// (migration 006) and submission_photos (009). An approval is one SERIALIZABLE
 // transaction: of two admins at once, the second is run again and finds the review done.
 #include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/storage/postgres/database.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// A secret all servers of one database share (server_secrets, migration 011): the first
+// A secret all servers of one database share (server_secrets, migration 012): the first
 // to ask generates it, every later caller (this server restarted, or another one) reads
 // the same bytes. Start-up only: failures throw StorageError with one line that never
 // shows the secret.

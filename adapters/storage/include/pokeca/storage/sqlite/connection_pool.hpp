@@ -9,6 +9,7 @@
 #include <mutex>
 #include <vector>
 
+#include "pokeca/storage/database_metrics.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 
 namespace pokeca::storage {
@@ -40,6 +41,7 @@ class ConnectionPool {
   // Blocks until a connection is free.
   [[nodiscard]] Lease acquire();
   [[nodiscard]] std::size_t size() const { return connections_.size(); }
+  [[nodiscard]] const PoolUse& use() const { return use_; }
 
  private:
   void release(std::size_t slot);
@@ -48,6 +50,7 @@ class ConnectionPool {
   std::mutex mutex_;
   std::condition_variable freed_;
   std::vector<std::size_t> free_slots_;
+  PoolUse use_;
 };
 
 }  // namespace pokeca::storage

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pokeca/shared/data_changes.hpp"
+#include "pokeca/storage/database_metrics.hpp"
 #include "pokeca/storage/sqlite/connection.hpp"
 #include "pokeca/storage/sqlite/connection_pool.hpp"
 #include "pokeca/storage/sqlite/storage_error.hpp"
@@ -39,6 +40,10 @@ class Database final : public DataChanges {
 
   [[nodiscard]] ConnectionPool::Lease acquire() { return pool_.acquire(); }
   [[nodiscard]] std::size_t connection_count() const { return pool_.size(); }
+  // For the metrics page: how the connections are used, and each repository's call time.
+  [[nodiscard]] const PoolUse& pool_use() const { return pool_.use(); }
+  [[nodiscard]] RepositoryTimes& repository_times() { return repository_times_; }
+  [[nodiscard]] const RepositoryTimes& repository_times() const { return repository_times_; }
   [[nodiscard]] const std::filesystem::path& file() const { return file_; }
   // Moves forward on every committed write through this Database's connections, so
   // caches of query results can tell they are stale.
@@ -62,6 +67,7 @@ class Database final : public DataChanges {
   struct Hooks;  // per connection: the stores rows its open transaction changed
   std::vector<std::unique_ptr<Hooks>> hooks_;
   ConnectionPool pool_;
+  RepositoryTimes repository_times_;
   std::atomic<std::uint64_t> write_generation_{0};
   std::atomic<std::uint64_t> stores_rtree_generation_{0};
 };

@@ -3,6 +3,7 @@
 // statements belong to one connection, and a leased connection is used by one thread
 // at a time, so its T needs no locking. Built eagerly, so SQL mistakes fail at start-up.
 #include <memory>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,7 +15,9 @@ template <typename T>  // T is constructible from Connection&
 class PerConnection {
  public:
   // Waits for every connection: do not hold a lease on this thread meanwhile.
-  explicit PerConnection(Database& db) : db_(db), items_(db.connection_count()) {
+  // `repository` names the repository on the metrics page (its calls' database time).
+  PerConnection(Database& db, std::string_view repository)
+      : db_(db), times_(db.repository_times().of(repository).seconds), items_(db.connection_count()) {
     // Lease every connection so none is in use by another thread meanwhile.
     std::vector<ConnectionPool::Lease> leases;
     leases.reserve(db.connection_count());
@@ -26,22 +29,25 @@ class PerConnection {
   struct Held {
     ConnectionPool::Lease lease;
     T& item;
+    CallTimer timed;  // destroyed first: the time ends before the connection is given back
   };
   [[nodiscard]] Held hold() {
     auto lease = db_.acquire();
     auto& item = *items_[lease.slot()];
-    return Held{std::move(lease), item};
+    return Held{std::move(lease), item, CallTimer(times_)};
   }
 
   // Runs fn(T&) holding one connection for the whole call.
   template <typename Fn>
   auto with(Fn&& fn) {
     const auto lease = db_.acquire();
+    const CallTimer timed(times_);
     return std::forward<Fn>(fn)(*items_[lease.slot()]);
   }
 
  private:
   Database& db_;
+  metrics::Histogram& times_;
   std::vector<std::unique_ptr<T>> items_;
 };
 

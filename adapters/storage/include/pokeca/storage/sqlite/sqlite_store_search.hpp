@@ -8,13 +8,6 @@
 
 namespace pokeca::storage {
 
-// A query whose words are all too short for the trigram index and name no place can use
-// no index: it looks through at most this many active stores (lowest ids first), so its
-// cost stays bounded at a million stores (bench/RESULTS.md). Every store of the
-// 12,000-store demo data is within it; on a larger database such a query may miss stores,
-// and adding a longer word or a place finds them through an index.
-inline constexpr int kMaxShortQueryScanRows = 20'000;
-
 class SqliteStoreSearch final : public StoreSearchRepository {
  public:
   // `short_query_scan_rows`: see kMaxShortQueryScanRows (tests lower it).

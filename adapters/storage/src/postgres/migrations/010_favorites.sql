@@ -1,4 +1,4 @@
--- 009: a user's favourite stores (SQLite's 004). A store that an admin hides or closes
+-- 010: a user's favourite stores (SQLite's 004). A store that an admin hides or closes
 -- keeps its rows (the list shows it as 閉店・非表示); only a deleted store takes them along.
 -- Withdrawal keeps the anonymised users row, so ON DELETE cannot act: triggers remove the
 -- favourites and turn the alert setting off, whichever code path withdraws the account.

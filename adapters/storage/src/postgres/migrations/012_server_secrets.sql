@@ -1,4 +1,4 @@
--- 011: secrets every server of one database must share (the access tokens' signing key):
+-- 012: secrets every server of one database must share (the access tokens' signing key):
 -- generated once by the first server that starts, read by every later one, so a token one
 -- server signed is accepted by the others. On SQLite the key is a 0600 file in the data
 -- directory; here whoever can read this table can forge tokens, so the database role is

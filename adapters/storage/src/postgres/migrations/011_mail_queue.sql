@@ -1,4 +1,4 @@
--- 010: the durable outgoing mail queue and the favourite-store alert log (SQLite's 004).
+-- 011: the durable outgoing mail queue and the favourite-store alert log (SQLite's 004).
 -- idempotency_key: the same logical mail (one alert for one report and one user) is queued
 -- at most once. status: pending → sending (claimed until claimed_until: the lease) → sent,
 -- or back to pending with a later next_attempt_at, or failed after the last try. A mail

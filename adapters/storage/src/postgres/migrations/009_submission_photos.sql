@@ -1,4 +1,4 @@
--- 008: the photos of store submissions (SQLite's submission_photos) and the photo bytes
+-- 009: the photos of store submissions (SQLite's submission_photos) and the photo bytes
 -- themselves. On SQLite the re-encoded JPEGs are files in the data directory; here they
 -- are rows, so that every server of one database serves every photo.
 --  * photos: content-addressed (the SHA-256 of the bytes as 64 lower-case hex), written
