@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,11 +25,14 @@
 #include <vector>
 
 #include "pokeca/analytics/analytics.hpp"
+#include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/contributions/submission_ports.hpp"
+#include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/map/store_activity.hpp"
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/map/store_search.hpp"
+#include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/shared/data_changes.hpp"
@@ -63,7 +67,9 @@ class SqliteBackend {
  public:
   static constexpr std::string_view kName = "sqlite";
 
-  explicit SqliteBackend(const std::filesystem::path& dir) : db_(dir / "pokeca.db") {}
+  // Photos are files beside the database, as the server keeps them with SQLite.
+  explicit SqliteBackend(const std::filesystem::path& dir)
+      : db_(dir / "pokeca.db"), photos_dir_(dir / "photos"), photos_(photos_dir_, crypto::sha256_hex) {}
 
   StoreRepository& stores() { return stores_; }
   ReportRepository& reports() { return reports_; }
@@ -75,6 +81,7 @@ class SqliteBackend {
   ActionTokenRepository& action_tokens() { return action_tokens_; }
   SubmissionRepository& submissions() { return submissions_; }
   StorePhotoRepository& store_photos() { return submissions_; }
+  PhotoStore& photos() { return photos_; }
   SavedTripRepository& saved_trips() { return saved_trips_; }
   RankingRepository& ranking() { return ranking_; }
   FavoriteRepository& favorites() { return favorites_; }
@@ -94,6 +101,10 @@ class SqliteBackend {
   // `short_query_scan_rows` stores.
   std::unique_ptr<StoreSearchRepository> search_scanning(int short_query_scan_rows) {
     return std::make_unique<SqliteStoreSearch>(db_, short_query_scan_rows);
+  }
+  // A photo store of this backend that names bytes with `hash` instead of SHA-256.
+  std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
+    return std::make_unique<media::FilePhotoStore>(photos_dir_, std::move(hash));
   }
 
   // Test probes for states no port prepares or shows (a row count, a store deleted behind
@@ -151,6 +162,8 @@ class SqliteBackend {
   SqliteActivityRepository activity_{db_};
   SqliteAdminRepository admin_{db_};
   SqliteAnalyticsRepository analytics_{db_};
+  std::filesystem::path photos_dir_;
+  media::FilePhotoStore photos_;
 };
 
 // Every port's tests run on SQLite; these lists add PostgreSQL where its port is built.
@@ -164,6 +177,10 @@ using PurchaseWriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using LotteryBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using RankingBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using SavedTripBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using SubmissionBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using PhotoStoreBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using FavoriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using MailQueueBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using SearchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
@@ -208,6 +225,7 @@ class BackendTest : public ::testing::Test {
   POKECA_BACKEND_PORT(tokens, action_tokens)
   POKECA_BACKEND_PORT(submissions, submissions)
   POKECA_BACKEND_PORT(store_photos, store_photos)
+  POKECA_BACKEND_PORT(photo_store, photos)
   POKECA_BACKEND_PORT(trips, saved_trips)
   POKECA_BACKEND_PORT(ranking, ranking)
   POKECA_BACKEND_PORT(favorites, favorites)

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -18,17 +19,26 @@
 
 #include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/contributions/lottery.hpp"
+#include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/report_ports.hpp"
+#include "pokeca/contributions/submission_ports.hpp"
+#include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/map/store_ports.hpp"
+#include "pokeca/personal/favorite_alerts.hpp"
+#include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/shared/data_changes.hpp"
+#include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
+#include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
+#include "pokeca/storage/postgres/pg_mail_queue.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
+#include "pokeca/storage/postgres/pg_photo_store.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
 #include "pokeca/storage/postgres/pg_ranking_repository.hpp"
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
@@ -36,6 +46,7 @@
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_search.hpp"
+#include "pokeca/storage/postgres/pg_submission_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
 
 namespace pokeca::storage::testing {
@@ -108,6 +119,17 @@ class PostgresBackend {
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
+  SubmissionRepository& submissions() { return submissions_; }
+  StorePhotoRepository& store_photos() { return submissions_; }
+  PhotoStore& photos() { return photos_; }
+  FavoriteRepository& favorites() { return favorites_; }
+  MailQueue& mail_queue() { return mail_; }
+  FavoriteAlertQueue& alert_queue() { return mail_; }
+
+  // A photo store of this backend that names bytes with `hash` instead of SHA-256.
+  std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
+    return std::make_unique<postgres::PgPhotoStore>(db_, std::move(hash));
+  }
   StoreSearchRepository& search() { return search_; }
   std::unique_ptr<StoreSearchRepository> search_scanning(int short_query_scan_rows) {
     return std::make_unique<postgres::PgStoreSearch>(db_, short_query_scan_rows);
@@ -162,6 +184,10 @@ class PostgresBackend {
   postgres::PgUserRepository users_{db_};
   postgres::PgSessionRepository sessions_{db_};
   postgres::PgActionTokenRepository action_tokens_{db_};
+  postgres::PgSubmissionRepository submissions_{db_};
+  postgres::PgPhotoStore photos_{db_, crypto::sha256_hex};
+  postgres::PgFavoriteRepository favorites_{db_};
+  postgres::PgMailQueue mail_{db_};
   postgres::PgStoreSearch search_{db_};
 };
 

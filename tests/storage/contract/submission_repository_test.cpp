@@ -58,7 +58,7 @@ class SubmissionRepositoryTest : public testing::BackendTest<Backend> {
   UserId submitter = 0;
   UserId admin = 0;
 };
-TYPED_TEST_SUITE(SubmissionRepositoryTest, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(SubmissionRepositoryTest, testing::SubmissionBackends, testing::BackendName);
 
 TYPED_TEST(SubmissionRepositoryTest, CreateAndFindKeepEveryFieldAndThePhotosInOrder) {
   const auto created = this->repo.create(this->draft("店", 3));
@@ -167,6 +167,40 @@ TYPED_TEST(SubmissionRepositoryTest, RejectRecordsTheReasonAndEndsTheReview) {
   EXPECT_EQ(this->repo.approve(this->approval(id)).error().code, ErrorCode::kConflict);
   EXPECT_EQ(this->repo.reject(999, this->admin, "x", kNow).error().code, ErrorCode::kNotFound);
   EXPECT_EQ(this->stores.count_active().value(), 0);
+}
+
+TYPED_TEST(SubmissionRepositoryTest, APhotoIsInUseWhilePendingOrApprovedNotOnceRejected) {
+  const auto pending = this->repo.create(this->draft("一", 1)).value().id;  // photo a, thumbnail d
+  EXPECT_TRUE(this->repo.photo_in_use(hash_of('a')).value());
+  EXPECT_TRUE(this->repo.photo_in_use(hash_of('d')).value());
+  EXPECT_FALSE(this->repo.photo_in_use(hash_of('b')).value());
+  ASSERT_TRUE(this->repo.reject(pending, this->admin, "重複", kNow));
+  EXPECT_FALSE(this->repo.photo_in_use(hash_of('a')).value());  // its file may go
+  const auto approved = this->repo.create(this->draft("二", 1)).value().id;
+  ASSERT_TRUE(this->repo.approve(this->approval(approved)));
+  EXPECT_TRUE(this->repo.photo_in_use(hash_of('a')).value());  // the same bytes, now on the map
+}
+
+TYPED_TEST(SubmissionRepositoryTest, WithdrawalDeletesPendingAndRejectedAndKeepsTheApproved) {
+  const auto pending = this->repo.create(this->draft("保留", 2)).value().id;
+  const auto rejected = this->repo.create(this->draft("却下", 1)).value().id;
+  const auto approved = this->repo.create(this->draft("承認", 3)).value().id;
+  ASSERT_TRUE(this->repo.reject(rejected, this->admin, "x", kNow));
+  ASSERT_TRUE(this->repo.approve(this->approval(approved)));
+  const auto other = this->users.create({"other@example.com", "別", "", "hash", kNow}).value().id;
+  auto others = this->draft("他人", 1);
+  others.user_id = other;
+  const auto kept = this->repo.create(others).value().id;
+
+  const auto photos = this->repo.delete_unapproved_of(this->submitter).value();
+  EXPECT_EQ(photos.size(), 3u);  // the pending one's two and the rejected one's one
+  EXPECT_FALSE(this->repo.find(pending).value());
+  EXPECT_FALSE(this->repo.find(rejected).value());
+  ASSERT_TRUE(this->repo.find(approved).value());
+  EXPECT_EQ(this->repo.find(approved).value()->photos.size(), 3u);
+  EXPECT_TRUE(this->repo.find(kept).value());
+  EXPECT_EQ(this->backend.sql_int("SELECT count(*) FROM submission_photos"), 4);  // their photo rows went too
+  EXPECT_TRUE(this->repo.delete_unapproved_of(this->submitter).value().empty());
 }
 
 TYPED_TEST(SubmissionRepositoryTest, TwoAdminsApprovingAtOnceOnlyOneWins) {

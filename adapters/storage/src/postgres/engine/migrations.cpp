@@ -18,6 +18,10 @@ extern const std::string_view k005Changes;        // the change signal's trigger
 extern const std::string_view k006Contributions;  // store submissions, lottery entries
 extern const std::string_view k007SavedTrips;
 extern const std::string_view k008StoreSearch;
+extern const std::string_view k009SubmissionPhotos;  // their photos, and the photo bytes
+extern const std::string_view k010Favorites;
+extern const std::string_view k011MailQueue;      // and the favourite-alert log
+extern const std::string_view k012ServerSecrets;  // the signing key all servers share
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -33,6 +37,10 @@ std::span<const Migration> all_migrations() {
       Migration{6, "contributions", embedded::k006Contributions},
       Migration{7, "saved_trips", embedded::k007SavedTrips},
       Migration{8, "store_search", embedded::k008StoreSearch},
+      Migration{9, "submission_photos", embedded::k009SubmissionPhotos},
+      Migration{10, "favorites", embedded::k010Favorites},
+      Migration{11, "mail_queue", embedded::k011MailQueue},
+      Migration{12, "server_secrets", embedded::k012ServerSecrets},
   };
   return migrations;
 }

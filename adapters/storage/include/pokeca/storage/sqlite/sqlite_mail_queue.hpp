@@ -6,16 +6,11 @@
 #include <optional>
 #include "pokeca/personal/favorite_alerts.hpp"
 
+#include "pokeca/storage/mail_backlog.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/per_connection.hpp"
 
 namespace pokeca::storage {
-
-// Mail not yet sent nor given up (pending or being sent), for the operator's metrics.
-struct MailBacklog {
-  std::int64_t unsent = 0;
-  std::optional<UnixSeconds> oldest_created_at;  // none when nothing is waiting
-};
 
 class SqliteMailQueue final : public MailQueue, public FavoriteAlertQueue {
  public:
