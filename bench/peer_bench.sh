@@ -16,7 +16,8 @@
 #
 # Usage: bench/peer_bench.sh [STORES=12000]
 #   env: ROUNDS (3), WRK_DURATION (10s), WRK_CONNECTIONS (64), CASES ("healthz miss hit"),
-#        POKECA_BENCH_SOURCE (head | worktree, see bench/lib.sh), POKECA_BUILD_JOBS (2)
+#        POKECA_BENCH_SOURCE (head | worktree, see bench/lib.sh), POKECA_BUILD_JOBS (2),
+#        PEER_BENCH_SERVER, PEER_BENCH_DATA_DIR, PEER_BENCH_SERVE_FLAGS (below)
 # Installs (bench only, never the build, the tests or CI): wrk and nginx-light (apt) when
 # missing, and the Express peer's packages (npm ci in bench/peers/express; better-sqlite3
 # is compiled against Node's headers in /usr/include/node).
@@ -82,8 +83,11 @@ trap 'exit 130' INT TERM
 
 # --- the three servers, each pinned to CPU 0 ------------------------------------------------
 port=$("${probe[@]}" free-port)
+# PEER_BENCH_SERVE_FLAGS: more `serve` flags for this server, e.g. "--metrics-bind 127.0.0.1:0"
+# (the hot path with metrics counted).
+# shellcheck disable=SC2086
 taskset -c $server_cpu "$server_bin" serve --data-dir "$data_dir" --port "$port" --demo-data false \
-  >"$tmp/server.out" 2>"$tmp/server.log" &
+  ${PEER_BENCH_SERVE_FLAGS:-} >"$tmp/server.out" 2>"$tmp/server.log" &
 server_pid=$!
 pids+=("$server_pid")
 "${probe[@]}" wait-healthy "$port" 30
