@@ -101,11 +101,14 @@ describe('/auth/action', () => {
     await user.type(passwordInput(/^新しいパスワード必須/), 'short');
     await user.click(screen.getByRole('button', { name: 'パスワードを変更' }));
     expect(screen.getByText('パスワードは6文字以上で入力してください')).toBeInTheDocument();
+    // The first invalid field takes the focus on the next frame; typing before it would lose keys to it.
+    await waitFor(() => expect(passwordInput(/^新しいパスワード必須/)).toHaveFocus());
     await user.type(passwordInput(/^新しいパスワード必須/), 'er-pass');
     await user.type(passwordInput(/確認/), 'different');
     await user.click(screen.getByRole('button', { name: 'パスワードを変更' }));
     expect(screen.getByText('パスワードが一致しません')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(passwordInput(/確認/)).toHaveFocus());
     await user.clear(passwordInput(/確認/));
     await user.type(passwordInput(/確認/), 'shorter-pass');
     await user.click(screen.getByRole('button', { name: 'パスワードを変更' }));
