@@ -259,6 +259,11 @@ awaitable<void> HttpServer::State::listen() {
       co_await pause.async_wait(kNoThrow);
       continue;
     }
+    // An answer goes out in more than one send (header, then body): with Nagle's algorithm
+    // the second waits for the client's delayed ACK of the first, 40 ms on every keep-alive
+    // request after the first.
+    error_code nodelay_ec;
+    socket.set_option(tcp::no_delay(true), nodelay_ec);
     std::shared_ptr<Connection> conn;
     std::uint64_t id = 0;
     Peer peer{peer_address(socket)};
