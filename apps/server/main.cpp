@@ -41,7 +41,6 @@
 #include "pokeca/map/gazetteer.hpp"
 #include "pokeca/map/store_search.hpp"
 #include "pokeca/map/store_service.hpp"
-#include "pokeca/media/file_photo_store.hpp"
 #include "pokeca/media/isolated_photo_processor.hpp"
 #include "pokeca/metrics/process_metrics.hpp"
 #include "pokeca/metrics/registry.hpp"
@@ -49,26 +48,8 @@
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
-#include "pokeca/storage/sqlite/database.hpp"
-#include "pokeca/storage/sqlite/sqlite_action_token_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_activity_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
-#include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_session_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_store_catalog.hpp"
-#include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_store_search.hpp"
-#include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
-#include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
 #include "server_metrics.hpp"
+#include "storage_backend.hpp"
 #include "system_clock.hpp"
 
 namespace fs = std::filesystem;
@@ -129,12 +110,6 @@ std::unique_ptr<Mailer> make_mailer(const Config& config) {
                                               mail::Sender{config.mail_from, std::string(kMailSenderName)});
 }
 
-// The HMAC key of the access tokens: generated once, 0600, in the data directory.
-std::string signing_key(const Config& config) {
-  return crypto::load_or_create_key_file(config.data_dir / std::string(crypto::kSigningKeyFileName),
-                                         crypto::kSigningKeyBytes);
-}
-
 Gazetteer load_gazetteer() {
   auto g = Gazetteer::from_tsv(data::kGazetteerTsv);
   if (!g) throw std::runtime_error("embedded gazetteer: " + g.error().message);
@@ -189,59 +164,53 @@ int serve(const Config& configured) {
   // One connection per request thread: the normal workers, the slow and the upload
   // lanes, the mail thread, and the metrics listener's (the mail queue's depth).
   const unsigned metrics_connections = config.metrics_bind ? 1 : 0;
-  storage::Database db(config.database_file(), {.connections = config.worker_threads + config.auth_threads +
-                                                               config.upload_threads + 1 + metrics_connections});
+  const auto storage = open_storage(
+      config, config.worker_threads + config.auth_threads + config.upload_threads + 1 + metrics_connections);
+  auto& db = storage->ports();
+  log_event("storage", {{"backend", storage->describe()}});
   // Counters the parts keep whether or not anyone scrapes them (relaxed atomics); the
   // HTTP server counts only with --metrics-bind.
   metrics::Registry registry;
-  storage::SqliteStoreRepository stores(db);
-  storage::SqliteReportRepository reports(db);
-  storage::SqliteMetaRepository meta(db);
   const SystemClock clock;
   const Gazetteer gazetteer = load_gazetteer();
 
   if (config.demo_data) {
-    auto seeded = seed_demo_if_empty(stores, reports, meta, gazetteer, clock);
+    auto seeded = seed_demo_if_empty(db.stores, db.reports, db.meta, gazetteer, clock);
     if (!seeded) throw std::runtime_error("demo data: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_data_loaded", {{"stores", std::to_string(*seeded)}});
   }
 
-  storage::SqliteSubmissionRepository submission_repo(db);
-  storage::SqliteActivityRepository activity(db);
-  StoreService service(stores, reports, clock, &submission_repo, &activity);
+  StoreService service(db.stores, db.reports, clock, &db.store_photos, &db.store_activity);
 
-  storage::SqliteUserRepository users(db);
-  storage::SqliteSessionRepository sessions(db);
-  storage::SqliteActionTokenRepository action_tokens(db);
-  if (auto expired = sessions.delete_expired(clock.now()); expired && *expired > 0)
+  if (auto expired = db.sessions.delete_expired(clock.now()); expired && *expired > 0)
     log_event("sessions_expired", {{"deleted", std::to_string(*expired)}});
   crypto::SodiumPasswordHasher hasher;
-  crypto::SodiumTokenCrypto token_crypto(signing_key(config));
+  crypto::SodiumTokenCrypto token_crypto(storage->signing_key(crypto::kSigningKeyBytes));
   const auto mailer = make_mailer(config);
   RateLimiter limiter;
   const auto common_passwords = CommonPasswords::from_text(data::kCommonPasswordsTxt);
-  AuthService auth({users, sessions, action_tokens, hasher, token_crypto, *mailer, limiter, common_passwords, clock},
-                   {config.base_url, config.rate_limits});
+  AuthService auth(
+      {db.users, db.sessions, db.action_tokens, hasher, token_crypto, *mailer, limiter, common_passwords, clock},
+      {config.base_url, config.rate_limits});
   const media::IsolatedPhotoProcessor isolated_processor({.worker_path = resolve_photo_worker(config).string()});
   const CountingPhotoProcessor photo_processor(isolated_processor, registry);
-  media::FilePhotoStore photo_store(config.photo_dir(), crypto::sha256_hex);
-  SubmissionService submissions({submission_repo, stores, photo_processor, photo_store, gazetteer, limiter, clock},
+  SubmissionService submissions({db.submissions, db.stores, photo_processor, db.photos, gazetteer, limiter, clock},
                                 {config.rate_limits.submission_account});
   http::RouterConfig router_config;
   router_config.static_dir = resolve_static_dir(config);
-  router_config.photos = &photo_store;
+  router_config.photos = &db.photos;
   if (config.tile_url) router_config.site.tile_url = *config.tile_url;
   if (config.tile_attribution) router_config.site.tile_attribution = *config.tile_attribution;
   if (config.tile_max_zoom) router_config.site.tile_max_zoom = *config.tile_max_zoom;
   router_config.site.contact_url = config.contact_url;
   router_config.site.analytics_id = config.analytics_id;
-  router_config.site.demo_data = [&meta] {
+  router_config.site.demo_data = [&meta = db.meta] {
     auto v = meta.get(kDemoDataMetaKey);
     return v && *v && **v == "1";
   };
   // The map's caches (whole answers, each store's list JSON), fed by the database's
   // change signal: a generation per commit and the ids of the stores it changed.
-  router_config.read_model = std::make_shared<http::MapReadModel>(db);
+  router_config.read_model = std::make_shared<http::MapReadModel>(db.changes);
   if (router_config.static_dir.empty())
     log_event(
         "warning",
@@ -250,51 +219,41 @@ int serve(const Config& configured) {
   router_config.trust_forwarded_for = config.trusted_proxy;
   // Personal: favourites, search, my stats, and alert mails through the
   // durable queue that the mail thread below empties.
-  storage::SqliteFavoriteRepository favorite_repo(db);
-  storage::SqliteMailQueue mail_queue(db);
-  FavoriteService favorites(favorite_repo, clock);
-  FavoriteAlerts alerts({favorite_repo, mail_queue, users, token_crypto, clock}, config.base_url);
+  FavoriteService favorites(db.favorites, clock);
+  FavoriteAlerts alerts({db.favorites, db.alert_queue, db.users, token_crypto, clock}, config.base_url);
   alerts.on_error = [](const DomainError& e) { log_event("favorite_alert_error", {{"detail", e.cause()}}); };
-  storage::SqliteStoreSearch search_repo(db);
-  StoreSearchService search(search_repo, gazetteer);
-  storage::SqliteStoreCatalog catalog(db);
-  router_config.catalog = &catalog;
+  StoreSearchService search(db.search, gazetteer);
+  router_config.catalog = &db.catalog;
   router_config.export_dir = config.export_dir();
   router_config.public_base_url = config.base_url;
   // Contributions: the purchase limit shares the limiter with the accounts.
-  PurchaseService purchases({stores, reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);
-  storage::SqliteRankingRepository ranking_repository(db);
-  RankingService ranking(ranking_repository, clock);
-  UserStatsService user_stats(activity, ranking_repository, clock);
+  PurchaseService purchases({db.stores, db.reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);
+  RankingService ranking(db.ranking, clock);
+  UserStatsService user_stats(db.user_stats, db.ranking, clock);
   // Trips: share ids come from the same CSPRNG as the session tokens.
-  storage::SqliteSavedTripRepository saved_trips(db);
-  TripService trips({stores, saved_trips, token_crypto, clock});
+  TripService trips({db.stores, db.saved_trips, token_crypto, clock});
   const auto ip_locator = open_ip_locator(config);
   // Admin console: every admin write with its audit row, one transaction.
-  storage::SqliteAdminRepository admin_repo(db);
-  AdminService admin({admin_repo, submission_repo, photo_store, gazetteer, clock});
+  AdminService admin({db.admin, db.submissions, db.photos, gazetteer, clock});
   // The product catalogue (admins keep it; a demo database gets the demo catalogue).
-  storage::SqliteProductRepository product_repo(db);
-  ProductCatalogService products(product_repo, clock);
+  ProductCatalogService products(db.products, clock);
   if (config.demo_data) {
-    auto seeded = seed_demo_products(product_repo, meta);
+    auto seeded = seed_demo_products(db.products, db.meta);
     if (!seeded) throw std::runtime_error("demo products: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_products_loaded", {{"products", std::to_string(*seeded)}});
   }
   // Lottery entries: a trusted author's at once, anyone else's after an admin's review.
-  storage::SqliteLotteryRepository lottery_repo(db);
-  LotteryService lotteries(lottery_repo, clock);
+  LotteryService lotteries(db.lotteries, clock);
   if (config.demo_data) {
-    auto seeded = seed_demo_lotteries(lottery_repo, product_repo, meta, gazetteer, clock);
+    auto seeded = seed_demo_lotteries(db.lotteries, db.products, db.meta, gazetteer, clock);
     if (!seeded)
       throw std::runtime_error("demo lotteries: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_lotteries_loaded", {{"lotteries", std::to_string(*seeded)}});
   }
   // Analytics: page views with their own per-IP limit; a small thread drops
   // the day secrets that are too old even when no page view comes to do it.
-  storage::SqliteAnalyticsRepository analytics_repository(db);
   crypto::SodiumAnalyticsKeys analytics_keys;
-  AnalyticsService analytics({analytics_repository, analytics_keys, limiter, clock});
+  AnalyticsService analytics({db.analytics, analytics_keys, limiter, clock});
   AnalyticsSecretSweeper sweeper(analytics);
   http::Router router({.stores = service,
                        .auth = auth,
@@ -312,12 +271,12 @@ int serve(const Config& configured) {
                        .lotteries = lotteries,
                        .ip_locator = *ip_locator},
                       router_config);
-  MailSender mail_sender(mail_queue, *mailer, clock);
+  MailSender mail_sender(db.mail_queue, *mailer, clock);
   mail_sender.start();
   // Verification and reset mails through the same durable queue.
-  auth.queue_mail(mail_queue, [&mail_sender] { mail_sender.wake(); });
+  auth.queue_mail(db.mail_queue, [&mail_sender] { mail_sender.wake(); });
   // One mail per review of a store submission, to its poster (opt-out in the profile).
-  SubmissionReviewMails review_mails({users, mail_queue, clock}, config.base_url);
+  SubmissionReviewMails review_mails({db.users, db.mail_queue, clock}, config.base_url);
   review_mails.on_error = [](const DomainError& e) { log_event("review_mail_error", {{"detail", e.cause()}}); };
   review_mails.on_queued = [&mail_sender] { mail_sender.wake(); };
   submissions.observe_reviews(&review_mails);
@@ -339,9 +298,8 @@ int serve(const Config& configured) {
     register_server_metrics(registry, {.read_model = *router_config.read_model,
                                        .limiter = limiter,
                                        .mail = mail_sender,
-                                       .mail_queue = mail_queue,
                                        .clock = clock,
-                                       .database = db});
+                                       .database = storage->use()});
     metrics::register_process_metrics(registry, kVersion);
   }
   http::HttpServer server(router, server_config);
@@ -385,11 +343,10 @@ int import_command(const Config& config, const std::vector<std::string>& args) {
     return 2;
   }
   prepare_data_dir(config.data_dir);
-  storage::Database db(config.database_file(), {.connections = 1});
-  storage::SqliteStoreRepository stores(db);
+  const auto storage = open_storage(config, 1);
   const SystemClock clock;
   const Gazetteer gazetteer = load_gazetteer();
-  return importer::run_import_command(args[0], stores, gazetteer, clock, std::cout, std::cerr);
+  return importer::run_import_command(args[0], storage->ports().stores, gazetteer, clock, std::cout, std::cerr);
 }
 
 // `admin grant|revoke|block|unblock EMAIL`: the first admin comes from here.
@@ -399,11 +356,9 @@ int admin_command(const Config& config, const std::vector<std::string>& args) {
     return 2;
   }
   prepare_data_dir(config.data_dir);
-  storage::Database db(config.database_file(), {.connections = 1});
-  storage::SqliteUserRepository users(db);
-  storage::SqliteSessionRepository sessions(db);
+  const auto storage = open_storage(config, 1);
   const SystemClock clock;
-  AccountAdmin admin(users, sessions, clock);
+  AccountAdmin admin(storage->ports().users, storage->ports().sessions, clock);
   const auto& action = args[0];
   const auto& email = args[1];
   Result<User> done = fail(ErrorCode::kBadRequest, "unknown action");
@@ -437,11 +392,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto& cmd = *parsed.parsed;
-  // PostgreSQL runs only part of the storage ports yet (docs/decisions/postgres-backend.md):
-  // refuse it plainly instead of serving with some data in SQLite and some in PostgreSQL.
-  if (!cmd.config.database_url.empty() && cmd.command != "help" && cmd.command != "version") {
-    std::cerr << "error: --database-url (" << cmd.config.database_url_masked
-              << "): the PostgreSQL backend cannot run the server yet; unset it to use SQLite in --data-dir\n";
+  // A backup is a copy of the SQLite file; PostgreSQL has its own tools (pg_dump).
+  if (!cmd.config.database_url.empty() && (cmd.command == "backup" || cmd.command == "restore")) {
+    std::cerr << "error: " << cmd.command << " copies the SQLite database in --data-dir; with --database-url ("
+              << cmd.config.database_url_masked << ") use pg_dump and pg_restore (deploy/README.md)\n";
     return 2;
   }
   try {

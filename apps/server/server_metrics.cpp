@@ -12,14 +12,14 @@ constexpr std::array<double, 10> kDecodeBuckets{0.01, 0.025, 0.05, 0.1, 0.25, 0.
 
 // The repositories are built before this runs, so every one of them is on the page; those
 // never called are left off until they are.
-void register_database_metrics(metrics::Registry& registry, const storage::Database& db) {
-  for (const auto* repository : db.repository_times().entries())
+void register_database_metrics(metrics::Registry& registry, const DatabaseUse& db) {
+  for (const auto* repository : db.repository_times.entries())
     registry.histogram_of("pokeca_db_call_seconds",
                           "Time a repository call holds its database connection (statements, rows, commit).",
                           {{"repository", repository->name}}, repository->seconds, metrics::Zero::kOmit);
-  const auto& pool = db.pool_use();
+  const auto& pool = db.pool;
   registry.gauge_fn("pokeca_db_pool_connections", "Connections in the database pool.", {},
-                    [&db] { return static_cast<double>(db.connection_count()); });
+                    [connections = db.connections] { return static_cast<double>(connections); });
   registry.gauge_fn("pokeca_db_pool_in_use", "Database connections leased now.", {},
                     [&pool] { return static_cast<double>(pool.in_use.value()); });
   registry.counter_fn("pokeca_db_pool_leases_total", "Database connections handed out.", {},
@@ -84,16 +84,16 @@ void register_server_metrics(metrics::Registry& registry, const ServerMetricsSou
                       [&mail] { return static_cast<double>(mail.counts().retried); });
   registry.counter_fn("pokeca_mail_failures_total", "Mails given up after their last attempt.", {},
                       [&mail] { return static_cast<double>(mail.counts().failed); });
-  auto& queue = sources.mail_queue;
+  const auto& backlog_of = sources.database.mail_backlog;
   const auto& clock = sources.clock;
   // -1 when the database cannot be read: an alert on the queue then sees something wrong.
-  registry.gauge_fn("pokeca_mail_queue_depth", "Mails waiting to be sent (pending or being sent).", {}, [&queue] {
-    const auto backlog = queue.backlog();
+  registry.gauge_fn("pokeca_mail_queue_depth", "Mails waiting to be sent (pending or being sent).", {}, [backlog_of] {
+    const auto backlog = backlog_of();
     return backlog ? static_cast<double>(backlog->unsent) : -1.0;
   });
   registry.gauge_fn("pokeca_mail_queue_oldest_age_seconds", "Age of the oldest mail waiting to be sent (0: none).", {},
-                    [&queue, &clock] {
-                      const auto backlog = queue.backlog();
+                    [backlog_of, &clock] {
+                      const auto backlog = backlog_of();
                       if (!backlog) return -1.0;
                       if (!backlog->oldest_created_at) return 0.0;
                       return static_cast<double>(clock.now() - *backlog->oldest_created_at);

@@ -11,8 +11,7 @@
 #include "pokeca/metrics/registry.hpp"
 #include "pokeca/shared/rate_limiter.hpp"
 #include "pokeca/shared/time.hpp"
-#include "pokeca/storage/sqlite/database.hpp"
-#include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
+#include "storage_backend.hpp"
 
 namespace pokeca::server {
 
@@ -34,9 +33,8 @@ struct ServerMetricsSources {
   const http::MapReadModel& read_model;
   const RateLimiter& limiter;
   const MailSender& mail;
-  storage::SqliteMailQueue& mail_queue;
   const Clock& clock;
-  const storage::Database& database;
+  DatabaseUse database;  // and the mail queue's backlog
 };
 
 // Everything the sources must outlive the registry's renders (stop the metrics listener first).

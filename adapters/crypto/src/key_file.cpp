@@ -64,6 +64,13 @@ void write_new_key(const std::filesystem::path& tmp, std::size_t bytes) {
 
 }  // namespace
 
+std::string random_key(std::size_t bytes) {
+  ensure_sodium();
+  std::string key(bytes, '\0');
+  randombytes_buf(key.data(), key.size());
+  return key;
+}
+
 std::string load_or_create_key_file(const std::filesystem::path& file, std::size_t bytes) {
   ensure_sodium();
   std::error_code ec;

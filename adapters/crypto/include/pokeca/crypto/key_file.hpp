@@ -13,4 +13,7 @@ inline constexpr std::string_view kSigningKeyFileName = "signing.key";
 // file cannot be created or read, has the wrong size, or is readable by others.
 [[nodiscard]] std::string load_or_create_key_file(const std::filesystem::path& file, std::size_t bytes);
 
+// `bytes` fresh bytes from libsodium's CSPRNG, for a key kept elsewhere (a database row).
+[[nodiscard]] std::string random_key(std::size_t bytes);
+
 }  // namespace pokeca::crypto
