@@ -41,6 +41,19 @@ bool parse_bool(const std::string& s, bool& out) {
   return false;
 }
 
+// A PostgreSQL connection string and its masked form; empty = none. The error never holds
+// any part of the password.
+std::string set_database_url(std::string& conninfo, std::string& masked, const std::string& v) {
+  conninfo.clear();
+  masked.clear();
+  if (v.empty()) return "";
+  auto url = storage::postgres::parse_database_url(v);
+  if (!url) return url.error().message;  // "database URL: …"
+  conninfo = url->conninfo;
+  masked = url->masked;
+  return "";
+}
+
 const Option kOptions[] = {
     {"--data-dir", "POKECA_DATA_DIR",
      [](Config& c, const std::string& v) -> std::string {
@@ -116,16 +129,14 @@ const Option kOptions[] = {
        return "";
      }},
     {"--database-url", "POKECA_DATABASE_URL",
+     [](Config& c, const std::string& v) { return set_database_url(c.database_url, c.database_url_masked, v); }},
+    {"--from", "POKECA_MIGRATE_FROM",
      [](Config& c, const std::string& v) -> std::string {
-       c.database_url.clear();
-       c.database_url_masked.clear();
-       if (v.empty()) return "";  // SQLite in --data-dir
-       auto url = storage::postgres::parse_database_url(v);
-       if (!url) return url.error().message;  // "database URL: …", no part of the password
-       c.database_url = url->conninfo;
-       c.database_url_masked = url->masked;
+       c.migrate_from = v;
        return "";
      }},
+    {"--to", "POKECA_MIGRATE_TO",
+     [](Config& c, const std::string& v) { return set_database_url(c.migrate_to, c.migrate_to_masked, v); }},
     {"--mail-from", "POKECA_MAIL_FROM",
      [](Config& c, const std::string& v) -> std::string {
        if (!v.empty() && v.find('@') == std::string::npos) return "--mail-from must be an e-mail address";
@@ -255,6 +266,9 @@ std::string usage_text() {
       "  backup DEST      copy the database (online, while serving), photos and signing key into\n"
       "                   the new directory DEST, with a manifest of counts and checksums\n"
       "  restore SRC      verify the backup SRC and restore it into --data-dir (which must be empty)\n"
+      "  migrate-data --from FILE --to URL\n"
+      "                   copy the SQLite database FILE, the photos and the signing key beside it into\n"
+      "                   the empty PostgreSQL database URL, in one transaction, and compare them\n"
       "  version          print the version\n\n"
       "options (flag, environment variable):\n";
   for (const auto& o : kOptions) s += "  " + std::string(o.flag) + " VALUE\t" + o.env + "\n";

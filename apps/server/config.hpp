@@ -54,6 +54,11 @@ struct Config {
   // password: never log it) and the same target masked for messages. Empty = SQLite.
   std::string database_url;
   std::string database_url_masked;
+  // migrate-data: the SQLite file to copy (its photos and key file beside it), and the
+  // PostgreSQL database to copy it into (as database_url).
+  std::filesystem::path migrate_from;
+  std::string migrate_to;
+  std::string migrate_to_masked;
   // GET /metrics (Prometheus text) on a listener of its own, never the public port; off
   // unless given. IPv6 addresses in brackets: "[::1]:9464".
   struct MetricsBind {

@@ -17,6 +17,7 @@
 #include "demo_seed.hpp"
 #include "log.hpp"
 #include "mail_sender.hpp"
+#include "migrate_data_command.hpp"
 #include "pokeca/accounts/auth_policy.hpp"
 #include "pokeca/accounts/auth_service.hpp"
 #include "pokeca/analytics/analytics.hpp"
@@ -404,6 +405,7 @@ int main(int argc, char** argv) {
     if (cmd.command == "admin") return admin_command(cmd.config, cmd.args);
     if (cmd.command == "backup") return backup_command(cmd.config, cmd.args, std::cout, std::cerr);
     if (cmd.command == "restore") return restore_command(cmd.config, cmd.args, std::cout, std::cerr);
+    if (cmd.command == "migrate-data") return migrate_data_command(cmd.config, std::cout, std::cerr);
     if (cmd.command == "version") return std::cout << kVersion << "\n", 0;
     if (cmd.command == "help") return std::cout << usage_text(), 0;
     std::cerr << "unknown command: " << cmd.command << "\n\n" << usage_text();
