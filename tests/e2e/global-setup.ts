@@ -12,6 +12,8 @@ import { freePort, startMailDev, type MailDev } from './maildev';
  * loopback ports first and the server sends its mail there:
  *   … --base-url http://127.0.0.1:P --smtp-url smtp://127.0.0.1:S --mail-from noreply@pokeca-map.test
  * and E2E_MAILDEV_URL points the tests at MailDev's REST API.
+ * With E2E_DATABASE_URL set, the server keeps its data in that PostgreSQL database
+ * (--database-url) instead of SQLite, and so do the binary's commands the tests run.
  * With E2E_BASE_URL set, an already running server is used instead (the mail test then
  * runs only if E2E_MAILDEV_URL is given too).
  */
@@ -57,6 +59,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const baseUrl = `http://127.0.0.1:${port}`;
   const args = ['serve', '--port', String(port), '--data-dir', join(dataDir, 'data'), '--static-dir', staticDir];
   if (supportsFlag(bin, '--base-url')) args.push('--base-url', baseUrl);
+  if (process.env.E2E_DATABASE_URL) {
+    args.push('--database-url', process.env.E2E_DATABASE_URL);
+    process.env.POKECA_DATABASE_URL = process.env.E2E_DATABASE_URL;
+  }
   // Every test signs up and logs in from the one loopback address: per-IP limits sized for
   // a test run, and a small per-account login limit so the 429 test stays short.
   if (supportsFlag(bin, '--rate-limits')) args.push('--rate-limits', E2E_RATE_LIMITS);

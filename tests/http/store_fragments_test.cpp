@@ -38,6 +38,22 @@ TEST(StoreFragments, KeepsFindsAndForgets) {
   EXPECT_EQ(*held, R"({"id":1})");  // a reader that holds it keeps its bytes
 }
 
+TEST(StoreFragments, ForgettingAllDropsEveryStoreAndAnyFragmentBuiltBefore) {
+  StoreFragments f;
+  f.put(1, f.epoch(), "one");
+  f.put(5000, f.epoch(), "five thousand");  // on another page
+  const auto before = f.epoch();
+  const auto held = f.find(5000);
+  f.forget_all();
+  EXPECT_EQ(f.find(1), nullptr);
+  EXPECT_EQ(f.find(5000), nullptr);
+  EXPECT_EQ(f.size(), 0u);
+  EXPECT_EQ(f.evictions(), 2u);
+  EXPECT_EQ(*held, "five thousand");
+  f.put(2, before, "built before");
+  EXPECT_EQ(f.find(2), nullptr);
+}
+
 TEST(StoreFragments, NeverKeepsAFragmentBuiltBeforeAChange) {
   StoreFragments f;
   const auto before = f.epoch();

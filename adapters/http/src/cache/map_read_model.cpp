@@ -16,7 +16,12 @@ MapReadModel::MapReadModel(DataChanges& changes, MapReadModelOptions options)
   // The listener runs before the generation moves for the commit: a fragment it has not
   // dropped yet can only end up in an answer cached under the old generation.
   if (fragments_)
-    changes_.subscribe([fragments = fragments_](std::span<const StoreId> ids) { fragments->forget(ids); });
+    changes_.subscribe([fragments = fragments_](std::span<const StoreId> ids) {
+      if (ids.empty())
+        fragments->forget_all();  // any store may have changed
+      else
+        fragments->forget(ids);
+    });
 }
 
 MapReadModel::~MapReadModel() = default;

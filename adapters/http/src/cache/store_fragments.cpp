@@ -94,14 +94,7 @@ void StoreFragments::put(std::int64_t id, std::uint64_t epoch, std::string json,
   std::vector<const KeptStore*> dropped;
   std::lock_guard lock(mutex_);
   if (epoch != epoch_.load(std::memory_order_relaxed)) return;
-  if (size_.load(std::memory_order_relaxed) >= kMaxStoreFragments) {
-    for (std::size_t p = 0; p < kPages; ++p)
-      if (Page* page = pages_[p].load(std::memory_order_relaxed))
-        for (auto& slot : page->slots)
-          if (const auto* old = slot.exchange(nullptr, std::memory_order_acq_rel)) dropped.push_back(old);
-    size_.store(0, std::memory_order_relaxed);
-    evictions_.fetch_add(dropped.size(), std::memory_order_relaxed);
-  }
+  if (size_.load(std::memory_order_relaxed) >= kMaxStoreFragments) unlink_all(dropped);
   auto* slot = slot_for(id);
   const auto* old = slot->load(std::memory_order_relaxed);
   if (old != nullptr && (old->facts || !with_facts)) {
@@ -132,6 +125,23 @@ void StoreFragments::forget(std::span<const std::int64_t> ids) {
   }
   epoch_.fetch_add(1, std::memory_order_release);
   free_after_readers(dropped);
+}
+
+void StoreFragments::forget_all() {
+  std::vector<const KeptStore*> dropped;
+  std::lock_guard lock(mutex_);
+  unlink_all(dropped);
+  epoch_.fetch_add(1, std::memory_order_release);
+  free_after_readers(dropped);
+}
+
+void StoreFragments::unlink_all(std::vector<const KeptStore*>& dropped) {
+  for (std::size_t p = 0; p < kPages; ++p)
+    if (Page* page = pages_[p].load(std::memory_order_relaxed))
+      for (auto& slot : page->slots)
+        if (const auto* old = slot.exchange(nullptr, std::memory_order_acq_rel)) dropped.push_back(old);
+  size_.store(0, std::memory_order_relaxed);
+  evictions_.fetch_add(dropped.size(), std::memory_order_relaxed);
 }
 
 std::size_t StoreFragments::size() const { return size_.load(std::memory_order_relaxed); }

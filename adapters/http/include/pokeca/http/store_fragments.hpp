@@ -68,6 +68,8 @@ class StoreFragments {
   // once no Reader that started before can hold them (it waits for those Readers; the
   // calling thread must not hold a Reader).
   void forget(std::span<const std::int64_t> ids);
+  // Any store may have changed (the change signal was interrupted): as forget() for all.
+  void forget_all();
   [[nodiscard]] std::size_t size() const;
   // Kept stores dropped so far: by forget() (the store changed) and when the table was full.
   [[nodiscard]] std::uint64_t evictions() const { return evictions_.load(std::memory_order_relaxed); }
@@ -118,6 +120,8 @@ class StoreFragments {
   // Under mutex_: waits until no Reader that started before this call is running, then
   // frees `dropped`.
   void free_after_readers(std::vector<const KeptStore*>& dropped);
+  // Unlinks every kept store into `dropped`; under mutex_.
+  void unlink_all(std::vector<const KeptStore*>& dropped);
 
   std::mutex mutex_;  // writers only
   std::atomic<std::uint64_t> epoch_{0};

@@ -1,6 +1,7 @@
 #include "pokeca/storage/postgres/connection.hpp"
 
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <charconv>
 #include <cstdlib>
@@ -63,6 +64,7 @@ Connection::Connection(const std::string& conninfo) : conn_(PQconnectdb(conninfo
     throw StorageError("postgres: cannot connect: " + reason);
   }
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+  backend_pid_.store(PQbackendPID(conn_), std::memory_order_relaxed);
   // Times are Unix seconds and texts UTF-8 whatever the server's defaults.
   if (auto ok = exec("SET client_encoding = 'UTF8'"); !ok) {
     PQfinish(conn_);
@@ -78,6 +80,7 @@ bool Connection::ensure_open() {
   if (PQstatus(conn_) != CONNECTION_OK) return false;
   ++session_;
   PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+  backend_pid_.store(PQbackendPID(conn_), std::memory_order_relaxed);
   if (!exec("SET client_encoding = 'UTF8'")) return false;
   return !committed_ || listen_to_own_changes().has_value();
 }
@@ -92,6 +95,31 @@ Result<void> Connection::listen_to_own_changes() {
   auto named = query("SELECT set_config('pokeca.changes_channel', 'pokeca_changes_' || pg_backend_pid(), false)");
   if (!named) return std::unexpected(named.error());
   return exec("LISTEN " + std::string(named->text(0, 0)));
+}
+
+Result<std::vector<Connection::Notification>> Connection::wait_for_notifications(std::chrono::milliseconds timeout) {
+  const auto lost = [this] {
+    last_sqlstate_ = std::string(kConnectionLost);
+    return std::unexpected(pg_failure(last_sqlstate_, PQerrorMessage(conn_), "LISTEN"));
+  };
+  if (PQstatus(conn_) != CONNECTION_OK) return lost();
+  std::vector<Notification> got;
+  const auto drain = [&] {
+    while (PGnotify* n = PQnotifies(conn_)) {
+      got.push_back({n->extra != nullptr ? n->extra : "", n->be_pid});
+      PQfreemem(n);
+    }
+  };
+  drain();  // some may have come with the last command's answer
+  if (!got.empty()) return got;
+  pollfd socket{.fd = PQsocket(conn_), .events = POLLIN, .revents = 0};
+  if (socket.fd < 0) return lost();
+  const int ready = ::poll(&socket, 1, static_cast<int>(timeout.count()));
+  if (ready < 0) return got;  // a signal: the caller asks again
+  if (ready > 0 && PQconsumeInput(conn_) == 0) return lost();
+  if (PQstatus(conn_) != CONNECTION_OK) return lost();
+  drain();
+  return got;
 }
 
 std::string Connection::next_statement_name() { return "s" + std::to_string(++statements_); }

@@ -34,6 +34,12 @@ ConnectionPool::Lease ConnectionPool::acquire() {
   return Lease(*this, slot);
 }
 
+bool ConnectionPool::holds_backend(int pid) const {
+  for (const auto& c : connections_)
+    if (c->backend_pid() == pid) return true;
+  return false;
+}
+
 void ConnectionPool::release(std::size_t slot) {
   use_.release();
   {

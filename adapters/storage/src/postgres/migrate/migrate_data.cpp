@@ -396,7 +396,7 @@ CopiedTable copy_signing_key(const fs::path& file, Connection& pg, const Sha256H
 
 MigrationReport migrate_data(const MigrationSource& source, const std::string& conninfo, const Sha256Hex& sha256_hex) {
   SqliteSource sqlite(source.database);
-  Database db(conninfo, {.connections = 1});  // brings the target's schema up to date
+  Database db(conninfo, {.connections = 1, .hear_other_writes = false});  // brings the target's schema up to date
   const auto lease = db.acquire();
   auto& pg = lease.connection();
   const auto target = target_tables(pg);

@@ -1,33 +1,43 @@
 -- 005: the change signal (core's DataChanges, docs/decisions/read-model.md). Every row a
--- write touches sends a notification on its session's own channel (the setting
--- pokeca.changes_channel, which the program's connections set and LISTEN on; other
--- sessions have none and send nothing): a store row sends its id, any other row ''.
--- PostgreSQL delivers them only at commit and folds equal ones, so after a COMMIT the
--- writing connection holds exactly the store ids its transaction changed, and a rolled
--- back write sends nothing. Every table added later gets pokeca_row_changed too.
-CREATE FUNCTION pokeca_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- write touches sends a notification twice, with the same payload (a store row its id,
+-- any other row ''):
+--  * on its session's own channel (the setting pokeca.changes_channel, which the program's
+--    connections set and LISTEN on; other sessions have none): PostgreSQL delivers them
+--    only at commit and folds equal ones, so after a COMMIT the writing connection holds
+--    exactly the store ids its transaction changed, and a rolled back write sends nothing;
+--  * on the schema's shared channel (pokeca_shared_channel), which one connection of every
+--    server LISTENs on: how a server hears the writes of the others, and of any other
+--    session (psql, migrate-data). Every table added later gets pokeca_row_changed too.
+CREATE FUNCTION pokeca_shared_channel(schema_name text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'pokeca_changes_' || md5(schema_name)  -- a schema's name may be longer than a channel's
+$$;
+
+CREATE FUNCTION pokeca_notify_change(schema_name text, payload text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   channel text := current_setting('pokeca.changes_channel', true);
 BEGIN
   IF channel IS NOT NULL AND channel <> '' THEN
-    PERFORM pg_notify(channel, '');
+    PERFORM pg_notify(channel, payload);
   END IF;
+  PERFORM pg_notify(pokeca_shared_channel(schema_name), payload);
+END
+$$;
+
+CREATE FUNCTION pokeca_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pokeca_notify_change(TG_TABLE_SCHEMA, '');
   RETURN NULL;
 END
 $$;
 
 CREATE FUNCTION pokeca_store_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  channel text := current_setting('pokeca.changes_channel', true);
 BEGIN
-  IF channel IS NOT NULL AND channel <> '' THEN
-    IF TG_OP = 'DELETE' THEN
-      PERFORM pg_notify(channel, OLD.id::text);
-    ELSE
-      PERFORM pg_notify(channel, NEW.id::text);
-      IF TG_OP = 'UPDATE' AND NEW.id <> OLD.id THEN
-        PERFORM pg_notify(channel, OLD.id::text);
-      END IF;
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pokeca_notify_change(TG_TABLE_SCHEMA, OLD.id::text);
+  ELSE
+    PERFORM pokeca_notify_change(TG_TABLE_SCHEMA, NEW.id::text);
+    IF TG_OP = 'UPDATE' AND NEW.id <> OLD.id THEN
+      PERFORM pokeca_notify_change(TG_TABLE_SCHEMA, OLD.id::text);
     END IF;
   END IF;
   RETURN NULL;

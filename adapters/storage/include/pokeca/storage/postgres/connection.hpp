@@ -2,6 +2,8 @@
 // One PostgreSQL connection (libpq's PGconn), its errors and its results. Used by one
 // thread at a time (a pool lease). Start-up failures throw StorageError; failures while
 // serving are Results whose DomainError says whether a retry can succeed.
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -94,11 +96,25 @@ class Connection {
   using Committed = std::function<void(const std::vector<std::string>& payloads)>;
   void on_commit(Committed handler);
 
+  // The server process of this session (PostgreSQL's pid), readable from any thread; it
+  // changes when the connection is reset.
+  [[nodiscard]] int backend_pid() const { return backend_pid_.load(std::memory_order_relaxed); }
+
+  // A notification of a channel this connection LISTENs on, and the backend that sent it.
+  struct Notification {
+    std::string payload;
+    int sender_pid;
+  };
+  // For a connection that only listens: waits at most `timeout` for notifications and
+  // returns those that came (none when the time ran out). Fails when the connection is lost.
+  Result<std::vector<Notification>> wait_for_notifications(std::chrono::milliseconds timeout);
+
  private:
   Result<Rows> check(pg_result* result, std::string_view sql);
   Result<void> listen_to_own_changes();
   pg_conn* conn_;
   Committed committed_;
+  std::atomic<int> backend_pid_{0};
   std::uint64_t session_ = 1;
   std::uint64_t statements_ = 0;
   std::string last_sqlstate_;

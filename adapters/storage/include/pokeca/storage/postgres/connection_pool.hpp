@@ -39,6 +39,8 @@ class ConnectionPool {
   // Blocks until a connection is free.
   [[nodiscard]] Lease acquire();
   [[nodiscard]] std::size_t size() const { return connections_.size(); }
+  // Whether `pid` is the server process of one of these connections (any thread).
+  [[nodiscard]] bool holds_backend(int pid) const;
   [[nodiscard]] const PoolUse& use() const { return use_; }
 
  private:
