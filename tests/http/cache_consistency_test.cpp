@@ -1,4 +1,4 @@
-// The response cache (and the healthz count it keeps) on real SQLite under
+// The response cache (and the healthz count, read each time) on real SQLite under
 // concurrent reads: once a write is acknowledged, no reader is answered from before it —
 // not even by an answer a reader built while the write was committing.
 #include <atomic>

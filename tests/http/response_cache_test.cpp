@@ -54,6 +54,16 @@ class CachedRouterTest : public RouterTest {
   FakeDataChanges changes{generation};
 };
 
+// A balancer takes a server out when its database is gone: the health answer is never
+// one kept from before.
+TEST_F(CachedRouterTest, HealthzAsksTheDatabaseEveryTime) {
+  ASSERT_EQ(get("/api/v1/healthz").result(), http::Status::ok);
+  stores.failure = DomainError{ErrorCode::kUnavailable, std::string(msg::kBusy)};
+  EXPECT_EQ(get("/api/v1/healthz").result(), http::Status::service_unavailable);
+  stores.failure.reset();
+  EXPECT_EQ(get("/api/v1/healthz").result(), http::Status::ok);
+}
+
 TEST_F(CachedRouterTest, SameDataAnswersFromTheCacheUntilAWrite) {
   const auto first = get("/api/v1/stores?prefecture=tokyo");
   ASSERT_EQ(first.result(), http::Status::ok);

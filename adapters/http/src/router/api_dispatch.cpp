@@ -143,7 +143,8 @@ constexpr Lane kUploadLane = Lane::kUpload;  // decodes photos (about a second e
 // One route a row, the columns in the same order (clang-format would break the rows up).
 // clang-format off
 constexpr std::array kRoutes{
-    Route{{"GET", "/api/v1/healthz"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_healthz>, kPublicRead},
+    // Never cached: a balancer asks it whether this server's database answers.
+    Route{{"GET", "/api/v1/healthz"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_healthz>, kNo},
     Route{{"GET", "/api/v1/config"}, kPublic, kNormalLane, kNone, call<&SiteHandlers::get_config>, kPublicRead},
     Route{{"GET", "/api/v1/initial_data"}, kOptionalUser, kNormalLane, kNone, call<&SiteHandlers::get_initial_data>},
     Route{{"GET", "/api/v1/prefectures"}, kPublic, kNormalLane, kNone, call<&StoreHandlers::get_prefectures>,
