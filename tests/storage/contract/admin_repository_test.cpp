@@ -95,7 +95,7 @@ class AdminRepositoryTest : public testing::BackendTest<Backend> {
   UserId user_id = 0;
   User admin;
 };
-TYPED_TEST_SUITE(AdminRepositoryTest, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(AdminRepositoryTest, testing::AdminBackends, testing::BackendName);
 
 TYPED_TEST(AdminRepositoryTest, HideMoveAndUnhideKeepClusterCellsAndPrefectureCounts) {
   this->expect_aggregates_match();
