@@ -182,6 +182,7 @@ using PhotoStoreBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using FavoriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using MailQueueBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using SearchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using AdminBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

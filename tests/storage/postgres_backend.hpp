@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "pokeca/accounts/auth_ports.hpp"
+#include "pokeca/admin/admin_ports.hpp"
 #include "pokeca/contributions/lottery.hpp"
 #include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
@@ -34,6 +35,7 @@
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
+#include "pokeca/storage/postgres/pg_admin_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
@@ -125,6 +127,7 @@ class PostgresBackend {
   FavoriteRepository& favorites() { return favorites_; }
   MailQueue& mail_queue() { return mail_; }
   FavoriteAlertQueue& alert_queue() { return mail_; }
+  AdminRepository& admin() { return admin_; }
 
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
@@ -157,18 +160,14 @@ class PostgresBackend {
     for (int i = 0; i < rows->size(); ++i) out.emplace_back(rows->text(i, 0));
     return out;
   }
-  // The audit rows of one target type, newest first, as "action target_id" (read by SQL
-  // until the admin console's repository runs here).
+  // The audit rows of one target type, newest first, as "action target_id".
   std::vector<std::string> audit_of(std::string_view target_type) {
-    auto lease = db_.acquire();
-    auto rows = lease.connection().query(
-        "SELECT action || ' ' || target_id FROM admin_audit WHERE target_type = $1 ORDER BY id DESC LIMIT 100",
-        {target_type});
-    EXPECT_TRUE(rows) << (rows ? "" : rows.error().log_detail);
     std::vector<std::string> out;
-    if (!rows) return out;
-    out.reserve(rows->count());
-    for (int i = 0; i < rows->size(); ++i) out.emplace_back(rows->text(i, 0));
+    AuditFilter filter;
+    filter.target_type = std::string(target_type);
+    filter.limit = 100;
+    const auto page = admin_.list_audit(filter).value();
+    for (const auto& e : page.items) out.push_back(e.action + " " + e.target_id);
     return out;
   }
 
@@ -189,6 +188,7 @@ class PostgresBackend {
   postgres::PgFavoriteRepository favorites_{db_};
   postgres::PgMailQueue mail_{db_};
   postgres::PgStoreSearch search_{db_};
+  postgres::PgAdminRepository admin_{db_};
 };
 
 }  // namespace pokeca::storage::testing

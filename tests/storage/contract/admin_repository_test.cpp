@@ -1,12 +1,17 @@
 // The admin console: AdminService over each backend's AdminRepository (a backend
 // contract test, backend.hpp). Hiding, moving and unhiding keep the map's aggregates right;
-// hard deletes, self and last-admin rules; blocking ends sessions; every action leaves
-// an audit row with before/after; the audit table refuses UPDATE and DELETE; a
-// re-import keeps what an admin edited; approvals and rejections are audited too.
+// hard deletes, self and last-admin rules (two admins at once too); blocking ends
+// sessions; every action leaves an audit row with before/after; the audit table refuses
+// UPDATE and DELETE; a re-import keeps what an admin edited; approvals and rejections are
+// audited too.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "backend.hpp"
 #include "pokeca/admin/admin_service.hpp"
@@ -95,7 +100,7 @@ class AdminRepositoryTest : public testing::BackendTest<Backend> {
   UserId user_id = 0;
   User admin;
 };
-TYPED_TEST_SUITE(AdminRepositoryTest, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(AdminRepositoryTest, testing::AdminBackends, testing::BackendName);
 
 TYPED_TEST(AdminRepositoryTest, HideMoveAndUnhideKeepClusterCellsAndPrefectureCounts) {
   this->expect_aggregates_match();
@@ -213,6 +218,40 @@ TYPED_TEST(AdminRepositoryTest, SelfAndLastAdminRules) {
   EXPECT_EQ(rows[0].action, "user.revoke_admin");
   EXPECT_EQ(rows[0].changes_json, R"({"admin":{"before":true,"after":false}})");
   EXPECT_EQ(rows[1].action, "user.grant_admin");
+}
+
+// Each revocation sees two admins when it starts; the decision must be taken on what the
+// other one committed, or both go through and nobody is left to administer the site.
+TYPED_TEST(AdminRepositoryTest, TwoAdminsRevokingEachOtherAtOnceLeaveOneAdmin) {
+  const auto other_id = this->users.create({"other@example.com", "別の管理者", "", "hash", kNow}).value().id;
+  ASSERT_TRUE(this->users.set_admin(other_id, true));
+  const User other = this->users.find_by_id(other_id).value().value();
+  const std::vector<std::pair<const User*, UserId>> moves{{&this->admin, other_id}, {&other, this->admin_id}};
+  constexpr int kRounds = 10;
+  for (int round = 0; round < kRounds; ++round) {
+    std::atomic<int> won{0}, refused{0};
+    std::atomic<bool> go{false};
+    std::vector<std::thread> admins;
+    for (const auto& move : moves)
+      admins.emplace_back([&, move] {
+        while (!go) std::this_thread::yield();
+        const auto r = this->service.revoke_admin(*move.first, move.second);
+        if (r)
+          ++won;
+        else if (r.error().message == msg::kAdminCannotRevokeLast)
+          ++refused;
+      });
+    go = true;
+    for (auto& t : admins) t.join();
+    EXPECT_EQ(won, 1);
+    EXPECT_EQ(refused, 1);
+    EXPECT_NE(this->users.find_by_id(this->admin_id).value()->admin, this->users.find_by_id(other_id).value()->admin);
+    ASSERT_TRUE(this->users.set_admin(this->admin_id, true));  // two admins again
+    ASSERT_TRUE(this->users.set_admin(other_id, true));
+  }
+  AuditQuery revocations;
+  revocations.action = std::string(audit_action::kUserRevokeAdmin);
+  EXPECT_EQ(this->service.audit(revocations).value().total, kRounds);  // a refusal leaves no row
 }
 
 TYPED_TEST(AdminRepositoryTest, BlockEndsSessionsAndCanHideTheUsersContent) {

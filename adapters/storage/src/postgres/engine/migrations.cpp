@@ -22,6 +22,7 @@ extern const std::string_view k009SubmissionPhotos;  // their photos, and the ph
 extern const std::string_view k010Favorites;
 extern const std::string_view k011MailQueue;      // and the favourite-alert log
 extern const std::string_view k012ServerSecrets;  // the signing key all servers share
+extern const std::string_view k013Admin;          // last_login_at, the admin lists' indexes
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -41,6 +42,7 @@ std::span<const Migration> all_migrations() {
       Migration{10, "favorites", embedded::k010Favorites},
       Migration{11, "mail_queue", embedded::k011MailQueue},
       Migration{12, "server_secrets", embedded::k012ServerSecrets},
+      Migration{13, "admin", embedded::k013Admin},
   };
   return migrations;
 }

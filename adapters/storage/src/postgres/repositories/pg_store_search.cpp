@@ -15,10 +15,6 @@
 namespace pokeca::storage::postgres {
 namespace {
 
-// pg_trgm indexes runs of three characters: only a substring of at least this many can be
-// looked up in the index; shorter ones are tested on the names.
-constexpr std::size_t kTrigramChars = 3;
-
 // The name as the groups are tested on it: ASCII lower-cased only, as on SQLite.
 constexpr std::string_view kLoweredName = "lower(s.name COLLATE \"C\")";
 
@@ -63,16 +59,6 @@ const std::vector<std::string>* indexed_group(const std::vector<std::vector<std:
     }
   }
   return best;
-}
-
-// ILIKE's pattern for "contains": the spelling with LIKE's own characters escaped.
-std::string contains_pattern(std::string_view spelling) {
-  std::string out = "%";
-  for (const char c : spelling) {
-    if (c == '%' || c == '_' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "%";
 }
 
 Result<void> append_stores(Result<Rows> rows, std::vector<Store>& out) {

@@ -146,6 +146,15 @@ std::string float_text(double x) {
   return ec == std::errc() ? std::string(buf, end) : std::to_string(x);
 }
 
+std::string contains_pattern(std::string_view text) {
+  std::string out = "%";
+  for (const char c : text) {
+    if (c == '%' || c == '_' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "%";
+}
+
 std::string text_array(const std::vector<std::string>& items) {
   std::string out = "{";
   for (const auto& item : items) {

@@ -1,5 +1,7 @@
 #pragma once
-// Mapping between Store and a stores row, and the filter SQL every store query shares.
+// Mapping between Store and a stores row, the filter SQL every store query shares, and the
+// name searches' ILIKE pattern.
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +41,12 @@ inline constexpr int kStoreWrittenCount = 24;
 // the product (of any product without one) a bought.
 [[nodiscard]] std::string counted_in_clusters(int first);
 void append_filter_params(std::vector<Param>& params, const StoreFilters& f);
+
+// pg_trgm indexes runs of three characters: only a substring of at least this many can be
+// looked up in the name's trigram index (migration 008); shorter ones are tested on the names.
+inline constexpr std::size_t kTrigramChars = 3;
+// ILIKE's pattern for "contains": the text with LIKE's own characters escaped.
+[[nodiscard]] std::string contains_pattern(std::string_view text);
 
 // Reads kStoreColumns; an enum text the program does not know is kInternal.
 Result<Store> read_store(const Rows& rows, int row);

@@ -1,5 +1,5 @@
 #pragma once
-// Mapping between User and a users row (shared by the user and, later, admin repositories).
+// Mapping between User and a users row (shared by the user and admin repositories).
 #include <string>
 #include <string_view>
 
@@ -12,6 +12,8 @@ namespace pokeca::storage::postgres {
 inline constexpr std::string_view kUserColumns =
     "id, email, password_hash, nickname, prefecture, admin, blocked, email_verified_at, session_epoch, "
     "created_at, withdrawn_at, favorite_alerts, review_mail";
+// How many columns kUserColumns has: a query's own columns after them start here.
+inline constexpr int kUserColumnCount = 13;
 
 [[nodiscard]] std::string select_user(std::string_view where);
 [[nodiscard]] User read_user(const Rows& rows, int row);
