@@ -189,6 +189,7 @@ int serve(const Config& configured) {
   crypto::SodiumTokenCrypto token_crypto(storage->signing_key(crypto::kSigningKeyBytes));
   const auto mailer = make_mailer(config);
   RateLimiter limiter;
+  limiter.share_through(db.shared_limits);
   const auto common_passwords = CommonPasswords::from_text(data::kCommonPasswordsTxt);
   AuthService auth(
       {db.users, db.sessions, db.action_tokens, hasher, token_crypto, *mailer, limiter, common_passwords, clock},

@@ -53,7 +53,7 @@ class SqliteStorage final : public StorageBackend {
         photos_(config.photo_dir(), crypto::sha256_hex),
         ports_{stores_,      reports_,       meta_,      submissions_, submissions_, activity_, activity_, users_,
                sessions_,    action_tokens_, favorites_, mail_queue_,  mail_queue_,  search_,   catalog_,  ranking_,
-               saved_trips_, admin_,         products_,  lotteries_,   analytics_,   photos_,   db_} {}
+               saved_trips_, admin_,         products_,  lotteries_,   analytics_,   photos_,   db_,       nullptr} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {

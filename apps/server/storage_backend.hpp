@@ -27,6 +27,7 @@
 #include "pokeca/shared/data_changes.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/meta_repository.hpp"
+#include "pokeca/shared/rate_limiter.hpp"
 #include "pokeca/storage/database_metrics.hpp"
 #include "pokeca/storage/mail_backlog.hpp"
 
@@ -60,6 +61,9 @@ struct StoragePorts {
   PhotoStore& photos;
   // The map caches' change signal: a generation per commit and the changed stores' ids.
   DataChanges& changes;
+  // Where several servers keep their rate limits' allowances together; none on SQLite
+  // (one server, whose own counts are the budget).
+  SharedRateLimits* shared_limits;
 };
 
 // What the operator's metrics page shows of the database.

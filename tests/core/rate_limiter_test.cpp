@@ -124,6 +124,41 @@ TEST(RateLimits, NamedDefaults) {
   EXPECT_EQ(kWritePerAccount.window_seconds, 60);
 }
 
+// A shared store (servers of one database) that answers, or fails as a lost database does.
+class ScriptedSharedLimits final : public SharedRateLimits {
+ public:
+  Result<RateLimiter::Decision> hit(std::string_view, const RateLimit&, UnixSeconds) override {
+    ++calls;
+    if (failing) return fail(ErrorCode::kUnavailable, "database gone");
+    return answer;
+  }
+  RateLimiter::Decision answer{false, 42};
+  bool failing = false;
+  int calls = 0;
+};
+
+TEST(RateLimiter, ASharedStoreDecidesAndItsRefusalsAreCountedHere) {
+  ScriptedSharedLimits shared;
+  RateLimiter limiter;
+  limiter.share_through(&shared);
+  EXPECT_EQ(limiter.hit("login_ip:1.2.3.4", {5, 60}, 1000), (RateLimiter::Decision{false, 42}));
+  EXPECT_EQ(shared.calls, 1);
+  EXPECT_EQ(limiter.refusals()[1].second, 1u);  // login_ip
+  EXPECT_EQ(limiter.tracked_keys(), 0u);        // nothing counted here
+}
+
+TEST(RateLimiter, WhileTheSharedStoreFailsThisServersOwnCountsDecide) {
+  ScriptedSharedLimits shared;
+  shared.failing = true;
+  RateLimiter limiter;
+  limiter.share_through(&shared);
+  const RateLimit two_a_minute{2, 60};
+  EXPECT_TRUE(limiter.hit("write_ip:1.2.3.4", two_a_minute, 1000).allowed);
+  EXPECT_TRUE(limiter.hit("write_ip:1.2.3.4", two_a_minute, 1000).allowed);
+  EXPECT_FALSE(limiter.hit("write_ip:1.2.3.4", two_a_minute, 1000).allowed);
+  EXPECT_EQ(shared.calls, 3);
+}
+
 TEST(RateLimits, OverridesByName) {
   RateLimits limits;
   EXPECT_EQ(apply_rate_limit_overrides("login_ip=100/60, write_account=7/30", limits).find("unknown"), 0u);

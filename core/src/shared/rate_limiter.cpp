@@ -113,6 +113,16 @@ void RateLimiter::count_refusal(std::string_view key) {
 }
 
 RateLimiter::Decision RateLimiter::hit(std::string_view key, const RateLimit& limit, UnixSeconds now) {
+  if (shared_ != nullptr) {
+    if (auto shared = shared_->hit(key, limit, now)) {
+      if (!shared->allowed) count_refusal(key);
+      return *shared;
+    }
+  }
+  return hit_here(key, limit, now);
+}
+
+RateLimiter::Decision RateLimiter::hit_here(std::string_view key, const RateLimit& limit, UnixSeconds now) {
   auto& shard = shard_of(key);
   const double t = static_cast<double>(now);
   // GCRA: each request moves the key's theoretical arrival time (TAT) on by one

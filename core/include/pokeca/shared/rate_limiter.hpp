@@ -82,11 +82,14 @@ struct RateLimits {
 inline constexpr std::size_t kRateLimiterKeysPerShard = 16'384;
 inline constexpr std::size_t kRateLimiterShards = 16;
 
+class SharedRateLimits;
+
 class RateLimiter {
  public:
   struct Decision {
     bool allowed = true;
     std::int64_t retry_after_seconds = 0;  // when refused: wait at least this long
+    friend bool operator==(const Decision&, const Decision&) = default;
   };
 
   // The shard of a key and its place in the shard's table come from SipHash under a key
@@ -97,6 +100,11 @@ class RateLimiter {
   // Counts one request for `key` under `limit` at `now` when it is allowed; a refused
   // request is not counted. Thread-safe.
   Decision hit(std::string_view key, const RateLimit& limit, UnixSeconds now);
+
+  // Servers that share one database keep one allowance per key there, so a budget is the
+  // same whether requests come to one server or are spread over several. Set before
+  // serving. When the shared store fails, this server's own counts decide meanwhile.
+  void share_through(SharedRateLimits* shared) { shared_ = shared; }
 
   [[nodiscard]] std::size_t tracked_keys() const;
 
@@ -123,9 +131,21 @@ class RateLimiter {
   bool forget_idle(Shard& shard, double now);
   Shard& shard_of(std::string_view key);
 
+  Decision hit_here(std::string_view key, const RateLimit& limit, UnixSeconds now);
+
   std::size_t keys_per_shard_;
   SipHashKey hash_key_;
   std::vector<std::unique_ptr<Shard>> shards_;
+  SharedRateLimits* shared_ = nullptr;
+};
+
+// The allowances several servers share (a database): the same GCRA as RateLimiter's, one
+// theoretical arrival time per key, moved atomically across servers.
+class SharedRateLimits {
+ public:
+  virtual ~SharedRateLimits() = default;
+  // As RateLimiter::hit (a refused request is not counted), for every server at once.
+  virtual Result<RateLimiter::Decision> hit(std::string_view key, const RateLimit& limit, UnixSeconds now) = 0;
 };
 
 }  // namespace pokeca

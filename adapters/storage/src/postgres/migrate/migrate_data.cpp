@@ -33,9 +33,9 @@ constexpr std::string_view kDerivedSqliteTables[] = {"cell_levels", "prefecture_
                                                      "store_recent_blocks", "store_recent_kinds"};
 constexpr std::string_view kDerivedSqlitePrefixes[] = {"sqlite_", "stores_fts", "stores_rtree",
                                                        "stores_reported_rtree"};
-// PostgreSQL tables that no SQLite table fills: its schema history, and the photos and the
-// shared secrets, which SQLite keeps as files.
-constexpr std::string_view kPostgresOnlyTables[] = {"schema_version", "photos", "server_secrets"};
+// PostgreSQL tables that no SQLite table fills: its schema history, the photos and the
+// shared secrets (files on SQLite), and the rate limits' allowances (kept in memory there).
+constexpr std::string_view kPostgresOnlyTables[] = {"schema_version", "photos", "server_secrets", "rate_limits"};
 constexpr std::string_view kPhotosTable = "photos";
 constexpr std::string_view kSigningKeyTable = "server_secrets";
 
