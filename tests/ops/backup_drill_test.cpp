@@ -25,10 +25,12 @@ namespace pokeca {
 namespace {
 namespace fs = std::filesystem;
 using testing::http_exchange;
+using testing::post_json;
 using testing::read_whole_file;
 using testing::run_server_command;
 using testing::ServerProcess;
 using testing::TempDir;
+using testing::wait_for_match;
 
 std::int64_t count_of(const fs::path& db, std::string_view table) {
   for (const auto& [name, n] : storage::table_counts(db))
@@ -57,28 +59,6 @@ class BackupDrill : public ::testing::Test {
 };
 
 // POST PATH with a JSON body (and a bearer token): the status and the body.
-std::pair<int, std::string> post_json(int port, const std::string& path, const std::string& body,
-                                      const std::string& token = {}) {
-  std::string request = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n";
-  if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
-  request += "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-  const auto reply = http_exchange(port, request);
-  if (reply.size() < 12 || !reply.starts_with("HTTP/1.1 ")) return {0, reply};
-  const auto at = reply.find("\r\n\r\n");
-  return {std::stoi(reply.substr(9, 3)), at == std::string::npos ? "" : reply.substr(at + 4)};
-}
-
-// The first capture of `pattern` in the server's output, waiting up to 20 s for it.
-std::string wait_for_match(const fs::path& output, const std::regex& pattern) {
-  for (int i = 0; i < 400; ++i) {
-    std::smatch m;
-    const auto text = read_whole_file(output);
-    if (std::regex_search(text, m, pattern)) return m[1].str();
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return "";
-}
-
 // An account made the way a visitor makes one, over HTTP (sign-up, the link in the mail
 // the outbox logs, login): its access token.
 std::string signed_in_token(const ServerProcess& server, const fs::path& output) {

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 extern char** environ;
@@ -56,6 +57,29 @@ inline std::string http_exchange(int port, const std::string& request) {
 // GET PATH on PORT: the raw reply.
 inline std::string http_get(int port, const std::string& path) {
   return http_exchange(port, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+}
+
+// POST BODY as JSON to PATH on PORT (with a bearer TOKEN when given): status and body.
+inline std::pair<int, std::string> post_json(int port, const std::string& path, const std::string& body,
+                                             const std::string& token = {}) {
+  std::string request = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n";
+  if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
+  request += "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+  const auto reply = http_exchange(port, request);
+  if (reply.size() < 12 || !reply.starts_with("HTTP/1.1 ")) return {0, reply};
+  const auto at = reply.find("\r\n\r\n");
+  return {std::stoi(reply.substr(9, 3)), at == std::string::npos ? "" : reply.substr(at + 4)};
+}
+
+// The first capture of `pattern` in a server's output file, waiting up to 20 s for it.
+inline std::string wait_for_match(const std::filesystem::path& output, const std::regex& pattern) {
+  for (int i = 0; i < 400; ++i) {
+    std::smatch m;
+    const auto text = read_whole_file(output);
+    if (std::regex_search(text, m, pattern)) return m[1].str();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return "";
 }
 
 class ServerProcess {
