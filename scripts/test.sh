@@ -15,6 +15,9 @@ npm test --prefix frontend --silent
 echo "==> browser end-to-end tests"
 POKECA_SERVER_BIN="$PWD/out/test/apps/server/pokeca-server" npm run --prefix frontend e2e --silent
 
+echo "==> browser end-to-end tests on PostgreSQL (a throw-away cluster)"
+pg_virtualenv -v 15 -t scripts/e2e-postgres.sh
+
 echo "==> C++ tests"
 ctest --test-dir out/test --output-on-failure -j "$(nproc)"
 
