@@ -25,6 +25,7 @@
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
+#include "pokeca/map/store_catalog.hpp"
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
@@ -46,6 +47,7 @@
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
 #include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
+#include "pokeca/storage/postgres/pg_store_catalog.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_search.hpp"
 #include "pokeca/storage/postgres/pg_submission_repository.hpp"
@@ -109,6 +111,7 @@ class PostgresBackend {
   explicit PostgresBackend(const std::filesystem::path& dir) : db_(postgres_conninfo_for(dir)) {}
 
   StoreRepository& stores() { return stores_; }
+  StoreCatalog& catalog() { return catalog_; }
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
   DataChanges& changes() { return db_; }
@@ -174,6 +177,7 @@ class PostgresBackend {
  private:
   postgres::Database db_;
   postgres::PgStoreRepository stores_{db_};
+  postgres::PgStoreCatalog catalog_{db_};
   postgres::PgReportRepository reports_{db_};
   postgres::PgMetaRepository meta_{db_};
   postgres::PgProductRepository products_{db_};
