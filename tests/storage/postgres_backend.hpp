@@ -25,17 +25,20 @@
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
+#include "pokeca/map/store_activity.hpp"
 #include "pokeca/map/store_catalog.hpp"
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/saved_trip.hpp"
+#include "pokeca/personal/user_stats.hpp"
 #include "pokeca/shared/data_changes.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
+#include "pokeca/storage/postgres/pg_activity_repository.hpp"
 #include "pokeca/storage/postgres/pg_admin_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
@@ -131,6 +134,8 @@ class PostgresBackend {
   MailQueue& mail_queue() { return mail_; }
   FavoriteAlertQueue& alert_queue() { return mail_; }
   AdminRepository& admin() { return admin_; }
+  UserStatsRepository& user_stats() { return activity_; }
+  StoreActivityRepository& store_activity() { return activity_; }
 
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
@@ -193,6 +198,7 @@ class PostgresBackend {
   postgres::PgMailQueue mail_{db_};
   postgres::PgStoreSearch search_{db_};
   postgres::PgAdminRepository admin_{db_};
+  postgres::PgActivityRepository activity_{db_};
 };
 
 }  // namespace pokeca::storage::testing
