@@ -189,6 +189,7 @@ using SearchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AdminBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using CatalogBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ActivityBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using AnalyticsBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};

@@ -19,6 +19,7 @@
 
 #include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/admin/admin_ports.hpp"
+#include "pokeca/analytics/analytics.hpp"
 #include "pokeca/contributions/lottery.hpp"
 #include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
@@ -40,6 +41,7 @@
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
 #include "pokeca/storage/postgres/pg_activity_repository.hpp"
 #include "pokeca/storage/postgres/pg_admin_repository.hpp"
+#include "pokeca/storage/postgres/pg_analytics_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
@@ -136,6 +138,7 @@ class PostgresBackend {
   AdminRepository& admin() { return admin_; }
   UserStatsRepository& user_stats() { return activity_; }
   StoreActivityRepository& store_activity() { return activity_; }
+  AnalyticsRepository& analytics() { return analytics_; }
 
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
@@ -199,6 +202,7 @@ class PostgresBackend {
   postgres::PgStoreSearch search_{db_};
   postgres::PgAdminRepository admin_{db_};
   postgres::PgActivityRepository activity_{db_};
+  postgres::PgAnalyticsRepository analytics_{db_};
 };
 
 }  // namespace pokeca::storage::testing
