@@ -30,6 +30,7 @@
 #include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/map/store_activity.hpp"
+#include "pokeca/map/store_catalog.hpp"
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/map/store_search.hpp"
 #include "pokeca/media/file_photo_store.hpp"
@@ -52,6 +53,7 @@
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_session_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_store_catalog.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
@@ -72,6 +74,7 @@ class SqliteBackend {
       : db_(dir / "pokeca.db"), photos_dir_(dir / "photos"), photos_(photos_dir_, crypto::sha256_hex) {}
 
   StoreRepository& stores() { return stores_; }
+  StoreCatalog& catalog() { return catalog_; }
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
   ProductRepository& products() { return products_; }
@@ -146,6 +149,7 @@ class SqliteBackend {
  private:
   Database db_;
   SqliteStoreRepository stores_{db_};
+  SqliteStoreCatalog catalog_{db_};
   SqliteReportRepository reports_{db_};
   SqliteMetaRepository meta_{db_};
   SqliteProductRepository products_{db_};
@@ -183,6 +187,9 @@ using FavoriteBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using MailQueueBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using SearchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AdminBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using CatalogBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using ActivityBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using AnalyticsBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};
@@ -217,6 +224,7 @@ class BackendTest : public ::testing::Test {
   static constexpr auto member##_of = [](auto& b) -> decltype(b.method()) { return b.method(); }; \
   decltype(port_or_absent(std::declval<Backend&>(), member##_of)) member = port_or_absent(backend, member##_of);
   POKECA_BACKEND_PORT(stores, stores)
+  POKECA_BACKEND_PORT(catalog, catalog)
   POKECA_BACKEND_PORT(reports, reports)
   POKECA_BACKEND_PORT(meta, meta)
   POKECA_BACKEND_PORT(products, products)

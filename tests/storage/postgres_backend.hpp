@@ -19,23 +19,29 @@
 
 #include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/admin/admin_ports.hpp"
+#include "pokeca/analytics/analytics.hpp"
 #include "pokeca/contributions/lottery.hpp"
 #include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/contributions/submission_ports.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
+#include "pokeca/map/store_activity.hpp"
+#include "pokeca/map/store_catalog.hpp"
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/saved_trip.hpp"
+#include "pokeca/personal/user_stats.hpp"
 #include "pokeca/shared/data_changes.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
+#include "pokeca/storage/postgres/pg_activity_repository.hpp"
 #include "pokeca/storage/postgres/pg_admin_repository.hpp"
+#include "pokeca/storage/postgres/pg_analytics_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
@@ -46,6 +52,7 @@
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
 #include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
 #include "pokeca/storage/postgres/pg_session_repository.hpp"
+#include "pokeca/storage/postgres/pg_store_catalog.hpp"
 #include "pokeca/storage/postgres/pg_store_repository.hpp"
 #include "pokeca/storage/postgres/pg_store_search.hpp"
 #include "pokeca/storage/postgres/pg_submission_repository.hpp"
@@ -109,6 +116,7 @@ class PostgresBackend {
   explicit PostgresBackend(const std::filesystem::path& dir) : db_(postgres_conninfo_for(dir)) {}
 
   StoreRepository& stores() { return stores_; }
+  StoreCatalog& catalog() { return catalog_; }
   ReportRepository& reports() { return reports_; }
   MetaRepository& meta() { return meta_; }
   DataChanges& changes() { return db_; }
@@ -128,6 +136,9 @@ class PostgresBackend {
   MailQueue& mail_queue() { return mail_; }
   FavoriteAlertQueue& alert_queue() { return mail_; }
   AdminRepository& admin() { return admin_; }
+  UserStatsRepository& user_stats() { return activity_; }
+  StoreActivityRepository& store_activity() { return activity_; }
+  AnalyticsRepository& analytics() { return analytics_; }
 
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
@@ -174,6 +185,7 @@ class PostgresBackend {
  private:
   postgres::Database db_;
   postgres::PgStoreRepository stores_{db_};
+  postgres::PgStoreCatalog catalog_{db_};
   postgres::PgReportRepository reports_{db_};
   postgres::PgMetaRepository meta_{db_};
   postgres::PgProductRepository products_{db_};
@@ -189,6 +201,8 @@ class PostgresBackend {
   postgres::PgMailQueue mail_{db_};
   postgres::PgStoreSearch search_{db_};
   postgres::PgAdminRepository admin_{db_};
+  postgres::PgActivityRepository activity_{db_};
+  postgres::PgAnalyticsRepository analytics_{db_};
 };
 
 }  // namespace pokeca::storage::testing

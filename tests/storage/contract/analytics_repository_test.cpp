@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -74,7 +76,7 @@ class Analytics : public testing::BackendTest<Backend> {
   AnalyticsRepository& repository = this->analytics;
   AnalyticsService service{{repository, keys, limiter, clock}, RateLimit{1'000'000, 1}};
 };
-TYPED_TEST_SUITE(Analytics, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(Analytics, testing::AnalyticsBackends, testing::BackendName);
 
 TYPED_TEST(Analytics, OneVisitorADayPerAddressBlockAndBrowser) {
   ASSERT_TRUE(this->service.record(view("/"), "203.0.113.7", kBrowser));
@@ -232,6 +234,40 @@ TYPED_TEST(Analytics, TheDashboardCountsSignUpsSubmissionsReviewsReportsStoresAn
   EXPECT_FALSE(r.oldest_pending_at);
   EXPECT_EQ(r.stores_by_type[0].key, "toy_store");
   EXPECT_EQ(r.stores_by_type[0].count, 2);
+}
+
+// Several servers (threads with their own connections) recording the same day at once:
+// every view counts, a visitor once, a path once against the cap.
+TYPED_TEST(Analytics, ViewsRecordedAtOnceAreEachCountedOnce) {
+  constexpr int kThreads = 4;
+  constexpr int kViewsEach = 30;
+  const auto day = this->today();
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kViewsEach; ++i) {
+        PageView v;
+        v.day = day;
+        v.path = "/p" + std::to_string((t + i) % 5);
+        v.prefecture = i % 2 == 0 ? "tokyo" : "";
+        v.visitor_hash = "visitor" + std::to_string(i % 10);  // the same ten visitors in every thread
+        if (!this->repository.record(v)) ++failures;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures.load(), 0);
+  const auto r = this->repository.report(day, day, kAnalyticsTopCount).value();
+  EXPECT_EQ(r.days[0].page_views, kThreads * kViewsEach);
+  EXPECT_EQ(r.days[0].visitors, 10);
+  EXPECT_EQ(this->count("SELECT paths FROM analytics_daily_totals WHERE day = " + std::to_string(day)), 5);
+  std::int64_t listed = 0;
+  for (const auto& p : r.top_pages) listed += p.count;
+  EXPECT_EQ(r.top_pages.size(), 5U);
+  EXPECT_EQ(listed, kThreads * kViewsEach);
+  ASSERT_EQ(r.top_prefectures_by_views.size(), 1U);
+  EXPECT_EQ(r.top_prefectures_by_views[0].count, kThreads * kViewsEach / 2);
 }
 
 TYPED_TEST(Analytics, TopPagesOfALongRangeAddWholeBlocksAndEdgeDays) {

@@ -14,7 +14,7 @@ using testing::make_report;
 
 template <class Backend>
 class PersonalReadModelsTest : public testing::PersonalStorageTest<Backend> {};
-TYPED_TEST_SUITE(PersonalReadModelsTest, testing::Backends, testing::BackendName);
+TYPED_TEST_SUITE(PersonalReadModelsTest, testing::ActivityBackends, testing::BackendName);
 
 TYPED_TEST(PersonalReadModelsTest, ActivityCountsAUsersContributionsAndAStoresRecentReports) {
   auto r1 = make_report(1, kNow - 100);

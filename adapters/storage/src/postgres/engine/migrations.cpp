@@ -23,6 +23,7 @@ extern const std::string_view k010Favorites;
 extern const std::string_view k011MailQueue;      // and the favourite-alert log
 extern const std::string_view k012ServerSecrets;  // the signing key all servers share
 extern const std::string_view k013Admin;          // last_login_at, the admin lists' indexes
+extern const std::string_view k014Analytics;      // page views, the dashboard's counters
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -43,6 +44,7 @@ std::span<const Migration> all_migrations() {
       Migration{11, "mail_queue", embedded::k011MailQueue},
       Migration{12, "server_secrets", embedded::k012ServerSecrets},
       Migration{13, "admin", embedded::k013Admin},
+      Migration{14, "analytics", embedded::k014Analytics},
   };
   return migrations;
 }

@@ -164,14 +164,20 @@ class SqliteSource {
  public:
   explicit SqliteSource(const fs::path& file) {
     if (!fs::exists(file)) fail("no SQLite file at " + file.string());
-    if (sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
-      fail("cannot open " + file.string() + ": " + sqlite3_errmsg(db_));
-    const auto version = single_int("PRAGMA user_version");
-    if (version != latest_schema_version())
-      fail(file.string() + " is at schema " + std::to_string(version) + ", this program's is " +
-           std::to_string(latest_schema_version()) + ": start this program's server on it once first");
-    exec("BEGIN");
-    (void)single_int("SELECT count(*) FROM sqlite_master");  // the snapshot starts here
+    // A constructor that throws runs no destructor: the handle is closed here.
+    try {
+      if (sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+        fail("cannot open " + file.string() + ": " + sqlite3_errmsg(db_));
+      const auto version = single_int("PRAGMA user_version");
+      if (version != latest_schema_version())
+        fail(file.string() + " is at schema " + std::to_string(version) + ", this program's is " +
+             std::to_string(latest_schema_version()) + ": start this program's server on it once first");
+      exec("BEGIN");
+      (void)single_int("SELECT count(*) FROM sqlite_master");  // the snapshot starts here
+    } catch (...) {
+      sqlite3_close(db_);
+      throw;
+    }
   }
   ~SqliteSource() {
     if (db_) {
