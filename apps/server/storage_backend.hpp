@@ -91,5 +91,6 @@ class StorageBackend {
 // opened: an unreachable server, a wrong password, a schema newer than this program.
 [[nodiscard]] std::unique_ptr<StorageBackend> open_storage(const Config& config, std::size_t connections);
 [[nodiscard]] std::unique_ptr<StorageBackend> open_sqlite_storage(const Config& config, std::size_t connections);
+[[nodiscard]] std::unique_ptr<StorageBackend> open_postgres_storage(const Config& config, std::size_t connections);
 
 }  // namespace pokeca::server

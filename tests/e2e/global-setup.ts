@@ -85,6 +85,11 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // A run meant for PostgreSQL that quietly served from SQLite would prove nothing.
+  if (process.env.E2E_DATABASE_URL && !readFileSync(logFile, 'utf8').includes('"backend":"postgresql')) {
+    child.kill('SIGKILL');
+    throw new Error(`E2E_DATABASE_URL is set but the server does not say it uses PostgreSQL:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+  }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_SERVER_LOG = logFile;
   // For tests that use the binary's own commands (e.g. `admin grant EMAIL`) on the same data.

@@ -1,0 +1,105 @@
+// PostgreSQL (--database-url): everything a second server of the same database needs is in
+// the database — the rows, the photos and the signing key.
+#include "pokeca/crypto/key_file.hpp"
+#include "pokeca/crypto/sodium_token_crypto.hpp"
+#include "pokeca/storage/postgres/database.hpp"
+#include "pokeca/storage/postgres/pg_action_token_repository.hpp"
+#include "pokeca/storage/postgres/pg_activity_repository.hpp"
+#include "pokeca/storage/postgres/pg_admin_repository.hpp"
+#include "pokeca/storage/postgres/pg_analytics_repository.hpp"
+#include "pokeca/storage/postgres/pg_favorite_repository.hpp"
+#include "pokeca/storage/postgres/pg_lottery_repository.hpp"
+#include "pokeca/storage/postgres/pg_mail_queue.hpp"
+#include "pokeca/storage/postgres/pg_meta_repository.hpp"
+#include "pokeca/storage/postgres/pg_photo_store.hpp"
+#include "pokeca/storage/postgres/pg_product_repository.hpp"
+#include "pokeca/storage/postgres/pg_ranking_repository.hpp"
+#include "pokeca/storage/postgres/pg_rate_limits.hpp"
+#include "pokeca/storage/postgres/pg_report_repository.hpp"
+#include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
+#include "pokeca/storage/postgres/pg_session_repository.hpp"
+#include "pokeca/storage/postgres/pg_store_catalog.hpp"
+#include "pokeca/storage/postgres/pg_store_repository.hpp"
+#include "pokeca/storage/postgres/pg_store_search.hpp"
+#include "pokeca/storage/postgres/pg_submission_repository.hpp"
+#include "pokeca/storage/postgres/pg_user_repository.hpp"
+#include "pokeca/storage/postgres/shared_secret.hpp"
+#include "storage_backend.hpp"
+
+namespace pokeca::server {
+namespace {
+
+namespace pg = storage::postgres;
+
+class PostgresStorage final : public StorageBackend {
+ public:
+  PostgresStorage(const Config& config, std::size_t connections)
+      : masked_url_(config.database_url_masked),
+        db_(config.database_url, {.connections = connections}),
+        stores_(db_),
+        reports_(db_),
+        meta_(db_),
+        submissions_(db_),
+        activity_(db_),
+        users_(db_),
+        sessions_(db_),
+        action_tokens_(db_),
+        favorites_(db_),
+        mail_queue_(db_),
+        search_(db_),
+        catalog_(db_),
+        ranking_(db_),
+        saved_trips_(db_),
+        admin_(db_),
+        products_(db_),
+        lotteries_(db_),
+        analytics_(db_),
+        photos_(db_, crypto::sha256_hex),
+        rate_limits_(db_),
+        ports_{stores_,     reports_,   meta_,      submissions_,   submissions_, activity_,
+               activity_,   users_,     sessions_,  action_tokens_, favorites_,   mail_queue_,
+               mail_queue_, search_,    catalog_,   ranking_,       saved_trips_, admin_,
+               products_,   lotteries_, analytics_, photos_,        db_,          &rate_limits_} {}
+
+  StoragePorts& ports() override { return ports_; }
+  DatabaseUse use() override {
+    return {db_.repository_times(), db_.pool_use(), db_.connection_count(), [this] { return mail_queue_.backlog(); }};
+  }
+  std::string signing_key(std::size_t bytes) override {
+    return pg::load_or_create_secret(db_, pg::kSigningKeySecret, bytes, crypto::random_key);
+  }
+  std::string describe() const override { return "postgresql " + masked_url_; }
+
+ private:
+  std::string masked_url_;
+  pg::Database db_;
+  pg::PgStoreRepository stores_;
+  pg::PgReportRepository reports_;
+  pg::PgMetaRepository meta_;
+  pg::PgSubmissionRepository submissions_;
+  pg::PgActivityRepository activity_;
+  pg::PgUserRepository users_;
+  pg::PgSessionRepository sessions_;
+  pg::PgActionTokenRepository action_tokens_;
+  pg::PgFavoriteRepository favorites_;
+  pg::PgMailQueue mail_queue_;
+  pg::PgStoreSearch search_;
+  pg::PgStoreCatalog catalog_;
+  pg::PgRankingRepository ranking_;
+  pg::PgSavedTripRepository saved_trips_;
+  pg::PgAdminRepository admin_;
+  pg::PgProductRepository products_;
+  pg::PgLotteryRepository lotteries_;
+  pg::PgAnalyticsRepository analytics_;
+  pg::PgPhotoStore photos_;
+  pg::PgRateLimits rate_limits_;
+  StoragePorts ports_;
+};
+
+}  // namespace
+
+std::unique_ptr<StorageBackend> open_postgres_storage(const Config& config, std::size_t connections) {
+  return std::make_unique<PostgresStorage>(config, connections);
+}
+
+}  // namespace pokeca::server
