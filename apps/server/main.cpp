@@ -132,19 +132,24 @@ std::unique_ptr<IpLocator> open_ip_locator(const Config& config) {
 }
 
 // How often the analytics' day secrets past their two days are dropped when no page view
-// comes to do it.
+// comes to do it (by one of the servers sharing a database).
 constexpr auto kAnalyticsSweepInterval = std::chrono::hours(1);
+constexpr UnixSeconds kAnalyticsSweepSeconds = 3600;
+static_assert(std::chrono::seconds(kAnalyticsSweepSeconds) == kAnalyticsSweepInterval);
 
-// Drops expired analytics secrets at start and then every kAnalyticsSweepInterval; stops
-// (and joins) when destroyed.
+// Drops expired analytics secrets at start and then every kAnalyticsSweepInterval, when this
+// server claims the run; stops (and joins) when destroyed.
 class AnalyticsSecretSweeper {
  public:
-  explicit AnalyticsSecretSweeper(AnalyticsService& analytics)
-      : thread_([&analytics](const std::stop_token& stop) {
+  AnalyticsSecretSweeper(AnalyticsService& analytics, JobSchedule& jobs, const Clock& clock)
+      : thread_([&analytics, &jobs, &clock](const std::stop_token& stop) {
           std::mutex mutex;
           std::condition_variable_any wake;
           while (!stop.stop_requested()) {
-            if (auto ok = analytics.drop_expired_secrets(); !ok)
+            const auto mine = jobs.claim("analytics_sweep", kAnalyticsSweepSeconds, clock.now());
+            if (!mine)
+              log_event("analytics_sweep_error", {{"detail", mine.error().cause()}});
+            else if (auto ok = *mine ? analytics.drop_expired_secrets() : Result<void>{}; !ok)
               log_event("analytics_sweep_error", {{"detail", ok.error().cause()}});
             std::unique_lock lock(mutex);
             (void)wake.wait_for(lock, stop, kAnalyticsSweepInterval, [] { return false; });
@@ -256,7 +261,7 @@ int serve(const Config& configured) {
   // the day secrets that are too old even when no page view comes to do it.
   crypto::SodiumAnalyticsKeys analytics_keys;
   AnalyticsService analytics({db.analytics, analytics_keys, limiter, clock});
-  AnalyticsSecretSweeper sweeper(analytics);
+  AnalyticsSecretSweeper sweeper(analytics, db.jobs, clock);
   http::Router router({.stores = service,
                        .auth = auth,
                        .purchases = purchases,

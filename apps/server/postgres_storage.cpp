@@ -8,6 +8,7 @@
 #include "pokeca/storage/postgres/pg_admin_repository.hpp"
 #include "pokeca/storage/postgres/pg_analytics_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
+#include "pokeca/storage/postgres/pg_job_schedule.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
@@ -56,10 +57,11 @@ class PostgresStorage final : public StorageBackend {
         analytics_(db_),
         photos_(db_, crypto::sha256_hex),
         rate_limits_(db_),
-        ports_{stores_,     reports_,   meta_,      submissions_,   submissions_, activity_,
-               activity_,   users_,     sessions_,  action_tokens_, favorites_,   mail_queue_,
-               mail_queue_, search_,    catalog_,   ranking_,       saved_trips_, admin_,
-               products_,   lotteries_, analytics_, photos_,        db_,          &rate_limits_} {}
+        jobs_(db_),
+        ports_{stores_,  reports_,  meta_,          submissions_, submissions_, activity_,   activity_,
+               users_,   sessions_, action_tokens_, favorites_,   mail_queue_,  mail_queue_, search_,
+               catalog_, ranking_,  saved_trips_,   admin_,       products_,    lotteries_,  analytics_,
+               photos_,  db_,       &rate_limits_,  jobs_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -93,6 +95,7 @@ class PostgresStorage final : public StorageBackend {
   pg::PgAnalyticsRepository analytics_;
   pg::PgPhotoStore photos_;
   pg::PgRateLimits rate_limits_;
+  pg::PgJobSchedule jobs_;
   StoragePorts ports_;
 };
 

@@ -51,9 +51,10 @@ class SqliteStorage final : public StorageBackend {
         lotteries_(db_),
         analytics_(db_),
         photos_(config.photo_dir(), crypto::sha256_hex),
-        ports_{stores_,      reports_,       meta_,      submissions_, submissions_, activity_, activity_, users_,
-               sessions_,    action_tokens_, favorites_, mail_queue_,  mail_queue_,  search_,   catalog_,  ranking_,
-               saved_trips_, admin_,         products_,  lotteries_,   analytics_,   photos_,   db_,       nullptr} {}
+        ports_{stores_,  reports_,  meta_,          submissions_, submissions_, activity_,   activity_,
+               users_,   sessions_, action_tokens_, favorites_,   mail_queue_,  mail_queue_, search_,
+               catalog_, ranking_,  saved_trips_,   admin_,       products_,    lotteries_,  analytics_,
+               photos_,  db_,       nullptr,        jobs_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -87,6 +88,7 @@ class SqliteStorage final : public StorageBackend {
   storage::SqliteLotteryRepository lotteries_;
   storage::SqliteAnalyticsRepository analytics_;
   media::FilePhotoStore photos_;
+  LocalJobSchedule jobs_;
   StoragePorts ports_;
 };
 

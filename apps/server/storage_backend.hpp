@@ -25,6 +25,7 @@
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/shared/data_changes.hpp"
+#include "pokeca/shared/job_schedule.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/meta_repository.hpp"
 #include "pokeca/shared/rate_limiter.hpp"
@@ -64,6 +65,8 @@ struct StoragePorts {
   // Where several servers keep their rate limits' allowances together; none on SQLite
   // (one server, whose own counts are the budget).
   SharedRateLimits* shared_limits;
+  // Who runs the periodic jobs: every run on SQLite, one server per interval on PostgreSQL.
+  JobSchedule& jobs;
 };
 
 // What the operator's metrics page shows of the database.

@@ -34,8 +34,10 @@ constexpr std::string_view kDerivedSqliteTables[] = {"cell_levels", "prefecture_
 constexpr std::string_view kDerivedSqlitePrefixes[] = {"sqlite_", "stores_fts", "stores_rtree",
                                                        "stores_reported_rtree"};
 // PostgreSQL tables that no SQLite table fills: its schema history, the photos and the
-// shared secrets (files on SQLite), and the rate limits' allowances (kept in memory there).
-constexpr std::string_view kPostgresOnlyTables[] = {"schema_version", "photos", "server_secrets", "rate_limits"};
+// shared secrets (files on SQLite), the rate limits' allowances and the periodic jobs' claims
+// (kept in memory there).
+constexpr std::string_view kPostgresOnlyTables[] = {"schema_version", "photos", "server_secrets", "rate_limits",
+                                                    "job_runs"};
 constexpr std::string_view kPhotosTable = "photos";
 constexpr std::string_view kSigningKeyTable = "server_secrets";
 

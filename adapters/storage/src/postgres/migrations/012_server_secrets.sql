@@ -23,3 +23,11 @@ CREATE UNLOGGED TABLE rate_limits (
   tat double precision NOT NULL
 );
 CREATE INDEX rate_limits_by_tat ON rate_limits (tat);
+
+-- The periodic jobs' last claimed runs (core's JobSchedule): a server runs a job only after
+-- claiming it, which succeeds for one server per interval; a server that dies mid-run leaves
+-- the next interval to another. No change trigger: no cached answer reads it.
+CREATE TABLE job_runs (
+  name       text   PRIMARY KEY,
+  claimed_at bigint NOT NULL
+);
