@@ -109,6 +109,8 @@ test.describe('lotteries', () => {
     await expect(page.locator('.pk-marker-wrap:not(:has(.pk-lottery))')).toHaveCount(0);
     if (!isMobile(testInfo))
       await expect(page.getByTestId('store-list').locator(`[data-store-id="${open.store.id}"]`)).toContainText('抽選受付中');
+    // The two chips scroll with the filter bar; the page itself does not grow sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await shot(page, testInfo, 'map-lottery-open');
 
     // まもなく締切: this store's window ends more than a day from now, so it leaves the map.
