@@ -89,7 +89,8 @@ class LotteryMapFilter : public testing::BackendTest<Backend> {
   std::set<StoreId> in_tokyo(const StoreFilters& f) { return ids(this->stores.in_prefecture("tokyo", f, 200).value()); }
   std::int64_t clustered(const StoreFilters& f, int zoom = 5) {
     std::int64_t n = 0;
-    for (const auto& c : this->stores.cells(cell_range_for_view(kJapan, zoom), f).value()) n += c.count;
+    const auto cells = this->stores.cells(cell_range_for_view(kJapan, zoom), f).value();
+    for (const auto& c : cells) n += c.count;
     return n;
   }
 };
