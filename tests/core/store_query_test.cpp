@@ -1,4 +1,6 @@
 #include "pokeca/map/store_query.hpp"
+#include "pokeca/contributions/lottery.hpp"
+#include "pokeca/shared/messages.hpp"
 #include "pokeca/shared/numbers.hpp"
 
 #include <gtest/gtest.h>
@@ -105,6 +107,32 @@ TEST(StoreQuery, FiltersParse) {
   EXPECT_EQ(q->filters.types, (std::vector<std::string>{"card_shop", "convenience"}));
   EXPECT_EQ(q->filters.product, Product::kBox);
   EXPECT_EQ(q->filters.reported_since, kNow - 24 * 3600);
+}
+
+TEST(StoreQuery, LotteryFilterOpensAtTheRequestsMoment) {
+  auto in = with(&StoreQueryInput::bbox, "139,35,140,36");
+  auto off = parse_store_query(in, kNow);
+  ASSERT_TRUE(off);
+  EXPECT_FALSE(lottery_filtered(off->filters));
+  in.lottery = "open";
+  auto open = parse_store_query(in, kNow);
+  ASSERT_TRUE(open);
+  EXPECT_TRUE(lottery_filtered(open->filters));
+  EXPECT_EQ(open->filters.lottery_open_at, kNow);
+  EXPECT_FALSE(open->filters.lottery_ends_by);
+  in.lottery = "closing";
+  auto closing = parse_cluster_query(with(&StoreQueryInput::zoom, "8", in), kNow);
+  ASSERT_TRUE(closing);
+  EXPECT_EQ(closing->filters.lottery_open_at, kNow);
+  EXPECT_EQ(closing->filters.lottery_ends_by, kNow + 24 * 3600);
+  EXPECT_EQ(kLotteryClosingSoonSeconds, 24 * 3600);
+  for (const char* bad : {"", "OPEN", "upcoming", "open,closing"}) {
+    in.lottery = bad;
+    auto q = parse_store_query(in, kNow);
+    ASSERT_FALSE(q) << bad;
+    EXPECT_EQ(q.error().code, ErrorCode::kBadRequest);
+    EXPECT_EQ(q.error().message, msg::kBadLotteryFilter);
+  }
 }
 
 TEST(StoreQuery, BadFilters) {

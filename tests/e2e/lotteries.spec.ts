@@ -6,7 +6,8 @@ import { isMobile, shot, url } from './helpers';
  * Lotteries against the real server: a user submits an entry from a store's sheet link
  * (new users wait for review), an admin approves it in the 抽選 tab, and a guest finds it
  * in 抽選情報 with its countdown, filtered by the store's prefecture, then on the store's
- * sheet on the map; the demo entries fill the list on a fresh demo site.
+ * sheet on the map; the demo entries fill the list on a fresh demo site, and the map's
+ * 抽選受付中 filter shows a demo store with an open lottery, tagged.
  */
 test.describe('lotteries', () => {
   test.skip(!process.env.E2E_MAILDEV_URL || !process.env.E2E_DATA_DIR, 'needs the real server with mail and its data directory');
@@ -81,5 +82,41 @@ test.describe('lotteries', () => {
     await expect(loose).toBeChecked();
     await expect(cards.first()).toBeVisible();
     await shot(page, testInfo, 'lotteries-demo');
+  });
+
+  test('on the map, 抽選受付中 keeps the stores with an open lottery and tags them', async ({ page }, testInfo) => {
+    // A demo entry open now (the demo data has open, closing and upcoming ones around the start).
+    const listed = await page.request.get(url('/api/v1/lotteries?limit=200'));
+    type Listed = { apply_start: string; apply_end: string; store: { id: number; name: string; lat: number; lng: number } };
+    const now = Date.now();
+    const entries = ((await listed.json()) as { data: Listed[] }).data;
+    // Soonest deadline first: every entry ending within a day is in the first 200.
+    const endingSoon = new Set(entries.filter((l) => Date.parse(l.apply_end) - now <= 26 * 3_600_000).map((l) => l.store.id));
+    const open = entries.find((l) => Date.parse(l.apply_start) <= now && !endingSoon.has(l.store.id))!;
+    expect(open).toBeTruthy();
+
+    await page.goto(url(`/map?view=${open.store.lat},${open.store.lng},16`));
+    await expect(page.locator('.pk-marker-wrap').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.pk-lottery')).toHaveCount(0); // no tag without the filter
+
+    const filters = page.getByRole('group', { name: '絞り込み' });
+    await filters.getByText('抽選受付中', { exact: true }).click();
+    await expect(page).toHaveURL(/lottery=open/);
+    await expect(filters.getByRole('checkbox', { name: '抽選受付中' })).toBeChecked();
+    const marker = page.locator(`.leaflet-marker-icon[title="${open.store.name}"]`);
+    await expect(marker.locator('.pk-lottery')).toHaveText('抽選', { timeout: 15_000 });
+    // Every marker shown is a store with an open lottery.
+    await expect(page.locator('.pk-marker-wrap:not(:has(.pk-lottery))')).toHaveCount(0);
+    if (!isMobile(testInfo))
+      await expect(page.getByTestId('store-list').locator(`[data-store-id="${open.store.id}"]`)).toContainText('抽選受付中');
+    // The two chips scroll with the filter bar; the page itself does not grow sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await shot(page, testInfo, 'map-lottery-open');
+
+    // まもなく締切: this store's window ends more than a day from now, so it leaves the map.
+    await filters.getByText('まもなく締切', { exact: true }).click();
+    await expect(page).toHaveURL(/lottery=closing/);
+    await expect(marker).toHaveCount(0, { timeout: 15_000 });
+    await shot(page, testInfo, 'map-lottery-closing');
   });
 });

@@ -55,7 +55,10 @@ INSTANTIATE_TEST_SUITE_P(Stores, BadParameters, ::testing::Values(
     BadCase{"/api/v1/stores?prefecture=tokyo&reported_within_hours=721", msg::kBadReportedWithin},
     BadCase{"/api/v1/stores?prefecture=tokyo&type=castle", msg::kBadStoreType},
     BadCase{"/api/v1/stores?prefecture=tokyo&type=card_shop,", msg::kBadStoreType},
-    BadCase{"/api/v1/stores?prefecture=tokyo&product=cards", msg::kBadProduct}));
+    BadCase{"/api/v1/stores?prefecture=tokyo&product=cards", msg::kBadProduct},
+    BadCase{"/api/v1/stores?prefecture=tokyo&lottery=soon", msg::kBadLotteryFilter},
+    BadCase{"/api/v1/stores?bbox=139,35,140,36&lottery=", msg::kBadLotteryFilter},
+    BadCase{"/api/v1/stores?lat=35.6&lng=139.7&lottery=Open", msg::kBadLotteryFilter}));
 
 INSTANTIATE_TEST_SUITE_P(Clusters, BadParameters, ::testing::Values(
     BadCase{"/api/v1/stores/clusters?zoom=5", msg::kBadBbox},
@@ -64,7 +67,8 @@ INSTANTIATE_TEST_SUITE_P(Clusters, BadParameters, ::testing::Values(
     BadCase{"/api/v1/stores/clusters?bbox=139,35,140,36&zoom=99", msg::kBadZoom},
     BadCase{"/api/v1/stores/clusters?bbox=139,35,140,36&zoom=-1", msg::kBadZoom},
     BadCase{"/api/v1/stores/clusters?bbox=139,35,140,36&zoom=abc", msg::kBadZoom},
-    BadCase{"/api/v1/stores/clusters?bbox=139,35,140,36&zoom=5&type=castle", msg::kBadStoreType}));
+    BadCase{"/api/v1/stores/clusters?bbox=139,35,140,36&zoom=5&type=castle", msg::kBadStoreType},
+    BadCase{"/api/v1/stores/clusters?bbox=139,35,140,36&zoom=5&lottery=closed", msg::kBadLotteryFilter}));
 
 INSTANTIATE_TEST_SUITE_P(DetailAndTimeline, BadParameters, ::testing::Values(
     BadCase{"/api/v1/stores/abc", msg::kBadId},

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "pokeca/contributions/lottery.hpp"
 #include "pokeca/map/clustering.hpp"
 #include "pokeca/map/store_types.hpp"
 #include "pokeca/shared/messages.hpp"
@@ -67,6 +68,18 @@ Result<StoreFilters> parse_filters(const StoreQueryInput& in, UnixSeconds now) {
     auto hours = parse_bounded_int(in.reported_within_hours, 0, 1, kMaxReportedWithinHours, msg::kBadReportedWithin);
     if (!hours) return std::unexpected(hours.error());
     f.reported_since = now - static_cast<UnixSeconds>(*hours) * 3600;
+  }
+  if (in.lottery) {
+    // The request's moment decides which windows are open: an answer cached for the
+    // response cache's TTL is that much late at most when a window opens or closes.
+    if (*in.lottery == "open") {
+      f.lottery_open_at = now;
+    } else if (*in.lottery == "closing") {
+      f.lottery_open_at = now;
+      f.lottery_ends_by = now + kLotteryClosingSoonSeconds;
+    } else {
+      return fail(ErrorCode::kBadRequest, msg::kBadLotteryFilter);
+    }
   }
   return f;
 }

@@ -50,7 +50,9 @@ Result<std::optional<BboxListScan>> StoreService::scan_bbox(const StoreQueryInpu
   auto query = parse_store_query(input, clock_.now());
   if (!query) return std::unexpected(query.error());
   const auto* box = std::get_if<BoundingBox>(&query->area);
-  if (!box) return std::optional<BboxListScan>{};
+  // A lottery filter needs each store's entries, which kept stores do not carry: such a
+  // list is search()'s, read whole by storage.
+  if (!box || lottery_filtered(query->filters)) return std::optional<BboxListScan>{};
   // As search(): one more than the limit says whether the list was cut.
   auto scan = stores_.scan_bbox(*box, query->filters, query->limit + 1);
   if (!scan) return std::unexpected(scan.error());

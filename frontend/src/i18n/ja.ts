@@ -549,6 +549,13 @@ export const ja = {
   'map.filterTypes': '店舗の種類',
   'map.filterProduct': '商品',
   'map.filterRecent': '24時間以内に報告あり',
+  'map.filterLotteryOpen': '抽選受付中',
+  'map.filterLotteryClosing': 'まもなく締切',
+  // The badge of a store shown under the lottery filter (marker and list row).
+  'map.lotteryBadgeOpen': '抽選',
+  'map.lotteryBadgeClosing': '締切間近',
+  'map.lotteryRowOpen': '抽選受付中',
+  'map.lotteryRowClosing': '抽選まもなく締切',
   'map.filterReset': '条件をリセット',
   'map.listTitle': 'この範囲の店舗',
   'map.nearbyTitle': '現在地から近い店舗',

@@ -29,6 +29,7 @@ inline constexpr std::size_t kMaxTypeFilters = 16;
 struct StoreQueryInput {
   std::optional<std::string> prefecture, bbox, lat, lng, radius_km;
   std::optional<std::string> type, product, reported_within_hours, limit, zoom;
+  std::optional<std::string> lottery;  // "open" | "closing"
 };
 
 struct StoreFilters {
@@ -37,7 +38,16 @@ struct StoreFilters {
   // "Reported within": the store's latest report of `product` (of any product without
   // one) says bought and is at or after this (passes_reported).
   std::optional<UnixSeconds> reported_since;
+  // "Lottery open" (lottery=open|closing): the store has an approved lottery entry whose
+  // application window holds lottery_open_at (apply_start <= t < apply_end) and, when
+  // lottery_ends_by is set (「まもなく締切」), ends at or before it. Storage tests it on the
+  // lotteries table; a store's list facts do not hold its entries, so a list with it is
+  // never assembled from kept stores (lottery_filtered).
+  std::optional<UnixSeconds> lottery_open_at;
+  std::optional<UnixSeconds> lottery_ends_by;
 };
+// Whether the filters need a store's lottery entries (which its list facts do not hold).
+[[nodiscard]] inline bool lottery_filtered(const StoreFilters& f) { return f.lottery_open_at.has_value(); }
 
 // What a store list's filter reads of a store: kept next to a store's list
 // JSON, so a bbox list can test kept stores without reading their rows.
@@ -57,7 +67,8 @@ struct StoreListFacts {
 [[nodiscard]] bool passes_reported(const StoreListFacts& s, const StoreFilters& f);
 // Whether the store is listed for `box` and `f`: active, inside the box (bounds included)
 // and passing every filter — the storage query's exact test (kActiveAndFiltered and the
-// BETWEEN on lat/lng), which tests/storage checks it against.
+// BETWEEN on lat/lng), which tests/storage checks it against — but the lottery filter,
+// which needs the store's entries: a lottery_filtered list is never tested on facts.
 [[nodiscard]] bool listed_in(const StoreListFacts& s, const BoundingBox& box, const StoreFilters& f);
 
 // The order of a cut box list (GET /stores?bbox=, the clusters' markers): nearest the box's

@@ -65,8 +65,8 @@ class StoreService {
       : stores_(stores), reports_(reports), clock_(clock), photos_(photos), activity_(activity) {}
 
   Result<StoreSearchResult> search(const StoreQueryInput& input);
-  // The scan of search()'s list when the query is a bbox; nullopt for any other query
-  // (call search()). Errors as search(). The scan's snapshot lasts as long as it does.
+  // The scan of search()'s list when the query is a bbox without a lottery filter; nullopt
+  // for any other query (call search()). Errors as search(). The scan's snapshot lasts as long as it does.
   Result<std::optional<BboxListScan>> scan_bbox(const StoreQueryInput& input);
   Result<ClusterResult> clusters(const StoreQueryInput& input);
   Result<StoreDetail> detail(StoreId id);

@@ -23,6 +23,8 @@ inline constexpr std::string_view kBadZoom = "ズームレベルは0〜20の範�
 inline constexpr std::string_view kBadStoreType = "店舗の種類の指定が正しくありません。";
 inline constexpr std::string_view kBadProduct = "商品の種類はpacks・boxes・singlesのいずれかを指定してください。";
 inline constexpr std::string_view kBadReportedWithin = "報告の期間は1〜720時間の範囲で指定してください。";
+inline constexpr std::string_view kBadLotteryFilter =
+    "抽選の絞り込みは open（受付中）か closing（まもなく締切）を指定してください。";
 inline constexpr std::string_view kNeedOneLocation = "prefecture・bbox・lat/lngのいずれか1つを指定してください。";
 inline constexpr std::string_view kBadId = "IDの指定が正しくありません。";
 

@@ -27,6 +27,7 @@ StoreQueryInput store_query_input(const QueryParams& q) {
   in.reported_within_hours = find_param(q, "reported_within_hours");
   in.limit = find_param(q, "limit");
   in.zoom = find_param(q, "zoom");
+  in.lottery = find_param(q, "lottery");
   return in;
 }
 

@@ -63,15 +63,21 @@ struct PgStoreRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
         in_prefecture(
-            c, select_stores("WHERE s.prefecture = $1 AND " + active_and_filtered(2) + " ORDER BY s.id LIMIT $5")),
-        in_box(c, select_stores("WHERE " + std::string(kInBox) + " AND " + active_and_filtered(5) + " LIMIT $8")),
-        // Best first by unscaled distance from ($9, $10): the index's own order.
+            c, select_stores("WHERE s.prefecture = $1 AND " + active_and_filtered(2) + " ORDER BY s.id LIMIT $7")),
+        in_box(c, select_stores("WHERE " + std::string(kInBox) + " AND " + active_and_filtered(5) + " LIMIT $10")),
+        // Best first by unscaled distance from ($11, $12): the index's own order.
         walk_box(c, "SELECT " + std::string(kStoreColumns) +
-                        ", point(s.lng, s.lat) <-> point($9::float8, $10::float8) FROM stores AS s WHERE " +
+                        ", point(s.lng, s.lat) <-> point($11::float8, $12::float8) FROM stores AS s WHERE " +
                         std::string(kInBox) + " AND " + active_and_filtered(5) +
-                        " ORDER BY point(s.lng, s.lat) <-> point($9::float8, $10::float8) LIMIT $8"),
+                        " ORDER BY point(s.lng, s.lat) <-> point($11::float8, $12::float8) LIMIT $10"),
         cell_points(
             c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kInBox) + " AND " + counted_in_clusters(5)),
+        // The lottery filter: every listed store of the box (cut in BoxOrder by the caller)
+        // and the points its clusters count, from the open entries' stores.
+        lottery_in_box(c, select_stores("WHERE " + open_lottery_stores(5) + " AND " + std::string(kInBox) + " AND " +
+                                        active_and_filtered(5))),
+        lottery_cell_points(c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + open_lottery_stores(5) + " AND " +
+                                   std::string(kInBox) + " AND " + counted_in_clusters(5)),
         find(c, select_stores("WHERE s.id = $1")),
         find_by_external_id(c, select_stores("WHERE s.external_id = $1")),
         admin_edited_of(c, "SELECT json_array_elements_text(admin_edited::json) FROM stores WHERE id = $1"),
@@ -91,8 +97,9 @@ struct PgStoreRepository::Statements {
   }
 
   Connection& conn;
-  Statement in_prefecture, in_box, walk_box, cell_points, find, find_by_external_id, admin_edited_of, count_active,
-      count_by_prefecture, insert_new, insert_with_id, follow_ids, update;
+  Statement in_prefecture, in_box, walk_box, cell_points, lottery_in_box, lottery_cell_points, find,
+      find_by_external_id, admin_edited_of, count_active, count_by_prefecture, insert_new, insert_with_id, follow_ids,
+      update;
 };
 
 namespace {
@@ -195,6 +202,15 @@ Result<std::vector<Store>> PgStoreRepository::in_bbox(const BoundingBox& box, co
   if (limit <= 0) return std::vector<Store>{};
   const auto wanted = static_cast<std::size_t>(limit);
   return statements_.with([&](Statements& st) -> Out {
+    if (lottery_filtered(f)) {
+      // Every listed store, from the open entries' few stores; cut in BoxOrder.
+      auto found = read_stores(st.lottery_in_box.run(box_and_filters(box, f)));
+      if (found && found->size() > wanted) {
+        sort_by_box_order(*found, box);
+        found->resize(wanted);
+      }
+      return found;
+    }
     // One more than the limit, in the index's order: at most `limit` is the whole set.
     auto params = box_and_filters(box, f);
     params.emplace_back(limit < std::numeric_limits<int>::max() ? limit + 1 : limit);
@@ -257,7 +273,7 @@ Result<std::vector<CellAggregate>> PgStoreRepository::cells(const CellRange& ran
   const BoundingBox box{std::min(a.min_lng, b.min_lng), std::min(a.min_lat, b.min_lat), std::max(a.max_lng, b.max_lng),
                         std::max(a.max_lat, b.max_lat)};
   return statements_.with([&](Statements& st) -> Result<std::vector<CellAggregate>> {
-    auto rows = st.cell_points.run(box_and_filters(box, f));
+    auto rows = (lottery_filtered(f) ? st.lottery_cell_points : st.cell_points).run(box_and_filters(box, f));
     if (!rows) return std::unexpected(rows.error());
     std::vector<LatLng> points;
     points.reserve(rows->count());

@@ -47,7 +47,22 @@ std::string type_and_product(int first) {
 
 Param optional_param(const std::optional<std::int64_t>& v) { return v ? Param(*v) : Param::null(); }
 
+std::string lottery_open(int first) {
+  const auto at = p(first + 3) + "::bigint";
+  const auto until = p(first + 4) + "::bigint";
+  return " AND (" + at + " IS NULL OR EXISTS (SELECT 1 FROM lotteries AS l WHERE l.store_id = s.id" +
+         " AND l.status = 'approved' AND l.apply_end > " + at + " AND l.apply_start <= " + at + " AND (" + until +
+         " IS NULL OR l.apply_end <= " + until + ")))";
+}
+
 }  // namespace
+
+std::string open_lottery_stores(int first) {
+  const auto at = p(first + 3) + "::bigint";
+  const auto until = p(first + 4) + "::bigint";
+  return "s.id IN (SELECT l.store_id FROM lotteries AS l WHERE l.status = 'approved' AND l.apply_end > " + at +
+         " AND l.apply_start <= " + at + " AND (" + until + " IS NULL OR l.apply_end <= " + until + "))";
+}
 
 std::string placeholders(int first, int count) {
   std::string out;
@@ -62,7 +77,7 @@ std::string active_and_filtered(int first) {
          " WHEN 'pack' THEN s.last_pack_kind = 'bought' AND s.last_pack_at >= " + since +
          " WHEN 'box' THEN s.last_box_kind = 'bought' AND s.last_box_at >= " + since +
          " WHEN 'single' THEN s.last_single_kind = 'bought' AND s.last_single_at >= " + since +
-         " ELSE s.last_report_kind = 'bought' AND s.last_report_at >= " + since + " END)";
+         " ELSE s.last_report_kind = 'bought' AND s.last_report_at >= " + since + " END)" + lottery_open(first);
 }
 
 std::string counted_in_clusters(int first) {
@@ -73,13 +88,16 @@ std::string counted_in_clusters(int first) {
          " WHEN 'pack' THEN s.last_pack_kind = 'bought'"
          " WHEN 'box' THEN s.last_box_kind = 'bought'"
          " WHEN 'single' THEN s.last_single_kind = 'bought'"
-         " ELSE s.last_report_kind = 'bought' END))";
+         " ELSE s.last_report_kind = 'bought' END))" +
+         lottery_open(first);
 }
 
 void append_filter_params(std::vector<Param>& params, const StoreFilters& f) {
   params.push_back(f.types.empty() ? Param::null() : Param(text_array(f.types)));
   params.push_back(f.product ? Param(to_string(*f.product)) : Param::null());
   params.push_back(optional_param(f.reported_since));
+  params.push_back(optional_param(f.lottery_open_at));
+  params.push_back(optional_param(f.lottery_ends_by));
 }
 
 Result<Store> read_store(const Rows& rows, int i) {

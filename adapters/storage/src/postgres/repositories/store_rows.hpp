@@ -31,11 +31,18 @@ inline constexpr int kStoreWrittenCount = 24;
 // "$first, $first+1, …" for `count` parameters.
 [[nodiscard]] std::string placeholders(int first, int count);
 
-// Active stores of `s` that pass StoreFilters; its three parameters ($first: types as a
-// text[] literal, $first+1: product, $first+2: since) come from filter_params(). A NULL
-// parameter switches its filter off, so one prepared statement serves every mix.
-// "Reported since" is core's passes_reported (the lists).
+// Active stores of `s` that pass StoreFilters; its kFilterParamCount parameters ($first:
+// types as a text[] literal, $first+1: product, $first+2: since, $first+3: lottery_open_at,
+// $first+4: lottery_ends_by) come from append_filter_params(). A NULL parameter switches
+// its filter off, so one prepared statement serves every mix. "Reported since" is core's
+// passes_reported (the lists); "lottery open" an approved entry whose window holds
+// lottery_open_at and ends by lottery_ends_by (lotteries_by_store finds a store's).
+inline constexpr int kFilterParamCount = 5;
 [[nodiscard]] std::string active_and_filtered(int first);
+// The stores of the open entries of the lottery filter (append_filter_params' $first+3 and
+// $first+4): few next to a box's stores, so a list or clusters with that filter start
+// from them (lotteries_open_by_end) instead of the box.
+[[nodiscard]] std::string open_lottery_stores(int first);
 // The clusters' variant of "reported since" (cell_oracle's counted_in_clusters, SQLite's
 // migration 013 buckets): the latest report of all at or after since, and the latest of
 // the product (of any product without one) a bought.

@@ -139,6 +139,17 @@ Result<std::vector<Store>> SqliteStoreRepository::in_bbox(const BoundingBox& box
   if (limit <= 0) return std::vector<Store>{};
   const auto wanted = static_cast<std::size_t>(limit);
   return statements_.with([&](Statements& st) -> Out {
+    if (lottery_filtered(f)) {
+      // Every listed store, from the open entries' few stores; cut in BoxOrder.
+      bind_box(st.lottery_in_bbox, box);
+      bind_filters(st.lottery_in_bbox, f);
+      auto found = read_stores(st.lottery_in_bbox, 0);
+      if (found && found->size() > wanted) {
+        sort_by_box_order(*found, box);
+        found->resize(wanted);
+      }
+      return found;
+    }
     // One more than the limit, in the R*Tree's order: at most `limit` is the whole set.
     const int ask = limit < std::numeric_limits<int>::max() ? limit + 1 : limit;
     bind_box(st.in_bbox, box);

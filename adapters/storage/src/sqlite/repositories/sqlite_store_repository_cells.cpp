@@ -82,6 +82,27 @@ Result<Cells> aggregated_stores(SqliteStoreRepository::Statements& st, const Cel
   return out;
 }
 
+// The lottery filter, which moves with the clock as "reported since" does: the matching
+// stores aggregated, read from the open entries' stores (few, whatever the view).
+Result<Cells> lottery_cells(SqliteStoreRepository::Statements& st, const CellRange& range, const StoreFilters& f) {
+  const auto box = box_of(range);
+  auto& source = st.lottery_points_in_bbox;
+  source.bind_real(":min_lng", box.min_lng)
+      .bind_real(":min_lat", box.min_lat)
+      .bind_real(":max_lng", box.max_lng)
+      .bind_real(":max_lat", box.max_lat);
+  bind_filters(source, f);
+  std::vector<LatLng> points;
+  auto ok = source.each([&](const Row& row) { points.push_back({row.real(0), row.real(1)}); });
+  if (!ok) return std::unexpected(ok.error());
+  Cells out = aggregate_points(points, range.level);
+  // A point on the box's edge may belong to the neighbouring cell.
+  std::erase_if(out, [&](const CellAggregate& c) {
+    return c.key.x < range.min_x || c.key.x > range.max_x || c.key.y < range.min_y || c.key.y > range.max_y;
+  });
+  return out;
+}
+
 // The hour buckets' unit (migration 010 files a store under last_report_at / 3600) and the
 // blocks' (migration 011: last_report_at / 28800, 8 hours).
 constexpr UnixSeconds kRecentHourSeconds = 3600;
@@ -244,6 +265,7 @@ Result<Cells> SqliteStoreRepository::cells(const CellRange& range, const StoreFi
   return statements_.with([&](Statements& st) -> Result<Cells> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kRead);  // one snapshot
     if (!tx) return std::unexpected(tx.error());
+    if (lottery_filtered(f)) return lottery_cells(st, range, f);
     if (f.reported_since && *f.reported_since >= 0) return recent_cells(st, range, f);
     if (f.reported_since) return aggregated_stores(st, range, f);
     return summed_cells(st, range, f.types, f.product);

@@ -110,6 +110,8 @@ void bind_filters(Statement& st, const StoreFilters& f) {
   else
     st.bind_null(":product");
   st.bind_int(":since", f.reported_since);
+  st.bind_int(":lottery_at", f.lottery_open_at);
+  st.bind_int(":lottery_until", f.lottery_ends_by);
 }
 
 std::string json_string_array(const std::vector<std::string>& items) {

@@ -32,8 +32,21 @@ inline constexpr std::string_view kActiveTypeAndProduct =
     "      OR (:product = 'pack' AND s.sells_packs = 1)"
     "      OR (:product = 'box' AND s.sells_boxes = 1)"
     "      OR (:product = 'single' AND s.sells_singles = 1))";
+// "Lottery open" (StoreFilters::lottery_open_at, lottery_ends_by): an approved entry whose
+// window holds :lottery_at and, with :lottery_until, ends by then. A store's entries are
+// found by lotteries_by_store (store_id, apply_end).
+inline constexpr std::string_view kLotteryOpen =
+    " AND (:lottery_at IS NULL OR EXISTS (SELECT 1 FROM lotteries AS l"
+    "      WHERE l.store_id = s.id AND l.status = 'approved' AND l.apply_end > :lottery_at"
+    "      AND l.apply_start <= :lottery_at AND (:lottery_until IS NULL OR l.apply_end <= :lottery_until)))";
+// The stores of the open entries: few next to a box's stores, so a list or clusters with
+// the lottery filter start from them (lotteries_open_by_end) instead of the box.
+inline constexpr std::string_view kOpenLotteryStores =
+    "s.id IN (SELECT l.store_id FROM lotteries AS l"
+    " WHERE l.status = 'approved' AND l.apply_end > :lottery_at AND l.apply_start <= :lottery_at"
+    " AND (:lottery_until IS NULL OR l.apply_end <= :lottery_until))";
 inline const std::string kActiveAndFiltered =
-    std::string(kActiveTypeAndProduct) +
+    std::string(kActiveTypeAndProduct) + std::string(kLotteryOpen) +
     " AND (:since IS NULL OR CASE :product"
     "      WHEN 'pack' THEN s.last_pack_kind = 'bought' AND s.last_pack_at >= :since"
     "      WHEN 'box' THEN s.last_box_kind = 'bought' AND s.last_box_at >= :since"
@@ -43,12 +56,21 @@ inline const std::string kActiveAndFiltered =
 // caller bounds last_report_at with :since): active, of :types, selling :product, and whose
 // latest report of :product (of any product without one) says bought. Binds as
 // kActiveAndFiltered.
-inline const std::string kCountedInRecentKinds = std::string(kActiveTypeAndProduct) +
+inline const std::string kCountedInRecentKinds = std::string(kActiveTypeAndProduct) + std::string(kLotteryOpen) +
                                                  " AND CASE :product"
                                                  "      WHEN 'pack' THEN s.last_pack_kind = 'bought'"
                                                  "      WHEN 'box' THEN s.last_box_kind = 'bought'"
                                                  "      WHEN 'single' THEN s.last_single_kind = 'bought'"
                                                  "      ELSE s.last_report_kind = 'bought' END";
+// What a cluster counts, with every filter (PostgreSQL's counted_in_clusters, the cell
+// oracle's): "reported since" as migration 013's buckets file it (the latest report of all
+// at or after :since, the latest of :product a bought). Binds as kActiveAndFiltered.
+inline const std::string kCountedInClusters = std::string(kActiveTypeAndProduct) + std::string(kLotteryOpen) +
+                                              " AND (:since IS NULL OR (s.last_report_at >= :since AND CASE :product"
+                                              "      WHEN 'pack' THEN s.last_pack_kind = 'bought'"
+                                              "      WHEN 'box' THEN s.last_box_kind = 'bought'"
+                                              "      WHEN 'single' THEN s.last_single_kind = 'bought'"
+                                              "      ELSE s.last_report_kind = 'bought' END))";
 
 // The named parameters of a stores INSERT/UPDATE, in column order.
 inline constexpr std::string_view kStoreParams =

@@ -110,7 +110,12 @@ struct SqliteStoreRepository::Statements {
             " WHERE r.min_lng <= :max_lng AND r.max_lng >= :min_lng"
             " AND r.min_lat <= :max_lat AND r.max_lat >= :min_lat AND r.max_t >= :since / 31557600.0"
             " AND s.lng BETWEEN :min_lng AND :max_lng AND s.lat BETWEEN :min_lat AND :max_lat AND " +
-                std::string(kActiveAndFiltered)) {}
+                std::string(kActiveAndFiltered)),
+        lottery_in_bbox(c, store_sql::select_stores(" FROM stores AS s WHERE " + std::string(kOpenLotteryStores) +
+                                                    " AND " + std::string(store_sql::kExactBox)) +
+                               std::string(kActiveAndFiltered)),
+        lottery_points_in_bbox(c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kOpenLotteryStores) +
+                                      " AND " + std::string(store_sql::kExactBox) + kCountedInClusters) {}
 
   Connection& conn;
   Statement in_prefecture;
@@ -144,6 +149,10 @@ struct SqliteStoreRepository::Statements {
   // years of 31,557,600 s as the migration stores it).
   Statement in_prefecture_reported;
   Statement located_reported_in_bbox;
+  // The lottery filter (kOpenLotteryStores): the listed stores of a box, and the points its
+  // clusters count, read from the open entries' stores.
+  Statement lottery_in_bbox;
+  Statement lottery_points_in_bbox;
 };
 
 }  // namespace pokeca::storage

@@ -1,6 +1,6 @@
 import type { StoreType } from '@/api/initial-data';
 import { t } from '@/i18n/ja';
-import type { ProductFilter, StoreFilters } from '../types/store';
+import { EMPTY_FILTERS, type LotteryFilter, type ProductFilter, type StoreFilters } from '../types/store';
 import styles from './FilterBar.module.css';
 
 const PRODUCTS: Array<{ value: ProductFilter; label: string }> = [
@@ -16,9 +16,14 @@ interface FilterBarProps {
   onChange: (filters: StoreFilters) => void;
 }
 
-/** Store type chips (they double as the marker legend), product and 24h filter. */
+const LOTTERY_CHIPS: Array<{ value: Exclude<LotteryFilter, ''>; label: string }> = [
+  { value: 'open', label: t('map.filterLotteryOpen') },
+  { value: 'closing', label: t('map.filterLotteryClosing') },
+];
+
+/** Store type chips (they double as the marker legend), product, 24h and lottery filters. */
 export function FilterBar({ filters, storeTypes, onChange }: FilterBarProps) {
-  const active = filters.types.length > 0 || filters.product !== '' || filters.recentOnly;
+  const active = filters.types.length > 0 || filters.product !== '' || filters.recentOnly || filters.lottery !== '';
   const toggleType = (key: string) =>
     onChange({
       ...filters,
@@ -37,6 +42,23 @@ export function FilterBar({ filters, storeTypes, onChange }: FilterBarProps) {
         <span className={styles.badgeDot} aria-hidden="true" />
         {t('map.filterRecent')}
       </label>
+
+      {/* One lottery filter at a time: まもなく締切 is a narrower 抽選受付中. */}
+      {LOTTERY_CHIPS.map((chip) => {
+        const on = filters.lottery === chip.value;
+        return (
+          <label key={chip.value} className={`${styles.chip} ${on ? styles.on : ''} ${styles.lottery}`}>
+            <input
+              type="checkbox"
+              className={styles.check}
+              checked={on}
+              onChange={(e) => onChange({ ...filters, lottery: e.target.checked ? chip.value : '' })}
+            />
+            <span className={styles.lotteryTag} aria-hidden="true" />
+            {chip.label}
+          </label>
+        );
+      })}
 
       <label className={styles.selectWrap}>
         <span className="visually-hidden">{t('map.filterProduct')}</span>
@@ -70,7 +92,7 @@ export function FilterBar({ filters, storeTypes, onChange }: FilterBarProps) {
       </fieldset>
 
       {active && (
-        <button type="button" className={styles.reset} onClick={() => onChange({ types: [], product: '', recentOnly: false })}>
+        <button type="button" className={styles.reset} onClick={() => onChange(EMPTY_FILTERS)}>
           {t('map.filterReset')}
         </button>
       )}

@@ -6,7 +6,7 @@ import { markFirstMarkersDrawn } from '@/lib/first-markers';
 import { clusterIcon, storeIcon } from '../lib/icons';
 import { latestResult } from '../lib/latest-result';
 import type { ReportProduct, Store } from '@/api/stores';
-import type { Cluster } from '../types/store';
+import type { Cluster, LotteryFilter } from '../types/store';
 import { StorePopupContent } from './StorePopupContent';
 
 /** Marker stacking: the open store above the fresh ones above the rest. */
@@ -34,10 +34,12 @@ interface StoreLayerProps {
   popupActions?: (store: Store) => ReactNode;
   /** The product chosen in the filters: markers show its latest result (else the latest of any product). */
   product?: ReportProduct | null;
+  /** The lottery filter: every store shown has an open lottery, and its marker says so. */
+  lottery?: LotteryFilter;
 }
 
 /** Server clusters (click zooms in) and store markers with their popups (or the sheet, with `onOpen`). */
-export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, selectedId, popupActions, product = null }: StoreLayerProps) {
+export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOpen, favoriteIds, selectedId, popupActions, product = null, lottery = '' }: StoreLayerProps) {
   const shown = clusters.length + stores.length > 0;
   useEffect(() => {
     if (shown) markFirstMarkersDrawn();
@@ -59,6 +61,7 @@ export function StoreLayer({ clusters, stores, storeTypes, focus, onReport, onOp
           selected={selectedId === String(store.id)}
           popupActions={popupActions}
           product={product}
+          lottery={lottery}
         />
       ))}
     </>
@@ -103,6 +106,7 @@ function StoreMarker({
   selected,
   popupActions,
   product,
+  lottery,
 }: {
   store: Store;
   type: StoreType | undefined;
@@ -113,6 +117,7 @@ function StoreMarker({
   selected: boolean;
   popupActions?: (store: Store) => ReactNode;
   product: ReportProduct | null;
+  lottery: LotteryFilter;
 }) {
   const ref = useRef<LeafletMarker>(null);
   const result = latestResult(store, Date.now(), product);
@@ -131,7 +136,7 @@ function StoreMarker({
     <Marker
       ref={ref}
       position={[store.lat, store.lng]}
-      icon={storeIcon(type, result, favorite, selected)}
+      icon={storeIcon(type, result, favorite, selected, lottery)}
       title={store.name}
       alt={store.name}
       zIndexOffset={selected ? SELECTED_Z_OFFSET : fresh ? FRESH_Z_OFFSET : 0}

@@ -6,6 +6,7 @@ import { formatDistanceKm, formatNumber } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import type { ReportProduct, Store } from '@/api/stores';
 import { latestReport, latestResult } from '../lib/latest-result';
+import type { LotteryFilter } from '../types/store';
 import styles from './StoreListPanel.module.css';
 
 const PRODUCT_LABELS = { pack: 'product.pack', box: 'product.box', single: 'product.single' } as const;
@@ -33,6 +34,8 @@ interface StoreListPanelProps {
   headerAction?: ReactNode;
   /** The product chosen in the filters: rows show and mark its latest result (else the latest of any product). */
   product?: ReportProduct | null;
+  /** The lottery filter: every row is a store with an open lottery, and says so. */
+  lottery?: LotteryFilter;
 }
 
 function sortForList(stores: Store[], mode: 'view' | 'nearby', product: ReportProduct | null): Store[] {
@@ -59,6 +62,7 @@ export function StoreListPanel(props: StoreListPanelProps) {
     rowAction,
     headerAction,
     product = null,
+    lottery = '',
   } = props;
   const title = mode === 'nearby' ? t('map.nearbyTitle') : t('map.listTitle');
   // With clusters in view the markers are only part of it: show the whole count and
@@ -103,7 +107,14 @@ export function StoreListPanel(props: StoreListPanelProps) {
                     {type?.icon}
                   </span>
                   <span className={styles.main}>
-                    <span className={styles.name}>{store.name}</span>
+                    <span className={styles.name}>
+                      {lottery && (
+                        <span className={`${styles.lottery} ${lottery === 'closing' ? styles.lotteryClosing : ''}`} data-lottery={lottery}>
+                          {t(lottery === 'closing' ? 'map.lotteryRowClosing' : 'map.lotteryRowOpen')}
+                        </span>
+                      )}
+                      {store.name}
+                    </span>
                     <span className={styles.meta}>
                       {type?.label}
                       {store.city ? ` ${t('map.separator')} ${store.city}` : ''}

@@ -157,6 +157,52 @@ describe('StoreMap first view', () => {
   });
 });
 
+describe('StoreMap lottery filter', () => {
+  it('asks for the stores with an open lottery, tags their markers and rows, and keeps the choice in the URL', async () => {
+    const { clusterRequests } = stubMapApi();
+    const lotteryRequests: string[] = [];
+    server.use(
+      http.get(api('/stores/clusters'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        lotteryRequests.push(params.get('lottery') ?? '');
+        return ok({ clusters: [], stores: params.get('lottery') ? [nearbyStore(7, 35.69, 139.7)] : [] });
+      }),
+    );
+    let search = '';
+    function Location() {
+      search = useLocation().search;
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <StoreMap />
+        <Location />
+      </>,
+      { route: '/map?prefecture=tokyo&lottery=closing' },
+    );
+    await waitFor(() => expect(lotteryRequests[0]).toBe('closing'));
+    expect(clusterRequests).toHaveLength(0); // answered by the lottery stub
+    expect(screen.getByRole('checkbox', { name: 'まもなく締切' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '抽選受付中' })).not.toBeChecked();
+    await waitFor(() => expect(document.querySelector('.pk-lottery')).toHaveTextContent('締切間近'));
+    expect(within(screen.getByTestId('store-list')).getByText('抽選まもなく締切')).toBeInTheDocument();
+
+    // One lottery chip at a time: 抽選受付中 replaces まもなく締切.
+    fireEvent.click(screen.getByRole('checkbox', { name: '抽選受付中' }));
+    await waitFor(() => expect(search).toBe('?prefecture=tokyo&lottery=open'));
+    await waitFor(() => expect(lotteryRequests.at(-1)).toBe('open'));
+    await waitFor(() => expect(document.querySelector('.pk-lottery')).toHaveTextContent('抽選'));
+    expect(document.querySelector('.pk-lottery-closing')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'まもなく締切' })).not.toBeChecked();
+
+    // Off: no parameter, no tag.
+    fireEvent.click(screen.getByRole('checkbox', { name: '抽選受付中' }));
+    await waitFor(() => expect(search).toBe('?prefecture=tokyo'));
+    await waitFor(() => expect(lotteryRequests.at(-1)).toBe(''));
+    await waitFor(() => expect(document.querySelector('.pk-lottery')).toBeNull());
+  });
+});
+
 describe('StoreMap list notice', () => {
   it('says the nearby list is cut when /stores answers truncated (only the nearest are listed)', async () => {
     stubMapApi({ nearby: [nearbyStore(1, 35.7, 139.8), nearbyStore(2, 35.66, 139.7)], truncated: true });

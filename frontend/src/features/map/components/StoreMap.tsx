@@ -359,6 +359,7 @@ export function StoreMap({
           rowAction={listRowAction}
           headerAction={mapActions}
           product={reportProduct(filters.product)}
+          lottery={filters.lottery}
         />
         <div className={styles.mapWrap} data-testid="store-map">
           <MapContainer
@@ -387,6 +388,7 @@ export function StoreMap({
               favoriteIds={favoriteIds}
               popupActions={popupActions}
               product={reportProduct(filters.product)}
+              lottery={filters.lottery}
             />
             {mapLayers}
             {point && (

@@ -1,22 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTERS } from '../types/store';
 import { filtersFromParams, formatView, pointFromParams, viewFromParams, withFilters, withView } from './map-url';
 
 describe('map filters in the URL', () => {
   it('round-trips the 24 h filter, the product and the store types, keeping the place', () => {
     const params = withFilters(new URLSearchParams('prefecture=tokyo'), {
       recentOnly: true,
+      lottery: '',
       product: 'boxes',
       types: ['convenience', 'card_shop'],
     });
     expect(params.toString()).toBe('prefecture=tokyo&recent=1&product=boxes&type=card_shop%2Cconvenience');
-    expect(filtersFromParams(params)).toEqual({ recentOnly: true, product: 'boxes', types: ['card_shop', 'convenience'] });
+    expect(filtersFromParams(params)).toEqual({ recentOnly: true, lottery: '', product: 'boxes', types: ['card_shop', 'convenience'] });
+  });
+
+  it('round-trips the lottery filter (open or closing) and drops any other value', () => {
+    for (const lottery of ['open', 'closing'] as const) {
+      const params = withFilters(new URLSearchParams('view=35.68,139.76,12'), { ...EMPTY_FILTERS, lottery });
+      expect(params.get('lottery')).toBe(lottery);
+      expect(filtersFromParams(params).lottery).toBe(lottery);
+    }
+    expect(withFilters(new URLSearchParams('lottery=open&recent=1'), EMPTY_FILTERS).toString()).toBe('');
+    for (const bad of ['', 'OPEN', 'upcoming', '1']) expect(filtersFromParams(new URLSearchParams({ lottery: bad })).lottery).toBe('');
   });
 
   it('leaves no trace for empty filters and ignores bad values', () => {
-    const cleared = withFilters(new URLSearchParams('prefecture=osaka&recent=1&type=toy'), { recentOnly: false, product: '', types: [] });
+    const cleared = withFilters(new URLSearchParams('prefecture=osaka&recent=1&type=toy'), EMPTY_FILTERS);
     expect(cleared.toString()).toBe('prefecture=osaka');
     expect(filtersFromParams(new URLSearchParams('recent=yes&product=cards&type=<script>,toy,toy'))).toEqual({
       recentOnly: false,
+      lottery: '',
       product: '',
       types: ['toy'],
     });

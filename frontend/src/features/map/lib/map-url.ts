@@ -1,19 +1,21 @@
 import type { LatLng } from '@/lib/geolocation';
 import type { MapView } from '@/lib/prefecture-views';
-import { EMPTY_FILTERS, type ProductFilter, type StoreFilters } from '../types/store';
+import { EMPTY_FILTERS, type LotteryFilter, type ProductFilter, type StoreFilters } from '../types/store';
 
 /**
  * The map's filters and view in its URL, so reload, back and a shared link keep them
  * (docs/decisions/map-on-a-phone.md):
  *   recent=1                      24時間以内に報告あり
+ *   lottery=open|closing          抽選受付中 / まもなく締切
  *   product=packs|boxes|singles   商品
  *   type=card_shop,convenience    店舗の種類 (sorted)
  *   view=35.6812,139.7671,12      centre and zoom after the user has moved the map
  * `prefecture=` and `lat=&lng=` keep their meaning (SPEC §2).
  */
-export const URL_PARAM = { recent: 'recent', product: 'product', types: 'type', view: 'view' } as const;
+export const URL_PARAM = { recent: 'recent', lottery: 'lottery', product: 'product', types: 'type', view: 'view' } as const;
 
 const PRODUCTS: readonly ProductFilter[] = ['packs', 'boxes', 'singles'];
+const LOTTERIES: readonly LotteryFilter[] = ['open', 'closing'];
 const TYPE_KEY = /^[a-z_]{1,32}$/;
 /** At most this many type keys are read from a URL (the server takes 16). */
 const MAX_URL_TYPES = 16;
@@ -23,6 +25,7 @@ const MAX_VIEW_ZOOM = 20;
 
 export function filtersFromParams(params: URLSearchParams): StoreFilters {
   const product = params.get(URL_PARAM.product) as ProductFilter | null;
+  const lottery = params.get(URL_PARAM.lottery) as LotteryFilter | null;
   const types = (params.get(URL_PARAM.types) ?? '')
     .split(',')
     .filter((k) => TYPE_KEY.test(k))
@@ -30,6 +33,7 @@ export function filtersFromParams(params: URLSearchParams): StoreFilters {
   return {
     ...EMPTY_FILTERS,
     recentOnly: params.get(URL_PARAM.recent) === '1',
+    lottery: lottery && LOTTERIES.includes(lottery) ? lottery : '',
     product: product && PRODUCTS.includes(product) ? product : '',
     types: [...new Set(types)],
   };
@@ -40,6 +44,8 @@ export function withFilters(params: URLSearchParams, filters: StoreFilters): URL
   const next = new URLSearchParams(params);
   if (filters.recentOnly) next.set(URL_PARAM.recent, '1');
   else next.delete(URL_PARAM.recent);
+  if (filters.lottery) next.set(URL_PARAM.lottery, filters.lottery);
+  else next.delete(URL_PARAM.lottery);
   if (filters.product) next.set(URL_PARAM.product, filters.product);
   else next.delete(URL_PARAM.product);
   if (filters.types.length > 0) next.set(URL_PARAM.types, [...filters.types].sort().join(','));

@@ -10,14 +10,17 @@ export const clusterSchema = z.object({
 export type Cluster = z.infer<typeof clusterSchema>;
 
 export type ProductFilter = '' | 'packs' | 'boxes' | 'singles';
+/** 抽選受付中 (an approved lottery window open now) or まもなく締切 (one also ending within 24 h). */
+export type LotteryFilter = '' | 'open' | 'closing';
 
 export interface StoreFilters {
   types: string[];
   product: ProductFilter;
   recentOnly: boolean;
+  lottery: LotteryFilter;
 }
 
-export const EMPTY_FILTERS: StoreFilters = { types: [], product: '', recentOnly: false };
+export const EMPTY_FILTERS: StoreFilters = { types: [], product: '', recentOnly: false, lottery: '' };
 
 /** The query parameters that /stores and /stores/clusters share. */
 export function filtersToQuery(filters: StoreFilters, recentHours: number) {
@@ -25,6 +28,7 @@ export function filtersToQuery(filters: StoreFilters, recentHours: number) {
     type: filters.types.length > 0 ? [...filters.types].sort().join(',') : undefined,
     product: filters.product || undefined,
     reported_within_hours: filters.recentOnly ? recentHours : undefined,
+    lottery: filters.lottery || undefined,
   };
 }
 

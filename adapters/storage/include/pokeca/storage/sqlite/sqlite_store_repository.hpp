@@ -64,7 +64,9 @@ class SqliteStoreRepository final : public StoreRepository {
   // Summed from store_cells for any mix of type and product filters. reported_since
   // cannot be pre-aggregated (it moves with the clock), so with it the matching
   // stores in the range are aggregated instead (core's aggregate_points): correct,
-  // but O(stores in range), the slow path.
+  // but O(stores in range), the slow path. The lottery filter (also moving with the clock):
+  // the stores of the open entries in the range, aggregated the same way, as are in_bbox's
+  // lists with it.
   Result<std::vector<CellAggregate>> cells(const CellRange& range, const StoreFilters& f) override;
   Result<std::optional<Store>> find(StoreId id) override;
   Result<std::int64_t> count_active() override;
