@@ -20,6 +20,7 @@
 #include "pokeca/storage/postgres/transaction.hpp"
 #include "pokeca/storage/sqlite/migrations.hpp"
 #include "pokeca/storage/sqlite/storage_error.hpp"
+#include "repositories/store_rows.hpp"
 
 namespace pokeca::storage::postgres {
 namespace {
@@ -72,12 +73,6 @@ Kind kind_of(std::string_view postgres_type) {
   return Kind::kText;
 }
 
-std::string shortest(double v) {
-  char buf[64];
-  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-  return {buf, end};
-}
-
 std::string hex(std::string_view bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out;
@@ -103,13 +98,13 @@ Value from_sqlite(sqlite3_stmt* row, int col, Kind kind) {
       if (type == SQLITE_INTEGER) return sqlite3_column_int64(row, col) != 0 ? "1" : "0";
       break;
     case Kind::kReal:
-      if (type == SQLITE_INTEGER || type == SQLITE_FLOAT) return shortest(sqlite3_column_double(row, col));
+      if (type == SQLITE_INTEGER || type == SQLITE_FLOAT) return float_text(sqlite3_column_double(row, col));
       break;
     case Kind::kBytes: return hex(bytes());
     case Kind::kInteger:
     case Kind::kText:
       if (type == SQLITE_INTEGER) return std::to_string(sqlite3_column_int64(row, col));
-      if (type == SQLITE_FLOAT) return shortest(sqlite3_column_double(row, col));
+      if (type == SQLITE_FLOAT) return float_text(sqlite3_column_double(row, col));
       break;
   }
   return bytes();  // text as stored; PostgreSQL refuses it if it does not fit the column
@@ -120,7 +115,7 @@ Value from_postgres(const Rows& rows, int row, int col, Kind kind) {
   const auto text = rows.text(row, col);
   switch (kind) {
     case Kind::kBoolean: return text == "t" ? "1" : "0";
-    case Kind::kReal: return shortest(std::strtod(std::string(text).c_str(), nullptr));
+    case Kind::kReal: return float_text(std::strtod(std::string(text).c_str(), nullptr));
     case Kind::kBytes: return std::string(text.starts_with("\\x") ? text.substr(2) : text);
     case Kind::kInteger:
     case Kind::kText: break;

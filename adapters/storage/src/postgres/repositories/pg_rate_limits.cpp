@@ -1,11 +1,11 @@
 #include "pokeca/storage/postgres/pg_rate_limits.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 
 #include "pokeca/storage/postgres/statement.hpp"
+#include "repositories/store_rows.hpp"
 
 namespace pokeca::storage::postgres {
 
@@ -24,15 +24,6 @@ struct PgRateLimits::Statements {
   Statement hit, tat, sweep;
 };
 
-namespace {
-
-std::string number(double v) {
-  char buf[32];
-  return {buf, std::to_chars(buf, buf + sizeof buf, v).ptr};
-}
-
-}  // namespace
-
 PgRateLimits::PgRateLimits(Database& db) : statements_(db, "rate_limits") {}
 PgRateLimits::~PgRateLimits() = default;
 
@@ -43,9 +34,9 @@ Result<RateLimiter::Decision> PgRateLimits::hit(std::string_view key, const Rate
   const bool sweep = hits_.fetch_add(1, std::memory_order_relaxed) % kRateLimitSweepEvery == kRateLimitSweepEvery - 1;
   return statements_.with([&](Statements& st) -> Result<RateLimiter::Decision> {
     if (sweep) {
-      if (auto swept = st.sweep.run({number(t)}); !swept) return std::unexpected(swept.error());
+      if (auto swept = st.sweep.run({float_text(t)}); !swept) return std::unexpected(swept.error());
     }
-    auto allowed = st.hit.run({std::string(key), number(t), number(interval), number(window)});
+    auto allowed = st.hit.run({std::string(key), float_text(t), float_text(interval), float_text(window)});
     if (!allowed) return std::unexpected(allowed.error());
     if (!allowed->empty()) return RateLimiter::Decision{true, 0};
     auto tat = st.tat.run({std::string(key)});
