@@ -112,7 +112,9 @@ test.describe('admin console', () => {
     await adminPage.getByRole('searchbox', { name: 'メールアドレスまたはニックネーム' }).fill(member.email);
     await adminPage.getByRole('button', { name: '検索', exact: true }).click();
     await expect(adminPage).toHaveURL(/\/admin\/users\?q=/);
-    await adminPage.getByTestId('user-row').getByRole('link', { name: 'ブロック対象' }).click();
+    // The row is picked by its address: the unfiltered list shown before the search
+    // answers holds the other project's member with the same nickname.
+    await adminPage.getByTestId('user-row').filter({ hasText: member.email }).getByRole('link', { name: 'ブロック対象' }).click();
     await adminPage.getByRole('button', { name: 'ブロックする' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'ブロックする' });
     await dialog.getByRole('textbox', { name: /ブロックの理由/ }).fill('スパム投稿のため');
@@ -139,7 +141,8 @@ test.describe('admin console', () => {
     await adminAgain.goto(url('/admin/users'));
     await adminAgain.getByRole('searchbox', { name: 'メールアドレスまたはニックネーム' }).fill(member.email);
     await adminAgain.getByRole('button', { name: '検索', exact: true }).click();
-    await adminAgain.getByTestId('user-row').getByRole('link', { name: 'ブロック対象' }).click();
+    await expect(adminAgain).toHaveURL(/\/admin\/users\?q=/);
+    await adminAgain.getByTestId('user-row').filter({ hasText: member.email }).getByRole('link', { name: 'ブロック対象' }).click();
     await adminAgain.getByRole('button', { name: 'ブロックを解除' }).click();
     await adminAgain.getByRole('dialog', { name: 'ブロックを解除' }).getByRole('button', { name: 'ブロックを解除' }).click();
     await expect(adminAgain.getByText('ブロック中')).toHaveCount(0);
