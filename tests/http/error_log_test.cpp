@@ -5,6 +5,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "api/error_mapping.hpp"
 #include "pokeca/http/error_log.hpp"
 #include "pokeca/http/http_server.hpp"
 #include "pokeca/shared/messages.hpp"
@@ -64,6 +65,7 @@ TEST_F(ErrorLog, ABusyDatabaseIsLoggedAsUnavailable) {
   reports.failure = DomainError{ErrorCode::kUnavailable, std::string(msg::kBusy), "database is locked"};
   const auto res = get("/api/v1/purchases/timeline");
   ASSERT_EQ(res.result(), Status::service_unavailable);
+  EXPECT_EQ(res[http::bhttp::field::retry_after], std::to_string(http::kUnavailableRetryAfterSeconds));
   const auto lines = logged();
   ASSERT_EQ(lines.size(), 1U);
   EXPECT_EQ(lines[0].at("error"), "unavailable");

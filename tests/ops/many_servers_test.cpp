@@ -14,9 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <regex>
 #include <set>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,12 +22,14 @@
 #include "nginx_process.hpp"
 #include "pokeca/storage/postgres/connection.hpp"
 #include "pokeca/testing/temp_dir.hpp"
+#include "postgres_drill.hpp"
 #include "server_process.hpp"
 
 namespace pokeca {
 namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+using testing::capture;
 using testing::free_port;
 using testing::get;
 using testing::kNginx;
@@ -39,40 +39,11 @@ using testing::read_whole_file;
 using testing::run_server_command;
 using testing::send_request;
 using testing::ServerProcess;
+using testing::sign_up_and_log_in;
 using testing::TempDir;
+using testing::ThrowAwayDatabase;
 
 const fs::path kDeployDir = POKECA_DEPLOY_DIR;
-
-// A database of its own in the cluster the environment names (PG* variables), with the
-// UTF-8 character type operators must give it; dropped at the end.
-class ThrowAwayDatabase {
- public:
-  ThrowAwayDatabase() : name_("pokeca_many_" + std::to_string(::getpid())) {
-    storage::postgres::Connection admin("");
-    (void)admin.exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
-    const auto made = admin.exec("CREATE DATABASE " + name_ +
-                                 " TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'");
-    if (!made) throw std::runtime_error(made.error().log_detail);
-  }
-  ~ThrowAwayDatabase() {
-    try {
-      storage::postgres::Connection admin("");
-      (void)admin.exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
-    } catch (...) {  // NOLINT(bugprone-empty-catch): the throw-away cluster goes anyway
-    }
-  }
-  ThrowAwayDatabase(const ThrowAwayDatabase&) = delete;
-  ThrowAwayDatabase& operator=(const ThrowAwayDatabase&) = delete;
-  [[nodiscard]] std::string url() const { return "dbname=" + name_; }
-
- private:
-  std::string name_;
-};
-
-std::string capture(const std::string& text, const std::string& pattern) {
-  std::smatch m;
-  return std::regex_search(text, m, std::regex(pattern)) ? m[1].str() : "";
-}
 
 std::size_t mails_in(const fs::path& outbox) {
   std::error_code ec;
@@ -111,33 +82,12 @@ class ManyServers : public ::testing::Test {
     return std::make_unique<Nginx>(dir.path() / "nginx", block);
   }
 
-  // The verification link either server logged when it sent the mail.
-  std::string verification_token() const {
-    for (int i = 0; i < 400; ++i) {
-      for (const auto* name : {"a.out", "b.out"}) {
-        const auto token = capture(read_whole_file(dir.path() / name), R"(mode=verifyEmail&token=([A-Za-z0-9_\-]+))");
-        if (!token.empty()) return token;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return "";
-  }
-
   // Signs up on A, follows the mail's link on B, logs in on B: the access token.
   std::string account_made_on_a_and_logged_in_on_b() const {
-    const auto [made, made_body] = post_json(
-        a->port(), "/api/v1/users",
-        R"({"user":{"email":"alice@example.com","password":"many-servers-2026","username":"alice","prefecture":""}})");
-    EXPECT_EQ(made, 201) << made_body;
-    const auto token = verification_token();
+    const auto token =
+        sign_up_and_log_in("alice@example.com", a->port(), b->port(), {dir.path() / "a.out", dir.path() / "b.out"});
     EXPECT_FALSE(token.empty());
-    const auto [verified, verified_body] =
-        post_json(b->port(), "/api/v1/auth/verify-email", R"({"token":")" + token + R"("})");
-    EXPECT_EQ(verified, 200) << verified_body;
-    const auto [logged_in, session] =
-        post_json(b->port(), "/api/v1/auth/login", R"({"email":"alice@example.com","password":"many-servers-2026"})");
-    EXPECT_EQ(logged_in, 200) << session;
-    return capture(session, R"re("access_token":"([^"]+)")re");
+    return token;
   }
 
   std::size_t mails_sent() const {
@@ -150,7 +100,7 @@ class ManyServers : public ::testing::Test {
     return capture(list, R"re(\{"id":([0-9]+),)re");
   }
 
-  ThrowAwayDatabase db;
+  ThrowAwayDatabase db{"pokeca_many_"};
   TempDir dir;
   std::unique_ptr<ServerProcess> a, b;
 };

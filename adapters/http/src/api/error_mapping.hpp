@@ -19,6 +19,9 @@ struct ErrorStatus {
 
 // SPEC.md §9: a 429 without a known wait says 60 seconds.
 inline constexpr std::int64_t kDefaultRetryAfterSeconds = 60;
+// A 503 from the storage (the database restarting or unreachable, a busy pool): the pool
+// reconnects on its next use, so a client may try again soon.
+inline constexpr std::int64_t kUnavailableRetryAfterSeconds = 2;
 
 // {"success":false,"error":"…","code":"…"}, plus "retry_after":N for a 429.
 [[nodiscard]] std::string error_envelope(std::string_view message, std::string_view code,

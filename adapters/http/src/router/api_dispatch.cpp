@@ -313,13 +313,15 @@ std::string allowed_methods(std::string_view path) {
   return allow;
 }
 
-// A domain error as the client sees it: its status and envelope, Retry-After on a 429;
-// a 5xx's cause goes to `failure`, for the log.
+// A domain error as the client sees it: its status and envelope, Retry-After on a 429 and
+// a 503; a 5xx's cause goes to `failure`, for the log.
 Response error(const DomainError& e, Failure& failure) {
   auto [status, body] = error_reply(e);
   auto res = json_response(status, std::move(body));
   if (e.code == ErrorCode::kRateLimited)
     res.set(bhttp::field::retry_after, std::to_string(e.retry_after_seconds.value_or(kDefaultRetryAfterSeconds)));
+  if (e.code == ErrorCode::kUnavailable)
+    res.set(bhttp::field::retry_after, std::to_string(e.retry_after_seconds.value_or(kUnavailableRetryAfterSeconds)));
   if (static_cast<unsigned>(status) >= 500) failure = {std::string(error_status(e.code).code), e.cause()};
   return res;
 }
