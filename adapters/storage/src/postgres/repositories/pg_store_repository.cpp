@@ -23,9 +23,6 @@ constexpr std::string_view kInBox =
     "point(s.lng, s.lat) <@ box(point($1::float8, $2::float8), point($3::float8, $4::float8))"
     " AND s.lng BETWEEN $1::float8 AND $3::float8 AND s.lat BETWEEN $2::float8 AND $4::float8";
 
-// store_cells' key for "any type" and "any product" (migration 020).
-constexpr std::string_view kAnyKey = "*";
-
 std::string select_stores(std::string_view rest) {
   return "SELECT " + std::string(kStoreColumns) + " FROM stores AS s " + std::string(rest);
 }
@@ -84,14 +81,10 @@ struct PgStoreRepository::Statements {
         find(c, select_stores("WHERE s.id = $1")),
         find_by_external_id(c, select_stores("WHERE s.external_id = $1")),
         admin_edited_of(c, "SELECT json_array_elements_text(admin_edited::json) FROM stores WHERE id = $1"),
-        // The kept sums (migration 020): a type filter names its types, no filter '*'; a
-        // type named twice matches its rows once.
-        kept_cells(c,
-                   "SELECT cx, cy, sum(count)::bigint, sum(sum_lat), sum(sum_lng) FROM store_cells"
-                   " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
-                   " AND cx BETWEEN $4 AND $5 AND cy BETWEEN $6 AND $7 GROUP BY cx, cy ORDER BY cx, cy"),
-        count_active(c, "SELECT coalesce(sum(count), 0)::bigint FROM prefecture_counts"),
-        count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts ORDER BY prefecture COLLATE \"C\""),
+        count_active(c, "SELECT count(*) FROM stores WHERE status = 'active'"),
+        count_by_prefecture(c,
+                            "SELECT prefecture, count(*) FROM stores WHERE status = 'active'"
+                            " GROUP BY prefecture ORDER BY prefecture COLLATE \"C\""),
         insert_new(c, "INSERT INTO stores (" + std::string(kStoreWrittenColumns) + ") VALUES (" +
                           placeholders(1, kStoreWrittenCount) + ")"),
         insert_with_id(c, "INSERT INTO stores (id, " + std::string(kStoreWrittenColumns) + ") VALUES (" +
@@ -105,8 +98,8 @@ struct PgStoreRepository::Statements {
 
   Connection& conn;
   Statement in_prefecture, in_box, walk_box, cell_points, lottery_in_box, lottery_cell_points, find,
-      find_by_external_id, admin_edited_of, kept_cells, count_active, count_by_prefecture, insert_new, insert_with_id,
-      follow_ids, update;
+      find_by_external_id, admin_edited_of, count_active, count_by_prefecture, insert_new, insert_with_id, follow_ids,
+      update;
 };
 
 namespace {
@@ -280,23 +273,6 @@ Result<std::vector<CellAggregate>> PgStoreRepository::cells(const CellRange& ran
   const BoundingBox box{std::min(a.min_lng, b.min_lng), std::min(a.min_lat, b.min_lat), std::max(a.max_lng, b.max_lng),
                         std::max(a.max_lat, b.max_lat)};
   return statements_.with([&](Statements& st) -> Result<std::vector<CellAggregate>> {
-    if (!lottery_filtered(f) && !f.reported_since) {
-      auto rows = st.kept_cells.run(
-          {Param(std::int64_t{range.level}),
-           Param(text_array(f.types.empty() ? std::vector<std::string>{std::string(kAnyKey)} : f.types)),
-           Param(f.product ? to_string(*f.product) : kAnyKey), Param(range.min_x), Param(range.max_x),
-           Param(range.min_y), Param(range.max_y)});
-      if (!rows) return std::unexpected(rows.error());
-      std::vector<CellAggregate> cells;
-      cells.reserve(rows->count());
-      for (int i = 0; i < rows->size(); ++i)
-        cells.push_back({{range.level, rows->int64(i, 0), rows->int64(i, 1)},
-                         rows->int64(i, 2),
-                         rows->real(i, 3),
-                         rows->real(i, 4)});
-      return cells;
-    }
-    // The filters that move with the clock: the matching stores in the box, aggregated.
     auto rows = (lottery_filtered(f) ? st.lottery_cell_points : st.cell_points).run(box_and_filters(box, f));
     if (!rows) return std::unexpected(rows.error());
     std::vector<LatLng> points;
