@@ -2,12 +2,12 @@
 // the database — the rows, the photos and the signing key.
 #include "pokeca/crypto/key_file.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
-#include "pokeca/storage/postgres/pg_confirmation_repository.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/pg_action_token_repository.hpp"
 #include "pokeca/storage/postgres/pg_activity_repository.hpp"
 #include "pokeca/storage/postgres/pg_admin_repository.hpp"
 #include "pokeca/storage/postgres/pg_analytics_repository.hpp"
+#include "pokeca/storage/postgres/pg_confirmation_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_job_schedule.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
@@ -60,10 +60,10 @@ class PostgresStorage final : public StorageBackend {
         rate_limits_(db_),
         jobs_(db_),
         confirmations_(db_),
-        ports_{stores_,  reports_,  meta_,          submissions_, submissions_, activity_,   activity_,
-               users_,   sessions_, action_tokens_, favorites_,   mail_queue_,  mail_queue_, search_,
-               catalog_, ranking_,  saved_trips_,   admin_,       products_,    lotteries_,  analytics_,
-               photos_,  db_,       &rate_limits_,  jobs_,    confirmations_} {}
+        ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
+               users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
+               catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
+               photos_,  db_,       &rate_limits_,  jobs_,        confirmations_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {

@@ -2,12 +2,12 @@
 #include "pokeca/crypto/key_file.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/media/file_photo_store.hpp"
-#include "pokeca/storage/sqlite/sqlite_confirmation_repository.hpp"
 #include "pokeca/storage/sqlite/database.hpp"
 #include "pokeca/storage/sqlite/sqlite_action_token_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_confirmation_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
@@ -53,10 +53,10 @@ class SqliteStorage final : public StorageBackend {
         analytics_(db_),
         photos_(config.photo_dir(), crypto::sha256_hex),
         confirmations_(db_),
-        ports_{stores_,  reports_,  meta_,          submissions_, submissions_, activity_,   activity_,
-               users_,   sessions_, action_tokens_, favorites_,   mail_queue_,  mail_queue_, search_,
-               catalog_, ranking_,  saved_trips_,   admin_,       products_,    lotteries_,  analytics_,
-               photos_,  db_,       nullptr,        jobs_,    confirmations_} {}
+        ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
+               users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
+               catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
+               photos_,  db_,       nullptr,        jobs_,        confirmations_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {

@@ -49,7 +49,8 @@ Result<ReportConfirmations> ConfirmationService::answer(const User& user, Report
   if (!previous) return std::unexpected(previous.error());
   // The same answer again changes nothing and costs nothing (a double tap, a retry).
   if (*previous != answer) {
-    const auto decision = limiter_.hit(std::string(kConfirmRule) + std::to_string(user.id), kConfirmationsPerAccount, now);
+    const auto decision =
+        limiter_.hit(std::string(kConfirmRule) + std::to_string(user.id), kConfirmationsPerAccount, now);
     if (!decision.allowed)
       return fail_rate_limited(
           fill_placeholder(msg::kConfirmationTooMany, "{max}", std::to_string(kMaxConfirmationsPerDay)), {},

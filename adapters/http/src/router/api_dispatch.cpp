@@ -13,13 +13,13 @@
 #include "endpoints/analytics/analytics_handlers.hpp"
 #include "endpoints/catalog/product_handlers.hpp"
 #include "endpoints/config/site_handlers.hpp"
+#include "endpoints/contributions/confirmation_handlers.hpp"
 #include "endpoints/contributions/purchase_handlers.hpp"
 #include "endpoints/contributions/ranking_handlers.hpp"
 #include "endpoints/contributions/submission_handlers.hpp"
 #include "endpoints/export/export_handlers.hpp"
 #include "endpoints/geo/geo_handlers.hpp"
 #include "endpoints/lotteries/lottery_handlers.hpp"
-#include "endpoints/contributions/confirmation_handlers.hpp"
 #include "endpoints/map/search_handlers.hpp"
 #include "endpoints/map/store_handlers.hpp"
 #include "endpoints/personal/alert_handlers.hpp"
@@ -61,8 +61,7 @@ struct ApiDispatcher::Handlers {
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers,
-             ConfirmationHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, ConfirmationHandlers>
       groups;
 };
 

@@ -58,8 +58,8 @@ struct ReportTally {
   UnixSeconds purchased_at = 0;
   std::int64_t still = 0;
   std::int64_t gone = 0;
-  std::optional<UnixSeconds> latest_at;         // the newest answer's time
-  std::optional<ConfirmationAnswer> mine;       // the viewer's answer, when asked for one
+  std::optional<UnixSeconds> latest_at;    // the newest answer's time
+  std::optional<ConfirmationAnswer> mine;  // the viewer's answer, when asked for one
 };
 
 // More denials than confirmations: the report is probably no longer true.
@@ -68,11 +68,11 @@ struct ReportTally {
 // What the answers to one account's reports (of kTrustWindowSeconds) say about it.
 struct ReporterStanding {
   std::int64_t user_id = 0;
-  std::int64_t reports = 0;            // reports filed in the window
-  std::int64_t confirmed_reports = 0;  // of those, confirmed more than denied
-  std::int64_t denied_reports = 0;     // of those, denied more than confirmed
-  std::int64_t confirmations = 0;      // まだ買えた answers to them
-  std::int64_t denials = 0;            // 売り切れだった answers to them
+  std::int64_t reports = 0;                   // reports filed in the window
+  std::int64_t confirmed_reports = 0;         // of those, confirmed more than denied
+  std::int64_t denied_reports = 0;            // of those, denied more than confirmed
+  std::int64_t confirmations = 0;             // まだ買えた answers to them
+  std::int64_t denials = 0;                   // 売り切れだった answers to them
   std::optional<UnixSeconds> last_report_at;  // created_at of the newest report
 };
 

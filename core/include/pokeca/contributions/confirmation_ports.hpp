@@ -26,8 +26,7 @@ class ConfirmationRepository {
                                                    std::optional<std::int64_t> viewer) = 0;
   // One standing per account asked for (zeros for an account with no reports), counting
   // reports purchased at or after `since`; any order.
-  virtual Result<std::vector<ReporterStanding>> standings(std::span<const std::int64_t> users,
-                                                          UnixSeconds since) = 0;
+  virtual Result<std::vector<ReporterStanding>> standings(std::span<const std::int64_t> users, UnixSeconds since) = 0;
 };
 
 }  // namespace pokeca

@@ -13,8 +13,9 @@ namespace {
 // Moves a store's latest state, of any product and of :product, to (:at, :kind) where it is
 // not older (an answer at the same time as the latest replaces it: it came later).
 std::string move_latest_sql() {
-  std::string set = "last_report_kind = CASE WHEN last_report_at IS NULL OR last_report_at <= :at THEN :kind"
-                    " ELSE last_report_kind END, last_report_at = max(coalesce(last_report_at, :at), :at)";
+  std::string set =
+      "last_report_kind = CASE WHEN last_report_at IS NULL OR last_report_at <= :at THEN :kind"
+      " ELSE last_report_kind END, last_report_at = max(coalesce(last_report_at, :at), :at)";
   for (const auto product : kProducts) {
     const std::string name(to_string(product));
     const std::string at = "last_" + name + "_at";
@@ -162,8 +163,8 @@ Result<std::vector<ReporterStanding>> SqliteConfirmationRepository::standings(st
   return statements_.with([&](Statements& st) -> Result<std::vector<ReporterStanding>> {
     std::vector<ReporterStanding> out;
     auto ok = st.standings.bind_text(":ids", json_ids(users)).bind_int(":since", since).each([&](const Row& row) {
-      out.push_back({row.int64(0), row.int64(1), row.int64(2), row.int64(3), row.int64(4), row.int64(5),
-                     row.optional_int64(6)});
+      out.push_back(
+          {row.int64(0), row.int64(1), row.int64(2), row.int64(3), row.int64(4), row.int64(5), row.optional_int64(6)});
     });
     if (!ok) return std::unexpected(ok.error());
     return out;
