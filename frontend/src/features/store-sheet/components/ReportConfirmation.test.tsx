@@ -57,11 +57,11 @@ describe('ReportConfirmation in the store sheet', { timeout: 20_000 }, () => {
     const rows = within(history).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('3人がまだ買えたと確認・40分前');
     expect(rows[1]).toHaveTextContent('まだ買えた1人・売り切れだった2人・5分前');
-    expect(within(rows[1]).getByTestId('confirmation-outdated')).toHaveTextContent('情報が古い可能性があります');
-    expect(within(rows[0]).queryByTestId('confirmation-outdated')).toBeNull();
+    expect(within(rows[1]!).getByTestId('confirmation-outdated')).toHaveTextContent('情報が古い可能性があります');
+    expect(within(rows[0]!).queryByTestId('confirmation-outdated')).toBeNull();
     const asked = calls.mock.calls.filter(([path]) => path.startsWith('/api/v1/purchases/confirmations'));
     expect(asked).toHaveLength(1);
-    expect(asked[0][0]).toBe('/api/v1/purchases/confirmations?report_ids=21%2C20');
+    expect(asked[0]![0]).toBe('/api/v1/purchases/confirmations?report_ids=21%2C20');
     // A guest reads the counts but gets no buttons.
     expect(screen.queryByTestId('confirmation-buttons')).toBeNull();
   });
@@ -83,8 +83,8 @@ describe('ReportConfirmation in the store sheet', { timeout: 20_000 }, () => {
     );
     const buttons = await screen.findAllByTestId('confirmation-buttons');
     expect(buttons).toHaveLength(1); // the older report can no longer be answered
-    const still = within(buttons[0]).getByRole('button', { name: 'まだ買えた' });
-    const gone = within(buttons[0]).getByRole('button', { name: '売り切れだった' });
+    const still = within(buttons[0]!).getByRole('button', { name: 'まだ買えた' });
+    expect(within(buttons[0]!).getByRole('button', { name: '売り切れだった' })).toHaveAttribute('aria-pressed', 'false');
     expect(still).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(still);
     await waitFor(() => expect(sent).toEqual([{ answer: 'still' }]));
