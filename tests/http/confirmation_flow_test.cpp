@@ -91,7 +91,7 @@ TEST_F(ConfirmationFlow, AnotherUserConfirmsThenDeniesAndTheStoreFollows) {
   ASSERT_EQ(still.status, Status::ok) << json::serialize(still.body);
   EXPECT_EQ(still.body.at("confirmation").at("still"), 1);
   EXPECT_EQ(still.body.at("confirmation").at("mine"), "still");
-  EXPECT_EQ(still.body.at("confirmation").at("latest_at"), format_iso8601(kTestNow + 600));
+  EXPECT_EQ(str(still.body.at("confirmation").at("latest_at")), format_iso8601(kTestNow + 600));
 
   // The counts as a guest, as B and as A read them.
   const auto target = "/api/v1/purchases/confirmations?report_ids=" + std::to_string(id);
@@ -114,7 +114,7 @@ TEST_F(ConfirmationFlow, AnotherUserConfirmsThenDeniesAndTheStoreFollows) {
   EXPECT_EQ(gone.body.at("confirmation").at("outdated"), true);
   const auto detail = store_detail();
   EXPECT_EQ(detail.at("last_report_kind"), "sold_out");
-  EXPECT_EQ(detail.at("last_report_at"), format_iso8601(kTestNow + 660));
+  EXPECT_EQ(str(detail.at("last_report_at")), format_iso8601(kTestNow + 660));
 
   // A day later the report can no longer be answered.
   clock.advance(kConfirmationWindowSeconds);
