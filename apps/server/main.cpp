@@ -234,7 +234,11 @@ int serve(const Config& configured) {
   router_config.export_dir = config.export_dir();
   router_config.public_base_url = config.base_url;
   // Contributions: the purchase limit shares the limiter with the accounts.
-  PurchaseService purchases({db.stores, db.reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);
+  // Confirmations: answers to recent reports; the answers to one's own reports slow down
+  // a reporter whom others keep contradicting.
+  ConfirmationService confirmations(db.confirmations, limiter, clock);
+  PurchaseService purchases({db.stores, db.reports, limiter, clock, &confirmations},
+                            config.rate_limits.purchase_account, &alerts);
   RankingService ranking(db.ranking, clock);
   UserStatsService user_stats(db.user_stats, db.ranking, clock);
   // Trips: share ids come from the same CSPRNG as the session tokens.
@@ -276,6 +280,7 @@ int serve(const Config& configured) {
                        .analytics = analytics,
                        .products = products,
                        .lotteries = lotteries,
+                       .confirmations = confirmations,
                        .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(db.mail_queue, *mailer, clock);

@@ -11,6 +11,7 @@
 #include "pokeca/accounts/auth_ports.hpp"
 #include "pokeca/admin/admin_ports.hpp"
 #include "pokeca/analytics/analytics.hpp"
+#include "pokeca/contributions/confirmation_ports.hpp"
 #include "pokeca/contributions/lottery.hpp"
 #include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
@@ -67,6 +68,7 @@ struct StoragePorts {
   SharedRateLimits* shared_limits;
   // Who runs the periodic jobs: every run on SQLite, one server per interval on PostgreSQL.
   JobSchedule& jobs;
+  ConfirmationRepository& confirmations;
 };
 
 // What the operator's metrics page shows of the database.

@@ -130,6 +130,27 @@ TEST_F(PurchaseServiceTest, ThePerAccountLimitCountsOnlyAcceptedReports) {
   EXPECT_TRUE(service.report(author(42), report_at(1)));
 }
 
+// Says how long the account must wait, as ConfirmationService does for a slowed reporter.
+class FixedPace final : public ReporterPace {
+ public:
+  std::optional<UnixSeconds> next;
+  Result<std::optional<UnixSeconds>> next_report_at(std::int64_t, UnixSeconds) override { return next; }
+};
+
+TEST_F(PurchaseServiceTest, ASlowedReporterWaitsForTheNextReport) {
+  FixedPace pace;
+  PurchaseService paced{{stores, reports, limiter, clock, &pace}, RateLimit{3, 3600}};
+  pace.next = kNow + 900;
+  const auto refused = paced.report(author(42), report_at(1));
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::kRateLimited);
+  EXPECT_EQ(refused.error().message, msg::kReporterSlowed);
+  EXPECT_EQ(refused.error().retry_after_seconds, 900);
+  EXPECT_TRUE(reports.kept.empty());
+  pace.next = std::nullopt;
+  EXPECT_TRUE(paced.report(author(42), report_at(1)));
+}
+
 TEST(PurchaseLimits, ThePerAccountRuleIsNamedAndOverridable) {
   RateLimits limits;
   EXPECT_EQ(limits.purchase_account, kPurchasePerAccount);

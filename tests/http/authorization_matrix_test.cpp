@@ -108,6 +108,10 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"POST /api/v1/admin/lotteries/{id}/approve", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/lotteries/{id}/reject", {Who::kAdmin, R"({"reason":"x"})"}},
     {"POST /api/v1/admin/lotteries/{id}/hide", {Who::kAdmin, ""}},
+    // Report 1 does not exist: a user past the check gets 404 (their own report: 403, in the flow test).
+    {"PUT /api/v1/purchases/{id}/confirmation", {Who::kUser, R"({"answer":"still"})"}},
+    {"GET /api/v1/purchases/confirmations", {Who::kAnyone, ""}},
+    {"GET /api/v1/admin/reporter_standings", {Who::kAdmin, ""}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the

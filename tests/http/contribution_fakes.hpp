@@ -6,6 +6,7 @@
 #include "auth_fakes.hpp"
 #include "pokeca/admin/admin_service.hpp"
 #include "pokeca/analytics/analytics.hpp"
+#include "pokeca/contributions/confirmation_service.hpp"
 #include "pokeca/contributions/lottery.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/purchase_service.hpp"
@@ -148,6 +149,20 @@ class NoLotteries final : public LotteryRepository {
   Result<void> insert_demo(const std::vector<LotteryEntry>&) override { return {}; }
 };
 
+// No reports to answer (tests that answer reports run the SQLite one).
+class NoConfirmations final : public ConfirmationRepository {
+ public:
+  Result<std::optional<PurchaseReport>> find_report(ReportId) override { return std::nullopt; }
+  Result<std::optional<ConfirmationAnswer>> answer_of(ReportId, std::int64_t) override { return std::nullopt; }
+  Result<void> answer(const Confirmation&) override { return {}; }
+  Result<std::vector<ReportTally>> tallies(std::span<const ReportId>, std::optional<std::int64_t>) override {
+    return std::vector<ReportTally>{};
+  }
+  Result<std::vector<ReporterStanding>> standings(std::span<const std::int64_t>, UnixSeconds) override {
+    return std::vector<ReporterStanding>{};
+  }
+};
+
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
 struct RealServices {
   PurchaseService* purchases = nullptr;
@@ -162,6 +177,7 @@ struct RealServices {
   AnalyticsService* analytics = nullptr;
   ProductCatalogService* products = nullptr;
   LotteryService* lotteries = nullptr;
+  ConfirmationService* confirmations = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -183,7 +199,8 @@ struct FakeContributions {
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics({analytics_repo, analytics_keys, limiter, clock}),
         products(product_repo, clock),
-        lotteries(lottery_repo, clock) {}
+        lotteries(lottery_repo, clock),
+        confirmations(confirmation_repo, limiter, clock) {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -202,6 +219,7 @@ struct FakeContributions {
             .analytics = either(real.analytics, analytics),
             .products = either(real.products, products),
             .lotteries = either(real.lotteries, lotteries),
+            .confirmations = either(real.confirmations, confirmations),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -234,6 +252,8 @@ struct FakeContributions {
   ProductCatalogService products;
   NoLotteries lottery_repo;
   LotteryService lotteries;
+  NoConfirmations confirmation_repo;
+  ConfirmationService confirmations;
 };
 
 }  // namespace pokeca::testing

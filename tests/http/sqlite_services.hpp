@@ -25,6 +25,7 @@
 #include "pokeca/storage/sqlite/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_confirmation_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
@@ -51,7 +52,7 @@ struct SqliteServices {
         stores(store_repo, reports, clock),
         accounts(db, clock, base_url, limits),
         ranking_repository(db),
-        purchases({store_repo, reports, accounts.limiter, clock}, limits.purchase_account),
+        purchases({store_repo, reports, accounts.limiter, clock, &confirmations}, limits.purchase_account),
         ranking(ranking_repository, clock),
         submission_repo(db),
         submissions({submission_repo, store_repo, processor, photos, gazetteer, accounts.limiter, clock},
@@ -73,7 +74,9 @@ struct SqliteServices {
         product_repo(db),
         products(product_repo, clock),
         lottery_repo(db),
-        lotteries(lottery_repo, clock) {}
+        lotteries(lottery_repo, clock),
+        confirmation_repo(db),
+        confirmations(confirmation_repo, accounts.limiter, clock) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -88,7 +91,8 @@ struct SqliteServices {
             .admin = &admin,
             .analytics = &analytics,
             .products = &products,
-            .lotteries = &lotteries};
+            .lotteries = &lotteries,
+            .confirmations = &confirmations};
   }
 
   storage::Database db;
@@ -123,6 +127,8 @@ struct SqliteServices {
   ProductCatalogService products;
   storage::SqliteLotteryRepository lottery_repo;
   LotteryService lotteries;
+  storage::SqliteConfirmationRepository confirmation_repo;
+  ConfirmationService confirmations;
 };
 
 }  // namespace pokeca::testing

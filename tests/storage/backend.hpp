@@ -44,6 +44,7 @@
 #include "pokeca/storage/sqlite/sqlite_activity_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_confirmation_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
@@ -79,6 +80,7 @@ class SqliteBackend {
   MetaRepository& meta() { return meta_; }
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
+  ConfirmationRepository& confirmations() { return confirmations_; }
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
@@ -154,6 +156,7 @@ class SqliteBackend {
   SqliteMetaRepository meta_{db_};
   SqliteProductRepository products_{db_};
   SqliteLotteryRepository lotteries_{db_};
+  SqliteConfirmationRepository confirmations_{db_};
   SqliteUserRepository users_{db_};
   SqliteSessionRepository sessions_{db_};
   SqliteActionTokenRepository action_tokens_{db_};
@@ -190,6 +193,7 @@ using AdminBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using CatalogBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ActivityBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AnalyticsBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using ConfirmationBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};
@@ -246,6 +250,7 @@ class BackendTest : public ::testing::Test {
   POKECA_BACKEND_PORT(admin_repo, admin)
   POKECA_BACKEND_PORT(analytics, analytics)
   POKECA_BACKEND_PORT(changes, changes)
+  POKECA_BACKEND_PORT(confirmations, confirmations)
 #undef POKECA_BACKEND_PORT
 };
 

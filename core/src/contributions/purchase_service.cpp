@@ -18,6 +18,11 @@ Result<PurchaseReport> PurchaseService::report(const User& author, const Purchas
   auto store = deps_.stores.find(report->store_id);
   if (!store) return std::unexpected(store.error());
   if (!*store || (*store)->status != StoreStatus::kActive) return fail(ErrorCode::kNotFound, msg::kStoreNotFound);
+  if (deps_.pace) {
+    auto next = deps_.pace->next_report_at(author.id, now);
+    if (!next) return std::unexpected(next.error());
+    if (*next) return fail_rate_limited(msg::kReporterSlowed, {}, **next - now);
+  }
   // Counted only once the report is known to be acceptable: a typo costs no allowance.
   const auto decision = deps_.limiter.hit(std::string(kPurchaseRule) + std::to_string(author.id), per_account_, now);
   if (!decision.allowed) return fail_rate_limited(msg::kTooManyRequests, {}, decision.retry_after_seconds);

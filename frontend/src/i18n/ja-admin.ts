@@ -362,6 +362,15 @@ export const jaAdmin = {
   'products.nameTooLong': '商品名は{max}文字以内で入力してください',
   'products.dateRequired': '発売日を入力してください',
   'products.urlInvalid': 'http:// または https:// で始まるURLを入力してください',
+  'users.trust': '報告の確認（30日）',
+  'users.trustCounts': '報告{reports}・確認{confirmed}・否定{denied}',
+  'users.trustSlowed': '報告間隔を制限中',
+  'users.trustTrusted': '確認の多い報告者',
+  'users.trustTitle': '報告の確認（直近30日）',
+  'users.trustReports': '報告',
+  'users.trustConfirmed': '確認された報告',
+  'users.trustDenied': '否定された報告',
+  'users.trustLead': '他のユーザーの「まだ買えた」「売り切れだった」の回答から数えます。否定が確認を上回る報告が3件以上あり、確認された報告より多い報告者は、次の報告まで30分待つ必要があります。',
 } as const;
 
 export type AdminMessageKey = keyof typeof jaAdmin;

@@ -726,6 +726,16 @@ export const ja = {
   'sharedRoute.notFound': 'このルートは見つからないか、共有が停止されています。',
   'sharedRoute.openOnMap': '地図で見る',
   'sharedRoute.readOnly': 'このページは閲覧専用です。',
+  'confirm.label': 'この報告の確認',
+  'confirm.still': 'まだ買えた',
+  'confirm.gone': '売り切れだった',
+  'confirm.countStill': '{n}人がまだ買えたと確認・{time}',
+  'confirm.countGone': '{n}人が売り切れだったと回答・{time}',
+  'confirm.countBoth': 'まだ買えた{still}人・売り切れだった{gone}人・{time}',
+  'confirm.outdated': '情報が古い可能性があります',
+  'confirm.trusted': '確認の多い報告者',
+  'confirm.saved': '回答しました。ありがとうございます',
+  'confirm.failed': '回答できませんでした。もう一度お試しください。',
 } as const;
 
 export type MessageKey = keyof typeof ja;

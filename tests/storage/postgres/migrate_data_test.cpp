@@ -40,8 +40,9 @@ struct SqliteSite {
     EXPECT_TRUE(site.stores().insert_many(
         std::vector{make_store(1, "カードラボ新宿店", "card_shop", "tokyo", {35.6938, 139.7036}),
                     make_store(7, "ヨドバシカメラ マルチメディア梅田", "electronics", "osaka", {34.7040, 135.4960})}));
-    EXPECT_TRUE(site.reports().insert(make_report(7, kNow - 600)));
+    const auto report = site.reports().insert(make_report(7, kNow - 600)).value();
     user = site.users().create({"alice@example.com", "ピカ", "東京都", "hash", kNow}).value().id;
+    EXPECT_TRUE(site.confirmations().answer({report.id, user, ConfirmationAnswer::kGone, kNow - 60}));
     photo = site.photos().put(bytes_of(photo_bytes)).value();
     std::ofstream(dir / "signing.key", std::ios::binary) << key;
   }
@@ -79,6 +80,7 @@ TEST(PostgresMigrateData, EveryRowPhotoAndTheKeyArriveAndPostgresRepositoriesRea
   EXPECT_EQ(table(report, "stores").target_rows, 2);
   EXPECT_EQ(table(report, "purchase_reports").target_rows, 1);
   EXPECT_EQ(table(report, "users").target_rows, 1);
+  EXPECT_EQ(table(report, "report_confirmations").target_rows, 1);
   EXPECT_EQ(table(report, "photos").target_rows, 1);
   EXPECT_EQ(table(report, "server_secrets").target_rows, 1);
   EXPECT_NE(table(report, "stores").target_checksum, table(report, "users").target_checksum);
@@ -88,7 +90,8 @@ TEST(PostgresMigrateData, EveryRowPhotoAndTheKeyArriveAndPostgresRepositoriesRea
   ASSERT_TRUE(umeda);
   EXPECT_EQ(umeda->name, "ヨドバシカメラ マルチメディア梅田");
   EXPECT_DOUBLE_EQ(umeda->location.lat, 34.7040);
-  EXPECT_EQ(umeda->last_report_at, kNow - 600);  // derived columns come as they were
+  EXPECT_EQ(umeda->last_report_at, kNow - 60);  // derived columns come as they were (the answer's)
+  EXPECT_EQ(umeda->last_report_kind, ReportKind::kSoldOut);
   const auto alice = moved.users().find_by_email("alice@example.com").value();
   ASSERT_TRUE(alice);
   EXPECT_EQ(alice->id, site.user);

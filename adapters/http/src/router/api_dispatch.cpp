@@ -13,6 +13,7 @@
 #include "endpoints/analytics/analytics_handlers.hpp"
 #include "endpoints/catalog/product_handlers.hpp"
 #include "endpoints/config/site_handlers.hpp"
+#include "endpoints/contributions/confirmation_handlers.hpp"
 #include "endpoints/contributions/purchase_handlers.hpp"
 #include "endpoints/contributions/ranking_handlers.hpp"
 #include "endpoints/contributions/submission_handlers.hpp"
@@ -54,12 +55,13 @@ struct ApiDispatcher::Handlers {
                AnalyticsHandlers{s.analytics},
                GeoHandlers{s.ip_locator},
                ProductHandlers{s.products},
-               LotteryHandlers{s.lotteries}} {}
+               LotteryHandlers{s.lotteries},
+               ConfirmationHandlers{s.confirmations}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, ConfirmationHandlers>
       groups;
 };
 
@@ -260,6 +262,13 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},
     Route{{"GET", "/api/v1/admin/analytics"}, kAdmin, kNormalLane, kNone, call<&AnalyticsHandlers::get_admin_analytics>},
+    // Confirmations: answers count against their own per-account day limit (kConfirmationsPerAccount).
+    Route{{"PUT", "/api/v1/purchases/{id}/confirmation"}, kUser, kNormalLane, kWrite,
+          call<&ConfirmationHandlers::put_confirmation>},
+    Route{{"GET", "/api/v1/purchases/confirmations"}, kOptionalUser, kNormalLane, kNone,
+          call<&ConfirmationHandlers::get_confirmations>},
+    Route{{"GET", "/api/v1/admin/reporter_standings"}, kAdmin, kNormalLane, kNone,
+          call<&ConfirmationHandlers::get_admin_reporter_standings>},
 };
 // clang-format on
 

@@ -2,6 +2,7 @@
 // Purchase reports: a signed-in user reports a purchase (or a sell-out) at an
 // active store (an admin deletes one through AdminService). The store's last report follows.
 #include "pokeca/accounts/user.hpp"
+#include "pokeca/contributions/confirmation_service.hpp"
 #include "pokeca/contributions/purchase_rules.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/store_ports.hpp"
@@ -17,6 +18,9 @@ struct PurchaseDeps {
   ReportRepository& reports;
   RateLimiter& limiter;
   const Clock& clock;
+  // Slows accounts whose reports others keep denying (confirmation_service.hpp); none:
+  // no slowdown.
+  ReporterPace* pace = nullptr;
 };
 
 class PurchaseService {
@@ -29,7 +33,7 @@ class PurchaseService {
 
   // The stored report (with its id and the author's id). kBadRequest (purchase_rules),
   // kNotFound when the store does not exist or is not active, kRateLimited past the
-  // per-account limit; a refused report does not count against it.
+  // per-account limit or while the account is slowed; a refused report does not count against it.
   Result<PurchaseReport> report(const User& author, const PurchaseReportInput& input);
 
  private:

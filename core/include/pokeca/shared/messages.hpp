@@ -418,4 +418,19 @@ inline constexpr std::string_view kLotteryRejected = "抽選情報を却下し�
 inline constexpr std::string_view kLotteryHidden = "抽選情報を非表示にしました。";
 inline constexpr std::string_view kLotteryAlreadyReviewed = "この抽選情報はすでに確認済みです。";
 
+// Confirmations of purchase reports and reporter trust.
+inline constexpr std::string_view kConfirmationBadAnswer =
+    "回答（answer）はstill（まだ買えた）かgone（売り切れだった）で指定してください。";
+inline constexpr std::string_view kConfirmationReportNotFound = "報告が見つかりませんでした。";
+inline constexpr std::string_view kConfirmationOwnReport = "自分の報告には回答できません。";
+inline constexpr std::string_view kConfirmationTooOld = "24時間以上前の報告には回答できません。";
+inline constexpr std::string_view kConfirmationTooMany =
+    "確認の回答は1日{max}件までです。しばらくしてからお試しください。";
+inline constexpr std::string_view kConfirmationBadReportIds =
+    "報告ID（report_ids）は正の整数をカンマ区切りで{max}件まで指定してください。";
+inline constexpr std::string_view kConfirmationBadUserIds =
+    "ユーザーID（user_ids）は正の整数をカンマ区切りで{max}件まで指定してください。";
+inline constexpr std::string_view kReporterSlowed =
+    "最近の報告に「売り切れだった」との回答が多いため、次の報告までしばらくお待ちください。";
+
 }  // namespace pokeca::msg

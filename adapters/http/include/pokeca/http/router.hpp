@@ -12,6 +12,7 @@
 #include "pokeca/accounts/auth_service.hpp"
 #include "pokeca/admin/admin_service.hpp"
 #include "pokeca/analytics/analytics.hpp"
+#include "pokeca/contributions/confirmation_service.hpp"
 #include "pokeca/contributions/lottery.hpp"
 #include "pokeca/contributions/photo_store.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
@@ -81,6 +82,7 @@ struct ApiServices {
   AnalyticsService& analytics;  // /analytics/events, /admin/analytics
   ProductCatalogService& products;  // /products, /admin/products
   LotteryService& lotteries;        // /lotteries, /admin/lotteries
+  ConfirmationService& confirmations;  // /purchases/{id}/confirmation, /purchases/confirmations
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };

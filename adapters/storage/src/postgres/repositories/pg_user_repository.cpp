@@ -64,11 +64,14 @@ struct PgUserRepository::Statements {
                   " session_epoch = session_epoch + 1, withdrawn_at = $3, updated_at = $3"
                   " WHERE id = $1 AND withdrawn_at IS NULL RETURNING id"),
         delete_sessions(c, "DELETE FROM refresh_sessions WHERE user_id = $1"),
-        delete_tokens(c, "DELETE FROM action_tokens WHERE user_id = $1") {}
+        delete_tokens(c, "DELETE FROM action_tokens WHERE user_id = $1"),
+        // A withdrawn account's confirmations stay as anonymous counts.
+        unlink_confirmations(c, "UPDATE report_confirmations SET user_id = NULL WHERE user_id = $1") {}
 
   Connection& conn;
   Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_favorite_alerts, set_review_mail,
       set_admin, set_blocked, record_withdrawal, anonymise, delete_sessions, delete_tokens;
+  Statement unlink_confirmations;
 };
 
 PgUserRepository::PgUserRepository(Database& db) : statements_(db, "users") {}
@@ -131,7 +134,8 @@ Result<void> PgUserRepository::withdraw(UserId id, std::string_view reason, Unix
       if (auto ok = update_one(st.anonymise.run({id, msg::kWithdrawnNickname, at})); !ok) return ok;
       if (auto ok = done(st.record_withdrawal.run({id, reason, at})); !ok) return ok;
       if (auto ok = done(st.delete_sessions.run({id})); !ok) return ok;
-      return done(st.delete_tokens.run({id}));
+      if (auto ok = done(st.delete_tokens.run({id})); !ok) return ok;
+      return done(st.unlink_confirmations.run({id}));
     });
   });
 }

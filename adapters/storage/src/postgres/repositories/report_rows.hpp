@@ -16,21 +16,30 @@ inline constexpr int kReportColumnCount = 9;
 // Reads kReportColumns; an unknown kind or product is kInternal.
 [[nodiscard]] Result<PurchaseReport> read_report(const Rows& rows, int row);
 
-// A store's last report, of any product and of each product, from the reports left (NULLs
+// A store's last report, of any product and of each product, from the reports left and the
+// confirmations of them (an answer states a fact at its time, as a report does; NULLs
 // when none), in the timeline's order; $1 = the store's id.
 inline constexpr std::string_view kRecomputeLastReportSql =
     "UPDATE stores SET (last_report_at, last_report_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = $1 UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c JOIN "
+    "purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = $1) AS f"
+    " ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1),"
     " (last_pack_at, last_pack_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1 AND product = 'pack'"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = $1 UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c JOIN "
+    "purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = $1) AS f"
+    " WHERE product = 'pack' ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1),"
     " (last_box_at, last_box_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1 AND product = 'box'"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = $1 UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c JOIN "
+    "purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = $1) AS f"
+    " WHERE product = 'box' ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1),"
     " (last_single_at, last_single_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = $1 AND product = 'single'"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1)"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = $1 UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c JOIN "
+    "purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = $1) AS f"
+    " WHERE product = 'single' ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1)"
     " WHERE id = $1";
 
 }  // namespace pokeca::storage::postgres

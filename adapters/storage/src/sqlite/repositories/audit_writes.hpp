@@ -19,21 +19,30 @@ class AuditWrites {
 };
 
 // The recomputation of a store's last report, of any product and of each product, from
-// the reports left (NULLs when none), in the timeline's order; bind :store_id. Shared by
+// the reports left and the confirmations of them (an answer states a fact at its time, as a
+// report does; NULLs when none), in the timeline's order; bind :store_id. Shared by
 // every path that deletes reports (migration 013's backfill reads the same way).
 inline constexpr std::string_view kRecomputeLastReportSql =
     "UPDATE stores SET (last_report_at, last_report_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = :store_id"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = :store_id UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c "
+    "JOIN purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = :store_id) AS f"
+    " ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1),"
     " (last_pack_at, last_pack_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = :store_id AND product = 'pack'"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = :store_id UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c "
+    "JOIN purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = :store_id) AS f"
+    " WHERE product = 'pack' ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1),"
     " (last_box_at, last_box_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = :store_id AND product = 'box'"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1),"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = :store_id UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c "
+    "JOIN purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = :store_id) AS f"
+    " WHERE product = 'box' ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1),"
     " (last_single_at, last_single_kind) ="
-    " (SELECT purchased_at, kind FROM purchase_reports WHERE store_id = :store_id AND product = 'single'"
-    " ORDER BY purchased_at DESC, id DESC LIMIT 1)"
+    " (SELECT purchased_at, kind FROM (SELECT purchased_at, kind, product, 0 AS answer, id FROM purchase_reports WHERE "
+    "store_id = :store_id UNION ALL SELECT c.answered_at, c.kind, r.product, 1, c.id FROM report_confirmations AS c "
+    "JOIN purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = :store_id) AS f"
+    " WHERE product = 'single' ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1)"
     " WHERE id = :store_id";
 
 }  // namespace pokeca::storage

@@ -64,11 +64,14 @@ struct SqliteUserRepository::Statements {
                   " session_epoch = session_epoch + 1, withdrawn_at = :at, updated_at = :at"
                   " WHERE id = :id AND withdrawn_at IS NULL RETURNING id"),
         delete_sessions(c, "DELETE FROM refresh_sessions WHERE user_id = :id"),
-        delete_tokens(c, "DELETE FROM action_tokens WHERE user_id = :id") {}
+        delete_tokens(c, "DELETE FROM action_tokens WHERE user_id = :id"),
+        // A withdrawn account's confirmations stay as anonymous counts.
+        unlink_confirmations(c, "UPDATE report_confirmations SET user_id = NULL WHERE user_id = :id") {}
 
   Connection& conn;
   Statement create, by_id, by_email, mark_verified, set_password, update_profile, set_favorite_alerts, set_review_mail,
       set_admin, set_blocked, record_withdrawal, anonymise, delete_sessions, delete_tokens;
+  Statement unlink_confirmations;
 };
 
 SqliteUserRepository::SqliteUserRepository(Database& db) : statements_(db, "users") {}
@@ -154,6 +157,7 @@ Result<void> SqliteUserRepository::withdraw(UserId id, std::string_view reason, 
       return ok;
     if (auto ok = st.delete_sessions.bind_int(":id", id).run(); !ok) return ok;
     if (auto ok = st.delete_tokens.bind_int(":id", id).run(); !ok) return ok;
+    if (auto ok = st.unlink_confirmations.bind_int(":id", id).run(); !ok) return ok;
     return tx->commit();
   });
 }

@@ -223,3 +223,32 @@ export function useConsoleMutation<V, R>(mutationFn: (variables: V) => Promise<R
     },
   });
 }
+
+// ---- reporter standings (confirmations of their reports)
+
+export const reporterStandingSchema = z.object({
+  user_id: z.number(),
+  reports: z.number(),
+  confirmed_reports: z.number(),
+  denied_reports: z.number(),
+  confirmations: z.number(),
+  denials: z.number(),
+  trusted: z.boolean(),
+  slowed: z.boolean(),
+});
+export type ReporterStanding = z.infer<typeof reporterStandingSchema>;
+const standingsSchema = z.object({ success: z.literal(true), standings: z.array(reporterStandingSchema) });
+
+/** The standings of the listed accounts (a page of the users list, or one user), by id. */
+export const reporterStandingsQuery = (userIds: readonly (number | string)[]) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'reporter-standings', userIds.join(',')],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest('/admin/reporter_standings', standingsSchema, {
+        query: { user_ids: userIds.join(',') },
+        signal,
+      });
+      return new Map(body.standings.map((s) => [String(s.user_id), s]));
+    },
+    enabled: userIds.length > 0,
+  });

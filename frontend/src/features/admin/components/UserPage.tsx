@@ -7,7 +7,7 @@ import { ta } from '@/i18n/ja-admin';
 import { charLength } from '@/lib/validation';
 import form from '@/styles/form.module.css';
 import ui from '@/styles/ui.module.css';
-import { adminUserQuery, runUserAction, useConsoleMutation, type AdminUserDetail, type UserAction } from '../api/console';
+import { adminUserQuery, runUserAction, useConsoleMutation, type AdminUserDetail, type UserAction, reporterStandingsQuery } from '../api/console';
 import { MAX_BLOCK_REASON_CHARS } from '../config';
 import { errorText, formatDateTime, isNotFound } from '../lib/console';
 import type { AdminUser, UserSubmission } from '../types/console';
@@ -17,6 +17,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ReportTable } from './ReportTable';
 import { UserFlags } from './UsersPage';
 import admin from './admin.module.css';
+import { ReporterStandingCell } from './ReporterStanding';
 import styles from './console.module.css';
 
 const SUBMISSION_TONE: Record<UserSubmission['status'], Tone> = { pending: 'warn', approved: 'ok', rejected: 'bad' };
@@ -74,6 +75,12 @@ function UserDetail({ detail, notice, onNotice }: { detail: AdminUserDetail; not
             <dt>{ta('users.points')}</dt>
             <dd>
               {user.points}pt <span className={styles.sub}>{ta('users.counts', { submissions: user.submission_count, reports: user.report_count })}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{ta('users.trust')}</dt>
+            <dd>
+              <UserStanding userId={user.id} />
             </dd>
           </div>
           <div>
@@ -250,4 +257,10 @@ function UserActions({ user, onNotice }: { user: AdminUser; onNotice: (notice: N
       </ConfirmDialog>
     </div>
   );
+}
+
+/** How others answered this account's reports (the users list shows the same). */
+function UserStanding({ userId }: { userId: number | string }) {
+  const standings = useQuery(reporterStandingsQuery([userId]));
+  return <ReporterStandingCell standing={standings.data?.get(String(userId))} />;
 }

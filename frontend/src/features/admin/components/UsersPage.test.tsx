@@ -147,4 +147,39 @@ describe('/admin/users/:id', () => {
     const posts = calls.mock.calls.filter(([, sent]) => sent.method === 'POST').map(([path]) => path);
     expect(posts).toEqual(['/api/v1/admin/users/7/unblock', '/api/v1/admin/users/7/grant_admin']);
   });
+  it('shows how others answered each user’s reports: filed, confirmed, denied, and who is slowed', async () => {
+    const standing = (user_id: number, more: Record<string, unknown>) => ({
+      user_id, reports: 0, confirmed_reports: 0, denied_reports: 0, confirmations: 0, denials: 0, trusted: false, slowed: false, ...more,
+    });
+    const calls = mockApi({
+      '/api/v1/admin/users': () => paged([adminUser(), adminUser({ id: 8, nickname: 'サトコ', email: 'satoko@example.com' })], 2),
+      '/api/v1/admin/reporter_standings': () =>
+        jsonResponse({
+          success: true,
+          standings: [
+            standing(7, { reports: 5, confirmed_reports: 4, denied_reports: 0, trusted: true }),
+            standing(8, { reports: 6, confirmed_reports: 1, denied_reports: 4, slowed: true }),
+          ],
+        }),
+    });
+    renderWithProviders(<UsersPage />, { route: '/admin/users' });
+    const rows = await screen.findAllByTestId('user-row');
+    await waitFor(() => expect(rows[1]).toHaveTextContent('報告6・確認1・否定4'));
+    expect(rows[1]).toHaveTextContent('報告間隔を制限中');
+    expect(rows[0]).toHaveTextContent('報告5・確認4・否定0');
+    expect(rows[0]).toHaveTextContent('確認の多い報告者');
+    expect(calls.mock.calls.some(([path]) => path === '/api/v1/admin/reporter_standings?user_ids=7%2C8')).toBe(true);
+  });
+
+  it('shows the standing on the user page too', async () => {
+    renderUser(adminUser(), {
+      '/api/v1/admin/reporter_standings': () =>
+        jsonResponse({
+          success: true,
+          standings: [{ user_id: 7, reports: 3, confirmed_reports: 0, denied_reports: 3, confirmations: 0, denials: 4, trusted: false, slowed: true }],
+        }),
+    });
+    expect(await screen.findByTestId('reporter-standing')).toHaveTextContent('報告3・確認0・否定3');
+    expect(screen.getByTestId('reporter-standing')).toHaveTextContent('報告間隔を制限中');
+  });
 });

@@ -5,10 +5,11 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { ta } from '@/i18n/ja-admin';
 import form from '@/styles/form.module.css';
-import { adminUsersQuery } from '../api/console';
+import { adminUsersQuery, reporterStandingsQuery } from '../api/console';
 import { formatDateTime, useListParams } from '../lib/console';
 import type { AdminUser } from '../types/console';
 import { AdminPage, Badge, ConsoleTable, FilterActions, ListSection } from './AdminPage';
+import { ReporterStandingCell } from './ReporterStanding';
 import styles from './console.module.css';
 
 const KEYS = ['q'] as const;
@@ -29,6 +30,7 @@ export function UserFlags({ user }: { user: AdminUser }) {
 export function UsersPage() {
   const list = useListParams(KEYS);
   const query = useQuery(adminUsersQuery(list.filters, list.page));
+  const standings = useQuery(reporterStandingsQuery((query.data?.data ?? []).map((user) => user.id)));
 
   return (
     <AdminPage>
@@ -43,7 +45,7 @@ export function UsersPage() {
         {(items) => (
           <ConsoleTable
             caption={ta('users.title')}
-            columns={[ta('common.id'), ta('users.nickname'), ta('users.email'), ta('users.flags'), ta('users.points'), ta('users.created'), ta('users.lastLogin')]}
+            columns={[ta('common.id'), ta('users.nickname'), ta('users.email'), ta('users.flags'), ta('users.points'), ta('users.created'), ta('users.lastLogin'), ta('users.trust')]}
           >
             {items.map((user) => (
               <tr key={user.id} data-testid="user-row">
@@ -66,6 +68,9 @@ export function UsersPage() {
                 </td>
                 <td data-label={ta('users.lastLogin')} className={styles.num}>
                   {user.last_login_at ? formatDateTime(user.last_login_at) : ta('users.neverLoggedIn')}
+                </td>
+                <td data-label={ta('users.trust')}>
+                  <ReporterStandingCell standing={standings.data?.get(String(user.id))} />
                 </td>
               </tr>
             ))}

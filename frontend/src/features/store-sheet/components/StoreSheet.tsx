@@ -10,7 +10,9 @@ import { distanceKm } from '@/lib/distance';
 import { formatDistanceKm } from '@/lib/format';
 import { formatRelativeTime, isWithinHours, lastReportText } from '@/lib/relative-time';
 import { useStore, type StoreDetail, type StoreReport } from '@/api/stores';
+import { useConfirmations } from '@/api/confirmations';
 import { FavoriteButton } from './FavoriteButton';
+import { ReportConfirmation } from './ReportConfirmation';
 import { ShareButton } from './ShareButton';
 import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './StoreSheet.module.css';
@@ -137,6 +139,7 @@ function SheetBody({
   const sells = SELLS.filter(([key]) => store.sells?.[key] === true).map(([, label]) => t(label));
   const removed = isRemoved(store.status);
   const reports = store.recent_reports.slice(0, STORE_SHEET_HISTORY_LIMIT);
+  const confirmations = useConfirmations(reports.map((report) => report.id));
 
   return (
     <div className={styles.body}>
@@ -231,6 +234,11 @@ function SheetBody({
                 <time className={styles.time} dateTime={report.purchased_at}>
                   {formatRelativeTime(report.purchased_at)}
                 </time>
+                <ReportConfirmation
+                  reportId={report.id}
+                  storeId={store.id}
+                  confirmation={confirmations.data?.get(report.id)}
+                />
               </li>
             ))}
           </ul>

@@ -60,4 +60,26 @@ describe('最新の購入報告 dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '最新の購入報告を見る' })).toHaveFocus();
   });
+  it('shows the confirmations of each report and marks a denied one as likely outdated', async () => {
+    const calls = mockApi({
+      '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [item, { ...item, id: 2 }] }),
+      '/api/v1/purchases/confirmations': () =>
+        jsonResponse({
+          success: true,
+          confirmations: [
+            { report_id: 1, still: 3, gone: 0, latest_at: new Date(Date.now() - 40 * 60_000).toISOString(), mine: null, outdated: false, reporter_trusted: true, answerable: true, own: false },
+            { report_id: 2, still: 0, gone: 2, latest_at: new Date(Date.now() - 5 * 60_000).toISOString(), mine: null, outdated: true, reporter_trusted: false, answerable: true, own: false },
+          ],
+        }),
+    });
+    const { dialog } = await openDialog();
+    const rows = await within(dialog).findAllByRole('listitem');
+    await waitFor(() => expect(rows[0]).toHaveTextContent('3人がまだ買えたと確認・40分前'));
+    expect(rows[0]).toHaveTextContent('確認の多い報告者');
+    expect(rows[1]).toHaveTextContent('2人が売り切れだったと回答・5分前');
+    expect(rows[1]).toHaveTextContent('情報が古い可能性があります');
+    // Counts only: the buttons are the store sheet's.
+    expect(within(dialog).queryByRole('button', { name: 'まだ買えた' })).toBeNull();
+    expect(calls.mock.calls.some(([path]) => path === '/api/v1/purchases/confirmations?report_ids=1%2C2')).toBe(true);
+  });
 });

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useConfirmations, type Confirmation } from '@/api/confirmations';
+import { ConfirmationCount } from '@/components/confirmations/ConfirmationCount';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -11,6 +13,9 @@ import styles from './TimelineDialog.module.css';
 /** 最新の購入報告: loading, empty or list (SPEC §2 Home). */
 export function TimelineDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const timeline = useTimeline({ enabled: open });
+  const confirmations = useConfirmations(
+    (timeline.data ?? []).map((item) => Number(item.id)).filter((id) => Number.isInteger(id)),
+  );
   const now = Date.now();
 
   let content;
@@ -35,7 +40,12 @@ export function TimelineDialog({ open, onClose }: { open: boolean; onClose: () =
     content = (
       <ol className={styles.list} data-testid="timeline-list">
         {timeline.data.map((item) => (
-          <TimelineRow key={item.id} item={item} now={now} />
+          <TimelineRow
+            key={item.id}
+            item={item}
+            now={now}
+            confirmation={confirmations.data?.get(Number(item.id))}
+          />
         ))}
       </ol>
     );
@@ -57,7 +67,15 @@ export function timelineStoreHref(store: TimelineItem['store']): string | null {
   return store.prefecture_code ? paths.map.getHref({ prefecture: store.prefecture_code }) : null;
 }
 
-function TimelineRow({ item, now }: { item: TimelineItem; now: number }) {
+function TimelineRow({
+  item,
+  now,
+  confirmation,
+}: {
+  item: TimelineItem;
+  now: number;
+  confirmation?: Confirmation;
+}) {
   const place = [item.store.prefecture, item.store.city].filter(Boolean).join(' ');
   const href = timelineStoreHref(item.store);
   return (
@@ -85,6 +103,7 @@ function TimelineRow({ item, now }: { item: TimelineItem; now: number }) {
         {item.product_name && <span className={styles.productName}>{item.product_name}</span>}
       </p>
       {item.limit_note && <p className={styles.limit}>{t('timeline.limit', { note: item.limit_note })}</p>}
+      <ConfirmationCount confirmation={confirmation} />
     </li>
   );
 }
