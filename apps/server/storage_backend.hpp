@@ -21,6 +21,7 @@
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/map/store_search.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
+#include "pokeca/personal/watch_ports.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/personal/user_stats.hpp"
@@ -67,6 +68,9 @@ struct StoragePorts {
   SharedRateLimits* shared_limits;
   // Who runs the periodic jobs: every run on SQLite, one server per interval on PostgreSQL.
   JobSchedule& jobs;
+  // Area watches and their alerts (through the mail queue's table).
+  WatchRepository& watches;
+  WatchAlertQueue& watch_alerts;
 };
 
 // What the operator's metrics page shows of the database.

@@ -7,6 +7,8 @@
 #include "pokeca/admin/admin_service.hpp"
 #include "pokeca/analytics/analytics.hpp"
 #include "pokeca/contributions/lottery.hpp"
+#include "pokeca/personal/watch_alerts.hpp"
+#include "watch_fakes.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/purchase_service.hpp"
 #include "pokeca/contributions/ranking_service.hpp"
@@ -162,6 +164,7 @@ struct RealServices {
   AnalyticsService* analytics = nullptr;
   ProductCatalogService* products = nullptr;
   LotteryService* lotteries = nullptr;
+  WatchService* watches = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -183,7 +186,8 @@ struct FakeContributions {
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics({analytics_repo, analytics_keys, limiter, clock}),
         products(product_repo, clock),
-        lotteries(lottery_repo, clock) {}
+        lotteries(lottery_repo, clock),
+        watches(watch_repo, crypto, clock) {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -202,6 +206,7 @@ struct FakeContributions {
             .analytics = either(real.analytics, analytics),
             .products = either(real.products, products),
             .lotteries = either(real.lotteries, lotteries),
+            .watches = either(real.watches, watches),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -234,6 +239,8 @@ struct FakeContributions {
   ProductCatalogService products;
   NoLotteries lottery_repo;
   LotteryService lotteries;
+  FakeWatches watch_repo;
+  WatchService watches;
 };
 
 }  // namespace pokeca::testing

@@ -28,6 +28,7 @@
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite/sqlite_watch_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
@@ -73,7 +74,9 @@ struct SqliteServices {
         product_repo(db),
         products(product_repo, clock),
         lottery_repo(db),
-        lotteries(lottery_repo, clock) {}
+        lotteries(lottery_repo, clock),
+        watch_repo(db),
+        watches(watch_repo, accounts.crypto, clock) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -88,7 +91,8 @@ struct SqliteServices {
             .admin = &admin,
             .analytics = &analytics,
             .products = &products,
-            .lotteries = &lotteries};
+            .lotteries = &lotteries,
+            .watches = &watches};
   }
 
   storage::Database db;
@@ -123,6 +127,8 @@ struct SqliteServices {
   ProductCatalogService products;
   storage::SqliteLotteryRepository lottery_repo;
   LotteryService lotteries;
+  storage::SqliteWatchRepository watch_repo;
+  WatchService watches;
 };
 
 }  // namespace pokeca::testing

@@ -23,6 +23,7 @@
 #include "endpoints/map/store_handlers.hpp"
 #include "endpoints/personal/alert_handlers.hpp"
 #include "endpoints/personal/favorite_handlers.hpp"
+#include "endpoints/personal/watch_handlers.hpp"
 #include "endpoints/personal/stats_handlers.hpp"
 #include "endpoints/trips/trip_handlers.hpp"
 #include "pokeca/accounts/auth_codes.hpp"
@@ -54,12 +55,13 @@ struct ApiDispatcher::Handlers {
                AnalyticsHandlers{s.analytics},
                GeoHandlers{s.ip_locator},
                ProductHandlers{s.products},
-               LotteryHandlers{s.lotteries}} {}
+               LotteryHandlers{s.lotteries},
+               WatchHandlers{s.watches}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, WatchHandlers>
       groups;
 };
 
@@ -260,6 +262,14 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},
     Route{{"GET", "/api/v1/admin/analytics"}, kAdmin, kNormalLane, kNone, call<&AnalyticsHandlers::get_admin_analytics>},
+    // Area watches
+    Route{{"GET", "/api/v1/watches"}, kUser, kNormalLane, kNone, call<&WatchHandlers::get_watches>},
+    Route{{"POST", "/api/v1/watches"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::post_watches>},
+    Route{{"PUT", "/api/v1/watches/{id}"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::put_watch>},
+    Route{{"DELETE", "/api/v1/watches/{id}"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::delete_watch>},
+    Route{{"PUT", "/api/v1/watch_settings"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::put_watch_settings>},
+    Route{{"POST", "/api/v1/watches/off"}, kPublic, kNormalLane, kWrite, call<&WatchHandlers::post_watches_off>, kNo,
+          kIgnoredBody},
 };
 // clang-format on
 
