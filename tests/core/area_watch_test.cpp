@@ -257,7 +257,7 @@ TEST_F(WatchAlertsTest, AReportInsideAWatchAlertsItsOwnerOnceAndNeverTheAuthor) 
   EXPECT_EQ(m.message.idempotency_key, "watch_alert:report:900:user:1");
   EXPECT_EQ(m.message.mail.to, "user1@example.com");
   EXPECT_NE(m.message.mail.subject.find("カードショップ東京"), std::string::npos);
-  EXPECT_NE(m.message.mail.text_body.find("ボックス・テラスタルフェス"), std::string::npos);
+  EXPECT_NE(m.message.mail.text_body.find("ボックス・テラスタルフェス・11月23日 12:00の購入"), std::string::npos);
   EXPECT_NE(m.message.mail.text_body.find("https://pokeca.example/map?store=42"), std::string::npos);
   EXPECT_NE(m.message.mail.text_body.find("https://pokeca.example/alerts/watch-off?token="), std::string::npos);
   EXPECT_TRUE(m.message.mail.list_unsubscribe_url.starts_with("https://pokeca.example/api/v1/watches/off?token="));

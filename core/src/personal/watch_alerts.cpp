@@ -1,6 +1,7 @@
 #include "pokeca/personal/watch_alerts.hpp"
 
 #include <charconv>
+#include <cstdio>
 #include <set>
 
 #include "pokeca/shared/base64url.hpp"
@@ -29,6 +30,14 @@ std::string_view product_label(Product p) {
     case Product::kSingle: return "シングル";
   }
   return "";
+}
+
+// "11月23日 18:05" in Japan time.
+std::string japan_clock_text(UnixSeconds t) {
+  const auto jt = japan_date_time(t);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%u月%u日 %02u:%02u", jt.month, jt.day, jt.hour, jt.minute);
+  return buf;
 }
 
 std::string report_product_text(const PurchaseReport& report) {
@@ -167,7 +176,9 @@ Result<int> WatchAlerts::queue(const WatchedEvent& event, const Store& store, st
 
 Result<int> WatchAlerts::queue_for_report(const PurchaseReport& report, const Store& store) {
   if (report.kind != ReportKind::kBought || !report.user_id || report.id <= 0) return 0;
-  const auto headline = fill_placeholder(msg::kWatchAlertBoughtHeadline, "{product}", report_product_text(report));
+  const auto headline = fill_placeholders(
+      msg::kWatchAlertBoughtHeadline,
+      {{"{product}", report_product_text(report)}, {"{time}", japan_clock_text(report.purchased_at)}});
   return queue(watched_event_of(report, store), store, "report:" + std::to_string(report.id), headline,
                *report.user_id);
 }

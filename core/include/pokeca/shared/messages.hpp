@@ -441,7 +441,7 @@ inline constexpr std::string_view kWatchesSwitchedOff = "エリアの通知を�
 inline constexpr std::string_view kBadWatchOffToken =
     "通知停止のリンクが正しくないか、有効期限が切れています。ログインしてプロフィールから通知を停止してください。";
 // The alert. Placeholders: {headline}, {store}, {place}, {store_url}.
-inline constexpr std::string_view kWatchAlertBoughtHeadline = "「購入できた」の報告がありました（{product}）";
+inline constexpr std::string_view kWatchAlertBoughtHeadline = "「購入できた」の報告がありました（{product}・{time}の購入）";
 inline constexpr std::string_view kWatchAlertLotteryHeadline = "抽選情報が登録されました（{product}）";
 inline constexpr std::string_view kWatchAlertTitle = "【ポケカ販売店マップ】通知エリアの「{store}」で{event}";
 inline constexpr std::string_view kWatchAlertTitleBought = "購入報告がありました";
