@@ -101,12 +101,17 @@ struct Report {
   std::string prefecture;
   LatLng at;
 };
-const Report kReports[] = {{"tokyo_station", "tokyo", {35.6812, 139.7671}}, {"nagano_rural", "nagano", {36.65, 138.18}}};
+const Report kReports[] = {{"tokyo_station", "tokyo", {35.6812, 139.7671}},
+                           {"nagano_rural", "nagano", {36.65, 138.18}}};
 
 // What alerts_for does with one report: one read, then the exact rule over the candidates.
 void fan_out(benchmark::State& state, WatchRepository& watches, const Report& report) {
-  const WatchedEvent event{.kind = WatchEvent::kBought, .store_id = 1, .prefecture = report.prefecture,
-                           .location = report.at, .product = Product::kPack, .catalog_product = std::nullopt};
+  const WatchedEvent event{.kind = WatchEvent::kBought,
+                           .store_id = 1,
+                           .prefecture = report.prefecture,
+                           .location = report.at,
+                           .product = Product::kPack,
+                           .catalog_product = std::nullopt};
   std::size_t candidates = 0, matched = 0, queries = 0;
   for (auto _ : state) {
     const auto cells = watch_cells_around(report.at);
@@ -149,16 +154,17 @@ int main(int argc, char** argv) {
         return 1;
       }
     if (!conn.exec("COMMIT") || !conn.exec("ANALYZE")) return 1;
-    storage::Statement plan(conn, "EXPLAIN QUERY PLAN SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
-                                  "w.cell IN (1, 2, 3) UNION ALL SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
-                                  "w.prefecture = 'tokyo' AND w.prefecture <> ''");
+    storage::Statement plan(conn,
+                            "EXPLAIN QUERY PLAN SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
+                            "w.cell IN (1, 2, 3) UNION ALL SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
+                            "w.prefecture = 'tokyo' AND w.prefecture <> ''");
     (void)plan.each([](const storage::Row& row) { std::cerr << "sqlite plan: " << row.text(3) << "\n"; });
   }
   sqlite_watches = std::make_unique<storage::SqliteWatchRepository>(*sqlite_db);
   for (const auto& r : kReports)
-    benchmark::RegisterBenchmark((std::string("fan_out/sqlite/") + r.name).c_str(),
-                                 [&r](benchmark::State& s) { fan_out(s, *sqlite_watches, r); })
-        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark((std::string("fan_out/sqlite/") + r.name).c_str(), [&r](benchmark::State& s) {
+      fan_out(s, *sqlite_watches, r);
+    })->Unit(benchmark::kMicrosecond);
   if (const char* pg = std::getenv("POKECA_BENCH_PG"); pg && *pg) {
     pg_db = std::make_unique<storage::postgres::Database>(pg);
     {
@@ -172,9 +178,9 @@ int main(int argc, char** argv) {
     }
     pg_watches = std::make_unique<storage::postgres::PgWatchRepository>(*pg_db);
     for (const auto& r : kReports)
-      benchmark::RegisterBenchmark((std::string("fan_out/postgres/") + r.name).c_str(),
-                                   [&r](benchmark::State& s) { fan_out(s, *pg_watches, r); })
-          ->Unit(benchmark::kMicrosecond);
+      benchmark::RegisterBenchmark((std::string("fan_out/postgres/") + r.name).c_str(), [&r](benchmark::State& s) {
+        fan_out(s, *pg_watches, r);
+      })->Unit(benchmark::kMicrosecond);
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

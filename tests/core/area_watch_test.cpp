@@ -109,8 +109,12 @@ AreaWatch point_watch(LatLng c, int radius) {
 }
 
 WatchedEvent bought_at(LatLng where, std::string pref = "tokyo", Product product = Product::kPack) {
-  return WatchedEvent{.kind = WatchEvent::kBought, .store_id = 1, .prefecture = std::move(pref), .location = where,
-                      .product = product, .catalog_product = std::nullopt};
+  return WatchedEvent{.kind = WatchEvent::kBought,
+                      .store_id = 1,
+                      .prefecture = std::move(pref),
+                      .location = where,
+                      .product = product,
+                      .catalog_product = std::nullopt};
 }
 
 TEST(AreaWatchMatching, APointWatchHearsStoresWithinItsRadius) {
@@ -138,8 +142,12 @@ TEST(AreaWatchMatching, EventsAndProductsNarrow) {
   // product) is narrowed by its kind alone.
   w.product_kinds = 0;
   w.catalog_product = 7;
-  WatchedEvent lottery{.kind = WatchEvent::kLottery, .store_id = 1, .prefecture = "tokyo", .location = kTokyoStation,
-                       .product = std::nullopt, .catalog_product = 7};
+  WatchedEvent lottery{.kind = WatchEvent::kLottery,
+                       .store_id = 1,
+                       .prefecture = "tokyo",
+                       .location = kTokyoStation,
+                       .product = std::nullopt,
+                       .catalog_product = 7};
   EXPECT_TRUE(watch_matches(w, lottery));
   lottery.catalog_product = 8;
   EXPECT_FALSE(watch_matches(w, lottery));
@@ -173,9 +181,9 @@ TEST(AreaWatchQuietHours, AnAlertInsideTheQuietHoursWaitsForTheirEnd) {
   const auto at_2330 = kNoonJst + 11 * 3600 + 1800;
   const auto next_7 = kNoonJst + 19 * 3600;
   EXPECT_EQ(alert_send_time(at_2330, night), next_7);
-  EXPECT_EQ(alert_send_time(kNoonJst + 11 * 3600, night), next_7);          // 23:00 sharp is quiet
-  EXPECT_EQ(alert_send_time(next_7 - 60, night), next_7);                   // 06:59
-  EXPECT_EQ(alert_send_time(next_7, night), next_7);                        // 07:00 is not
+  EXPECT_EQ(alert_send_time(kNoonJst + 11 * 3600, night), next_7);                              // 23:00 sharp is quiet
+  EXPECT_EQ(alert_send_time(next_7 - 60, night), next_7);                                       // 06:59
+  EXPECT_EQ(alert_send_time(next_7, night), next_7);                                            // 07:00 is not
   EXPECT_EQ(alert_send_time(kNoonJst + 10 * 3600 + 3599, night), kNoonJst + 10 * 3600 + 3599);  // 22:59:59
   const QuietHours afternoon{13, 15};
   EXPECT_EQ(alert_send_time(kNoonJst + 3600, afternoon), kNoonJst + 3 * 3600);

@@ -13,7 +13,8 @@ class FakeWatches final : public WatchRepository, public WatchAlertQueue {
  public:
   Result<std::optional<AreaWatch>> insert(const AreaWatch& watch, int max_per_user) override {
     std::lock_guard lock(mutex_);
-    const auto mine = std::ranges::count_if(watches_, [&](const auto& kv) { return kv.second.user_id == watch.user_id; });
+    const auto mine =
+        std::ranges::count_if(watches_, [&](const auto& kv) { return kv.second.user_id == watch.user_id; });
     if (mine >= max_per_user) return std::optional<AreaWatch>{};
     AreaWatch w = watch;
     w.id = ++next_id_;
@@ -77,7 +78,8 @@ class FakeWatches final : public WatchRepository, public WatchAlertQueue {
       const bool in_cell = w.centre && std::ranges::find(cells, watch_cell(*w.centre)) != cells.end();
       if (!in_prefecture && !in_cell) continue;
       auto q = quiet_.find(w.user_id);
-      out.push_back({w, "user" + std::to_string(w.user_id) + "@example.com", q == quiet_.end() ? QuietHours{} : q->second});
+      out.push_back(
+          {w, "user" + std::to_string(w.user_id) + "@example.com", q == quiet_.end() ? QuietHours{} : q->second});
     }
     return out;
   }

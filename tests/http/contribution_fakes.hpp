@@ -7,8 +7,6 @@
 #include "pokeca/admin/admin_service.hpp"
 #include "pokeca/analytics/analytics.hpp"
 #include "pokeca/contributions/lottery.hpp"
-#include "pokeca/personal/watch_alerts.hpp"
-#include "watch_fakes.hpp"
 #include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/purchase_service.hpp"
 #include "pokeca/contributions/ranking_service.hpp"
@@ -17,8 +15,10 @@
 #include "pokeca/map/gazetteer.hpp"
 #include "pokeca/map/ip_location.hpp"
 #include "pokeca/personal/trip_service.hpp"
+#include "pokeca/personal/watch_alerts.hpp"
 #include "submission_fakes.hpp"
 #include "trip_fakes.hpp"
+#include "watch_fakes.hpp"
 
 namespace pokeca::testing {
 

@@ -28,7 +28,6 @@
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
-#include "pokeca/storage/sqlite/sqlite_watch_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
@@ -36,6 +35,7 @@
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_watch_repository.hpp"
 #include "real_accounts.hpp"
 #include "submission_fakes.hpp"
 

@@ -122,12 +122,12 @@ std::array<std::int64_t, 9> watch_cells_around(LatLng p) {
 UnixSeconds alert_send_time(UnixSeconds now, const QuietHours& quiet) {
   if (quiet.start_hour == quiet.end_hour) return now;
   const UnixSeconds local = now + kJapanOffsetSeconds;
-  const UnixSeconds day_start = local - (((local % (kHoursPerDay * kHourSeconds)) + kHoursPerDay * kHourSeconds) %
-                                         (kHoursPerDay * kHourSeconds));
+  const UnixSeconds day_start =
+      local - (((local % (kHoursPerDay * kHourSeconds)) + kHoursPerDay * kHourSeconds) % (kHoursPerDay * kHourSeconds));
   const auto hour = static_cast<int>((local - day_start) / kHourSeconds);
   const bool wraps = quiet.start_hour > quiet.end_hour;  // 23 → 7 crosses midnight
-  const bool quiet_now = wraps ? (hour >= quiet.start_hour || hour < quiet.end_hour)
-                               : (hour >= quiet.start_hour && hour < quiet.end_hour);
+  const bool quiet_now =
+      wraps ? (hour >= quiet.start_hour || hour < quiet.end_hour) : (hour >= quiet.start_hour && hour < quiet.end_hour);
   if (!quiet_now) return now;
   UnixSeconds end_local = day_start + quiet.end_hour * kHourSeconds;
   if (end_local <= local) end_local += kHoursPerDay * kHourSeconds;

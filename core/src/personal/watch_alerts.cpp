@@ -72,8 +72,7 @@ std::string make_watch_off_token(const WatchOffTarget& target, UnixSeconds issue
   return base64url_encode(payload) + "." + base64url_encode(crypto.sign(std::string(kSigningPurpose) + payload));
 }
 
-std::optional<WatchOffTarget> read_watch_off_token(std::string_view token, const TokenCrypto& crypto,
-                                                   UnixSeconds now) {
+std::optional<WatchOffTarget> read_watch_off_token(std::string_view token, const TokenCrypto& crypto, UnixSeconds now) {
   if (token.empty() || token.size() > kMaxUnsubscribeTokenChars) return std::nullopt;
   const auto dot = token.find('.');
   if (dot == std::string_view::npos || token.find('.', dot + 1) != std::string_view::npos) return std::nullopt;
@@ -111,12 +110,12 @@ WatchAlertContent WatchAlerts::alert_content(UserId user, WatchId watch, std::st
   c.idempotency_key = std::string(kWatchAlertKind) + ":" + std::string(event_key) + ":user:" + std::to_string(user);
   c.store_url = base_url_ + "/map?store=" + std::to_string(store.id);
   const bool lottery = event_key.starts_with("lottery");
-  c.title = fill_placeholders(msg::kWatchAlertTitle,
-                              {{"{store}", store.name},
-                               {"{event}", lottery ? msg::kWatchAlertTitleLottery : msg::kWatchAlertTitleBought}});
-  c.body = fill_placeholders(msg::kWatchAlertBody,
-                             {{"{headline}", headline}, {"{store}", store.name}, {"{place}", place},
-                              {"{store_url}", c.store_url}});
+  c.title = fill_placeholders(
+      msg::kWatchAlertTitle,
+      {{"{store}", store.name}, {"{event}", lottery ? msg::kWatchAlertTitleLottery : msg::kWatchAlertTitleBought}});
+  c.body = fill_placeholders(
+      msg::kWatchAlertBody,
+      {{"{headline}", headline}, {"{store}", store.name}, {"{place}", place}, {"{store_url}", c.store_url}});
   return c;
 }
 
@@ -128,13 +127,13 @@ MailMessage WatchAlerts::alert_mail(const WatchAlertContent& alert, std::string_
   m.idempotency_key = alert.idempotency_key;
   m.kind = kWatchAlertKind;
   m.user_id = alert.user_id;
-  m.mail = Mail{std::string(email), alert.title,
-                fill_placeholders(msg::kWatchAlertMailBody,
-                                  {{"{body}", alert.body},
-                                   {"{off_url}", base_url_ + "/alerts/watch-off?token=" + one},
-                                   {"{all_off_url}", base_url_ + "/alerts/watch-off?token=" + all},
-                                   {"{settings_url}", base_url_ + "/profile"}}),
-                off_api_url(one)};
+  m.mail =
+      Mail{std::string(email), alert.title,
+           fill_placeholders(msg::kWatchAlertMailBody, {{"{body}", alert.body},
+                                                        {"{off_url}", base_url_ + "/alerts/watch-off?token=" + one},
+                                                        {"{all_off_url}", base_url_ + "/alerts/watch-off?token=" + all},
+                                                        {"{settings_url}", base_url_ + "/profile"}}),
+           off_api_url(one)};
   return m;
 }
 
@@ -143,8 +142,8 @@ std::string WatchAlerts::off_api_url(std::string_view token) const {
 }
 
 Result<std::vector<WatchAlerts::Planned>> WatchAlerts::alerts_for(const WatchedEvent& event, const Store& store,
-                                                                  std::string_view event_key,
-                                                                  std::string_view headline, UserId author) {
+                                                                  std::string_view event_key, std::string_view headline,
+                                                                  UserId author) {
   const auto cells = watch_cells_around(event.location);
   auto candidates = deps_.watches.candidates(event.prefecture, cells, author);
   if (!candidates) return std::unexpected(candidates.error());
@@ -168,8 +167,8 @@ Result<int> WatchAlerts::queue(const WatchedEvent& event, const Store& store, st
   std::vector<WatchAlertMail> mails;
   mails.reserve(planned->size());
   for (const auto& p : *planned)
-    mails.push_back({p.content.user_id, p.content.watch_id, p.content.store_id, p.send_at,
-                     alert_mail(p.content, p.email)});
+    mails.push_back(
+        {p.content.user_id, p.content.watch_id, p.content.store_id, p.send_at, alert_mail(p.content, p.email)});
   const auto now = deps_.clock.now();
   return deps_.queue.queue_watch_alerts(mails, alert_limits_at(now), now);
 }

@@ -48,10 +48,10 @@ struct QuietHours {
 struct AreaWatch {
   WatchId id = 0;
   UserId user_id = 0;
-  std::string prefecture;         // a prefecture watch when not empty
-  std::optional<LatLng> centre;   // else a point watch: centre and radius
+  std::string prefecture;        // a prefecture watch when not empty
+  std::optional<LatLng> centre;  // else a point watch: centre and radius
   int radius_km = 0;
-  unsigned product_kinds = 0;     // product_bit()s of reports; 0 = every kind
+  unsigned product_kinds = 0;                       // product_bit()s of reports; 0 = every kind
   std::optional<CatalogProductId> catalog_product;  // lottery entries of this product only
   unsigned events = kAllWatchEvents;
   bool active = true;
@@ -64,8 +64,8 @@ struct WatchInput {
   std::optional<std::string> prefecture;
   std::optional<double> lat, lng;
   std::optional<std::int64_t> radius_km;
-  std::vector<std::string> product_kinds;     // "pack" | "box" | "single"
-  std::optional<std::int64_t> product_id;     // a catalogue product
+  std::vector<std::string> product_kinds;          // "pack" | "box" | "single"
+  std::optional<std::int64_t> product_id;          // a catalogue product
   std::optional<std::vector<std::string>> events;  // absent: every event
   std::optional<bool> active;
 };
@@ -74,7 +74,8 @@ struct WatchInput {
 // of kMinWatchRadiusKm–kMaxWatchRadiusKm; kBadRequest with a Japanese message.
 [[nodiscard]] Result<AreaWatch> checked_watch(const WatchInput& input);
 // kBadRequest unless both hours are 0–23.
-[[nodiscard]] Result<QuietHours> checked_quiet_hours(std::optional<std::int64_t> start, std::optional<std::int64_t> end);
+[[nodiscard]] Result<QuietHours> checked_quiet_hours(std::optional<std::int64_t> start,
+                                                     std::optional<std::int64_t> end);
 
 // ---- Matching ---------------------------------------------------------------------
 
@@ -82,8 +83,8 @@ struct WatchInput {
 struct WatchedEvent {
   WatchEvent kind = WatchEvent::kBought;
   StoreId store_id = 0;
-  std::string prefecture;  // the store's
-  LatLng location;         // the store's
+  std::string prefecture;                           // the store's
+  LatLng location;                                  // the store's
   std::optional<Product> product;                   // a report's kind
   std::optional<CatalogProductId> catalog_product;  // a lottery entry's catalogue product
 };

@@ -41,7 +41,7 @@ class WatchRepository {
   // `cells` (watch_cell), of accounts with a verified e-mail that are neither blocked nor
   // withdrawn, except `except`'s. One indexed read per kind of area, never a scan.
   virtual Result<std::vector<WatchCandidate>> candidates(std::string_view prefecture,
-                                                        std::span<const std::int64_t> cells, UserId except) = 0;
+                                                         std::span<const std::int64_t> cells, UserId except) = 0;
 };
 
 // One alert mail about one event for one user, from the first of their watches it matched.

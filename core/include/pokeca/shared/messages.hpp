@@ -433,7 +433,8 @@ inline constexpr std::string_view kWatchBadEvents =
 inline constexpr std::string_view kWatchBadActive = "通知のオン・オフ（active）はtrueかfalseで指定してください。";
 inline constexpr std::string_view kWatchBadQuietHours =
     "通知を控える時間（start_hour・end_hour）は0〜23の整数で指定してください。";
-inline constexpr std::string_view kWatchesLimit = "通知エリアは5件まで登録できます。不要なエリアを削除してからお試しください。";
+inline constexpr std::string_view kWatchesLimit =
+    "通知エリアは5件まで登録できます。不要なエリアを削除してからお試しください。";
 inline constexpr std::string_view kWatchNotFound = "通知エリアが見つかりませんでした。";
 inline constexpr std::string_view kWatchBadId = "通知エリアのIDは正の整数で指定してください。";
 inline constexpr std::string_view kWatchDeleted = "通知エリアを削除しました。";
@@ -441,7 +442,8 @@ inline constexpr std::string_view kWatchesSwitchedOff = "エリアの通知を�
 inline constexpr std::string_view kBadWatchOffToken =
     "通知停止のリンクが正しくないか、有効期限が切れています。ログインしてプロフィールから通知を停止してください。";
 // The alert. Placeholders: {headline}, {store}, {place}, {store_url}.
-inline constexpr std::string_view kWatchAlertBoughtHeadline = "「購入できた」の報告がありました（{product}・{time}の購入）";
+inline constexpr std::string_view kWatchAlertBoughtHeadline =
+    "「購入できた」の報告がありました（{product}・{time}の購入）";
 inline constexpr std::string_view kWatchAlertLotteryHeadline = "抽選情報が登録されました（{product}）";
 inline constexpr std::string_view kWatchAlertTitle = "【ポケカ販売店マップ】通知エリアの「{store}」で{event}";
 inline constexpr std::string_view kWatchAlertTitleBought = "購入報告がありました";

@@ -26,9 +26,9 @@
 #include "pokeca/map/store_service.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
-#include "pokeca/personal/watch_alerts.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
+#include "pokeca/personal/watch_alerts.hpp"
 
 namespace pokeca::http {
 

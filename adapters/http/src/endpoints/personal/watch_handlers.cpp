@@ -102,7 +102,8 @@ ApiResult WatchHandlers::get_watches(const ApiCall& call) const {
   if (!quiet) return std::unexpected(quiet.error());
   json::array out;
   for (const auto& w : *list) out.push_back(watch_json(w));
-  return success_body({{"watches", std::move(out)}, {"quiet_hours", quiet_json(*quiet)}, {"max_watches", kMaxWatchesPerUser}});
+  return success_body(
+      {{"watches", std::move(out)}, {"quiet_hours", quiet_json(*quiet)}, {"max_watches", kMaxWatchesPerUser}});
 }
 
 ApiResult WatchHandlers::post_watches(const ApiCall& call) const {
@@ -133,8 +134,8 @@ ApiResult WatchHandlers::delete_watch(const ApiCall& call) const {
 ApiResult WatchHandlers::put_watch_settings(const ApiCall& call) const {
   auto body = body_object(call.body);
   if (!body) return std::unexpected(body.error());
-  auto quiet = watches_.set_quiet_hours(*call.user, integer_member(*body, "start_hour"),
-                                        integer_member(*body, "end_hour"));
+  auto quiet =
+      watches_.set_quiet_hours(*call.user, integer_member(*body, "start_hour"), integer_member(*body, "end_hour"));
   if (!quiet) return std::unexpected(quiet.error());
   return success_body({{"quiet_hours", quiet_json(*quiet)}});
 }

@@ -85,14 +85,15 @@ struct PgWatchRepository::Statements {
         off_one(c, "UPDATE watches SET active = false, updated_at = $2 WHERE user_id = $1 AND id = $3 AND active"),
         off_all(c, "UPDATE watches SET active = false, updated_at = $2 WHERE user_id = $1 AND active"),
         quiet(c, "SELECT start_hour, end_hour FROM watch_quiet_hours WHERE user_id = $1"),
-        set_quiet(c,
-                  "INSERT INTO watch_quiet_hours (user_id, start_hour, end_hour) VALUES ($1, $2, $3)"
-                  " ON CONFLICT (user_id) DO UPDATE SET start_hour = excluded.start_hour, end_hour = excluded.end_hour"),
+        set_quiet(
+            c,
+            "INSERT INTO watch_quiet_hours (user_id, start_hour, end_hour) VALUES ($1, $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET start_hour = excluded.start_hour, end_hour = excluded.end_hour"),
         // One read through both partial indexes: the prefecture's watches and the nine cells'.
         candidates(c, "SELECT " + std::string(kWatchColumns) + std::string(kCandidateTail) +
                           "w.prefecture = $2 AND w.prefecture <> ''"
-                          " UNION ALL SELECT " + std::string(kWatchColumns) + std::string(kCandidateTail) +
-                          "w.cell = ANY ($3::bigint[])"),
+                          " UNION ALL SELECT " +
+                          std::string(kWatchColumns) + std::string(kCandidateTail) + "w.cell = ANY ($3::bigint[])"),
         enqueue(c,
                 "INSERT INTO mail_queue (idempotency_key, kind, user_id, recipient, subject, body,"
                 " list_unsubscribe, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
@@ -215,8 +216,7 @@ Result<void> PgWatchRepository::set_quiet_hours(UserId user, const QuietHours& q
 }
 
 Result<std::vector<WatchCandidate>> PgWatchRepository::candidates(std::string_view prefecture,
-                                                                  std::span<const std::int64_t> cells,
-                                                                  UserId except) {
+                                                                  std::span<const std::int64_t> cells, UserId except) {
   return statements_.with([&](Statements& st) -> Result<std::vector<WatchCandidate>> {
     std::string array = "{";
     for (std::size_t i = 0; i < cells.size(); ++i) array += (i ? "," : "") + std::to_string(cells[i]);
@@ -247,9 +247,9 @@ Result<int> PgWatchRepository::queue_watch_alerts(std::span<const WatchAlertMail
         if (!today) return std::unexpected(today.error());
         if (today->int64(0, 0) >= limits.max_per_day) continue;
         const auto& msg = m.message;
-        auto inserted = st.enqueue.run({msg.idempotency_key, msg.kind, optional_param(msg.user_id), msg.mail.to,
-                                        msg.mail.subject, msg.mail.text_body, msg.mail.list_unsubscribe_url,
-                                        std::max(now, m.send_at), now});
+        auto inserted =
+            st.enqueue.run({msg.idempotency_key, msg.kind, optional_param(msg.user_id), msg.mail.to, msg.mail.subject,
+                            msg.mail.text_body, msg.mail.list_unsubscribe_url, std::max(now, m.send_at), now});
         if (!inserted) return std::unexpected(inserted.error());
         if (inserted->empty()) continue;  // this very alert was queued before
         auto logged = st.log.run({m.user_id, m.watch_id, m.store_id, now});

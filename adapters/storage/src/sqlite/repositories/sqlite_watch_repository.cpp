@@ -96,13 +96,15 @@ struct SqliteWatchRepository::Statements {
                 " RETURNING id"),
         off_all(c, "UPDATE watches SET active = 0, updated_at = :at WHERE user_id = :user AND active = 1 RETURNING id"),
         quiet(c, "SELECT start_hour, end_hour FROM watch_quiet_hours WHERE user_id = :user"),
-        set_quiet(c,
-                  "INSERT INTO watch_quiet_hours (user_id, start_hour, end_hour) VALUES (:user, :start, :end)"
-                  " ON CONFLICT (user_id) DO UPDATE SET start_hour = excluded.start_hour, end_hour = excluded.end_hour"),
+        set_quiet(
+            c,
+            "INSERT INTO watch_quiet_hours (user_id, start_hour, end_hour) VALUES (:user, :start, :end)"
+            " ON CONFLICT (user_id) DO UPDATE SET start_hour = excluded.start_hour, end_hour = excluded.end_hour"),
         // One read through both partial indexes: the prefecture's watches and the nine cells'.
         candidates(c, "SELECT " + std::string(kWatchColumns) + std::string(kCandidateTail) +
                           "w.prefecture = :prefecture AND w.prefecture <> ''"
-                          " UNION ALL SELECT " + std::string(kWatchColumns) + std::string(kCandidateTail) +
+                          " UNION ALL SELECT " +
+                          std::string(kWatchColumns) + std::string(kCandidateTail) +
                           "w.cell IN (:c0, :c1, :c2, :c3, :c4, :c5, :c6, :c7, :c8)"),
         enqueue(c,
                 "INSERT INTO mail_queue (idempotency_key, kind, user_id, recipient, subject, body,"
@@ -231,8 +233,8 @@ Result<std::vector<WatchCandidate>> SqliteWatchRepository::candidates(std::strin
   });
 }
 
-Result<int> SqliteWatchRepository::queue_watch_alerts(std::span<const WatchAlertMail> mails,
-                                                      const AlertLimits& limits, UnixSeconds now) {
+Result<int> SqliteWatchRepository::queue_watch_alerts(std::span<const WatchAlertMail> mails, const AlertLimits& limits,
+                                                      UnixSeconds now) {
   if (mails.empty()) return 0;
   return statements_.with([&](Statements& st) -> Result<int> {
     auto tx = Transaction::begin(st.conn, TransactionMode::kWrite);
