@@ -10,6 +10,7 @@
 #include "mock_store_repository.hpp"
 #include "pokeca/personal/area_watch.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
+#include "pokeca/personal/watch_messages.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "watch_fakes.hpp"
 

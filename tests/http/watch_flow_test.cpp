@@ -18,6 +18,7 @@
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/purchase_observers.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
+#include "pokeca/personal/watch_messages.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "pokeca/personal/watch_messages.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/shared/prefectures.hpp"
 

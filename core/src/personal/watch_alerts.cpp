@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <set>
 
+#include "pokeca/personal/watch_messages.hpp"
 #include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/shared/prefectures.hpp"

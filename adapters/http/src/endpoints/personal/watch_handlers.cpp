@@ -5,6 +5,7 @@
 
 #include "api/api_body.hpp"
 #include "api/json_body.hpp"
+#include "pokeca/personal/watch_messages.hpp"
 #include "pokeca/shared/messages.hpp"
 
 namespace pokeca::http {
