@@ -38,7 +38,8 @@ class WatchRepositoryTest : public testing::PersonalStorageTest<Backend> {
   std::vector<WatchId> candidate_ids(std::string_view pref, LatLng at, UserId except) {
     const auto cells = watch_cells_around(at);
     std::vector<WatchId> out;
-    for (const auto& c : this->watches.candidates(pref, cells, except).value()) out.push_back(c.watch.id);
+    const auto found = this->watches.candidates(pref, cells, except).value();  // kept alive for the loop
+    for (const auto& c : found) out.push_back(c.watch.id);
     std::ranges::sort(out);
     return out;
   }

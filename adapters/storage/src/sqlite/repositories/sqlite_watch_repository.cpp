@@ -105,7 +105,7 @@ struct SqliteWatchRepository::Statements {
                           "w.prefecture = :prefecture AND w.prefecture <> ''"
                           " UNION ALL SELECT " +
                           std::string(kWatchColumns) + std::string(kCandidateTail) +
-                          "w.cell IN (:c0, :c1, :c2, :c3, :c4, :c5, :c6, :c7, :c8)"),
+                          "w.cell IS NOT NULL AND w.cell IN (:c0, :c1, :c2, :c3, :c4, :c5, :c6, :c7, :c8)"),
         enqueue(c,
                 "INSERT INTO mail_queue (idempotency_key, kind, user_id, recipient, subject, body,"
                 " list_unsubscribe, next_attempt_at, created_at)"
