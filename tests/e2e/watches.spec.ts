@@ -52,6 +52,8 @@ test.describe('area watches', () => {
     // このエリアを通知 on the map around Tokyo station, 5 km.
     await page.goto(url(`/map?lat=${SPOT.lat}&lng=${SPOT.lng}`));
     await expect(page.locator('.leaflet-marker-pane .pk-marker').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('watch-area-button')).toBeVisible();
+    await shot(page, testInfo, 'watch-button');
     await page.getByTestId('watch-area-button').click();
     const dialog = page.getByRole('dialog', { name: 'このエリアを通知' });
     await expect(dialog).toBeVisible();

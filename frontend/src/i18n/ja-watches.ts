@@ -4,7 +4,6 @@
  */
 export const jaWatches = {
   'button.open': 'このエリアを通知',
-  'button.openShort': '通知',
   'dialog.title': 'このエリアを通知',
   'dialog.lead': '選んだエリアで「購入できた」の報告や抽選情報の登録があると、メールでお知らせします。',
   'dialog.area': '通知するエリア',

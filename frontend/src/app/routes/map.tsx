@@ -144,12 +144,7 @@ export default function MapRoute() {
             />
           )
         }
-        mapActions={
-          <>
-            <AddStoreButton placement="toolbar" />
-            <WatchAreaButton />
-          </>
-        }
+        mapActions={<AddStoreButton placement="toolbar" />}
         popupActions={(store) => <AddToTripButton store={store} />}
         listRowAction={(store) => <AddToTripButton store={store} compact />}
         mapLayers={
@@ -159,7 +154,12 @@ export default function MapRoute() {
             <WatchCentreTracker />
           </>
         }
-        overlay={<TripBar />}
+        overlay={
+          <>
+            <TripBar />
+            <WatchAreaButton />
+          </>
+        }
       />
       {report.dialog}
     </>

@@ -5,7 +5,7 @@ import styles from './watches.module.css';
 
 const WatchDialog = lazy(() => import('./WatchDialog').then((m) => ({ default: m.WatchDialog })));
 
-/** このエリアを通知 in the map's toolbar: signed-in users only; opens the watch dialog. */
+/** このエリアを通知, floating over the map: signed-in users only; opens the watch dialog. */
 export function WatchAreaButton() {
   const { isAuthenticated } = useAuth();
   const [open, setOpen] = useState(false);
@@ -15,7 +15,6 @@ export function WatchAreaButton() {
       <button
         type="button"
         className={styles.open}
-        aria-label={tw('button.open')}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         data-testid="watch-area-button"
@@ -29,8 +28,7 @@ export function WatchAreaButton() {
             strokeLinejoin="round"
           />
         </svg>
-        <span className={styles.long}>{tw('button.open')}</span>
-        <span className={styles.short}>{tw('button.openShort')}</span>
+        <span>{tw('button.open')}</span>
       </button>
       {open && (
         <Suspense fallback={null}>
