@@ -154,10 +154,11 @@ int main(int argc, char** argv) {
         return 1;
       }
     if (!conn.exec("COMMIT") || !conn.exec("ANALYZE")) return 1;
-    storage::Statement plan(conn,
-                            "EXPLAIN QUERY PLAN SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
-                            "w.cell IS NOT NULL AND w.cell IN (1, 2, 3) UNION ALL SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
-                            "w.prefecture = 'tokyo' AND w.prefecture <> ''");
+    storage::Statement plan(
+        conn,
+        "EXPLAIN QUERY PLAN SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
+        "w.cell IS NOT NULL AND w.cell IN (1, 2, 3) UNION ALL SELECT w.id FROM watches AS w WHERE w.active = 1 AND "
+        "w.prefecture = 'tokyo' AND w.prefecture <> ''");
     (void)plan.each([](const storage::Row& row) { std::cerr << "sqlite plan: " << row.text(3) << "\n"; });
   }
   sqlite_watches = std::make_unique<storage::SqliteWatchRepository>(*sqlite_db);

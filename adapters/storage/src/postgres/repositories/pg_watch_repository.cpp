@@ -93,7 +93,8 @@ struct PgWatchRepository::Statements {
         candidates(c, "SELECT " + std::string(kWatchColumns) + std::string(kCandidateTail) +
                           "w.prefecture = $2 AND w.prefecture <> ''"
                           " UNION ALL SELECT " +
-                          std::string(kWatchColumns) + std::string(kCandidateTail) + "w.cell IS NOT NULL AND w.cell = ANY ($3::bigint[])"),
+                          std::string(kWatchColumns) + std::string(kCandidateTail) +
+                          "w.cell IS NOT NULL AND w.cell = ANY ($3::bigint[])"),
         enqueue(c,
                 "INSERT INTO mail_queue (idempotency_key, kind, user_id, recipient, subject, body,"
                 " list_unsubscribe, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
