@@ -355,3 +355,85 @@ TEST_F(WatchAlertsTest, TheOffLinkTurnsOneWatchOrAllOff) {
 
 }  // namespace
 }  // namespace pokeca
+
+namespace pokeca {
+namespace {
+
+// Lottery entries for the observer test: insert answers with the status the test sets
+// (a trusted author's entry is approved at once); change applies the service's decision.
+class FakeLotteries final : public LotteryRepository {
+ public:
+  Result<LotteryEntry> insert(LotteryEntry entry, const LotteryInsertRules&) override {
+    entry.id = ++last_id;
+    entry.status = insert_status;
+    stored = entry;
+    return entry;
+  }
+  Result<std::vector<LotteryListing>> list_open(const LotteryFilter&, UnixSeconds) override {
+    return std::vector<LotteryListing>{};
+  }
+  Result<AdminPage<LotteryListing>> list_for_review(std::optional<LotteryStatus>, int, std::int64_t) override {
+    return AdminPage<LotteryListing>{};
+  }
+  Result<std::optional<LotteryEntry>> find(LotteryId) override { return std::optional<LotteryEntry>{stored}; }
+  Result<std::optional<LotteryEntry>> change(LotteryId, const LotteryDecision& decide) override {
+    auto changed = decide(stored);
+    if (!changed) return std::unexpected(changed.error());
+    stored = changed->after;
+    return std::optional<LotteryEntry>{stored};
+  }
+  Result<void> insert_demo(const std::vector<LotteryEntry>&) override { return {}; }
+
+  LotteryStatus insert_status = LotteryStatus::kPending;
+  LotteryEntry stored;
+  LotteryId last_id = 0;
+};
+
+class ShownEntries final : public LotteryObserver {
+ public:
+  void lottery_shown(const LotteryEntry& entry) noexcept override { shown.push_back(entry.id); }
+  std::vector<LotteryId> shown;
+};
+
+LotteryInput lottery_input() {
+  return {.store_id = 7,
+          .product_id = std::nullopt,
+          .product_name = "テラスタルフェスex",
+          .methods = {"web"},
+          .apply_start = "2026-11-27T10:00:00+09:00",
+          .apply_end = "2026-12-01T23:59:00+09:00",
+          .result_at = std::nullopt,
+          .purchase_start = std::nullopt,
+          .purchase_end = std::nullopt,
+          .conditions = {},
+          .condition_note = "",
+          .source_url = ""};
+}
+
+TEST(LotteryShown, AnEntryIsShownOnceWhenATrustedAuthorSubmitsOrAnAdminApprovesItFromPending) {
+  FakeLotteries lotteries;
+  ShownEntries observer;
+  SettableClock clock{kNoonJst};
+  LotteryService service(lotteries, clock, &observer);
+  User author;
+  author.id = 5;
+  User admin;
+  admin.id = 1;
+  admin.admin = true;
+  // Pending: not shown yet; its approval shows it.
+  const auto pending = service.submit(author, lottery_input()).value();
+  EXPECT_TRUE(observer.shown.empty());
+  ASSERT_TRUE(service.approve(admin, pending.id));
+  EXPECT_EQ(observer.shown, std::vector<LotteryId>{pending.id});
+  // Hidden and approved again: not new.
+  ASSERT_TRUE(service.hide(admin, pending.id));
+  ASSERT_TRUE(service.approve(admin, pending.id));
+  EXPECT_EQ(observer.shown.size(), 1U);
+  // A trusted author's entry is shown at once.
+  lotteries.insert_status = LotteryStatus::kApproved;
+  const auto trusted = service.submit(author, lottery_input()).value();
+  EXPECT_EQ(observer.shown, (std::vector<LotteryId>{pending.id, trusted.id}));
+}
+
+}  // namespace
+}  // namespace pokeca
