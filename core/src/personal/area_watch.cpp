@@ -70,7 +70,7 @@ Result<AreaWatch> checked_watch(const WatchInput& in) {
   }
   if (in.product_id) {
     if (*in.product_id <= 0) return bad(msg::kWatchBadProductId);
-    w.catalog_product = *in.product_id;
+    w.catalog_product = in.product_id;
   }
   if (in.events) {
     w.events = 0;

@@ -93,7 +93,7 @@ std::optional<WatchOffTarget> read_watch_off_token(std::string_view token, const
   if (!user || !watch || !issued || *user <= 0 || *watch < 0) return std::nullopt;
   if (*issued > now + kAlertDaySeconds || now - *issued > kUnsubscribeTokenLifetimeSeconds) return std::nullopt;
   WatchOffTarget target{*user, std::nullopt};
-  if (*watch > 0) target.watch_id = *watch;
+  if (*watch > 0) target.watch_id = watch;
   return target;
 }
 

@@ -186,6 +186,7 @@ Result<std::vector<AreaWatch>> PgWatchRepository::list(UserId user) {
     auto rows = st.list.run({user});
     if (!rows) return std::unexpected(rows.error());
     std::vector<AreaWatch> out;
+    out.reserve(rows->count());
     for (int r = 0; r < rows->size(); ++r) out.push_back(watch_of(*rows, r));
     return out;
   });
@@ -225,6 +226,7 @@ Result<std::vector<WatchCandidate>> PgWatchRepository::candidates(std::string_vi
     auto rows = st.candidates.run({except, prefecture, array});
     if (!rows) return std::unexpected(rows.error());
     std::vector<WatchCandidate> out;
+    out.reserve(rows->count());
     for (int r = 0; r < rows->size(); ++r)
       out.push_back({watch_of(*rows, r), std::string(rows->text(r, 12)),
                      QuietHours{static_cast<int>(rows->int64(r, 13)), static_cast<int>(rows->int64(r, 14))}});
