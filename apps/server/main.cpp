@@ -47,8 +47,10 @@
 #include "pokeca/metrics/registry.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/purchase_observers.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
+#include "pokeca/personal/watch_alerts.hpp"
 #include "server_metrics.hpp"
 #include "storage_backend.hpp"
 #include "system_clock.hpp"
@@ -237,8 +239,14 @@ int serve(const Config& configured) {
   // Confirmations: answers to recent reports; the answers to one's own reports slow down
   // a reporter whom others keep contradicting.
   ConfirmationService confirmations(db.confirmations, limiter, clock);
+  // Area watches: alerts about reports and shown lottery entries around the watched areas,
+  // through the same durable queue (held until the end of each user's quiet hours).
+  WatchService watches(db.watches, token_crypto, clock);
+  WatchAlerts watch_alerts({db.watches, db.watch_alerts, db.stores, token_crypto, clock}, config.base_url);
+  watch_alerts.on_error = [](const DomainError& e) { log_event("watch_alert_error", {{"detail", e.cause()}}); };
+  PurchaseObservers purchase_observers{&alerts, &watch_alerts};
   PurchaseService purchases({db.stores, db.reports, limiter, clock, &confirmations},
-                            config.rate_limits.purchase_account, &alerts);
+                            config.rate_limits.purchase_account, &purchase_observers);
   RankingService ranking(db.ranking, clock);
   UserStatsService user_stats(db.user_stats, db.ranking, clock);
   // Trips: share ids come from the same CSPRNG as the session tokens.
@@ -254,7 +262,7 @@ int serve(const Config& configured) {
     if (*seeded > 0) log_event("demo_products_loaded", {{"products", std::to_string(*seeded)}});
   }
   // Lottery entries: a trusted author's at once, anyone else's after an admin's review.
-  LotteryService lotteries(db.lotteries, clock);
+  LotteryService lotteries(db.lotteries, clock, &watch_alerts);
   if (config.demo_data) {
     auto seeded = seed_demo_lotteries(db.lotteries, db.products, db.meta, gazetteer, clock);
     if (!seeded)
@@ -281,6 +289,7 @@ int serve(const Config& configured) {
                        .products = products,
                        .lotteries = lotteries,
                        .confirmations = confirmations,
+                       .watches = watches,
                        .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(db.mail_queue, *mailer, clock);

@@ -25,6 +25,7 @@
 #include "pokeca/storage/postgres/pg_store_search.hpp"
 #include "pokeca/storage/postgres/pg_submission_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
+#include "pokeca/storage/postgres/pg_watch_repository.hpp"
 #include "pokeca/storage/postgres/shared_secret.hpp"
 #include "storage_backend.hpp"
 
@@ -56,6 +57,7 @@ class PostgresStorage final : public StorageBackend {
         products_(db_),
         lotteries_(db_),
         analytics_(db_),
+        watches_(db_),
         photos_(db_, crypto::sha256_hex),
         rate_limits_(db_),
         jobs_(db_),
@@ -63,7 +65,7 @@ class PostgresStorage final : public StorageBackend {
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
-               photos_,  db_,       &rate_limits_,  jobs_,        confirmations_} {}
+               photos_,  db_,       &rate_limits_,  jobs_,        confirmations_, watches_,   watches_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -95,6 +97,7 @@ class PostgresStorage final : public StorageBackend {
   pg::PgProductRepository products_;
   pg::PgLotteryRepository lotteries_;
   pg::PgAnalyticsRepository analytics_;
+  pg::PgWatchRepository watches_;
   pg::PgPhotoStore photos_;
   pg::PgRateLimits rate_limits_;
   pg::PgJobSchedule jobs_;

@@ -22,6 +22,7 @@
 #include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_watch_repository.hpp"
 #include "storage_backend.hpp"
 
 namespace pokeca::server {
@@ -51,12 +52,13 @@ class SqliteStorage final : public StorageBackend {
         products_(db_),
         lotteries_(db_),
         analytics_(db_),
+        watches_(db_),
         photos_(config.photo_dir(), crypto::sha256_hex),
         confirmations_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
-               photos_,  db_,       nullptr,        jobs_,        confirmations_} {}
+               photos_,  db_,       nullptr,  jobs_,        confirmations_, watches_,   watches_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -89,6 +91,7 @@ class SqliteStorage final : public StorageBackend {
   storage::SqliteProductRepository products_;
   storage::SqliteLotteryRepository lotteries_;
   storage::SqliteAnalyticsRepository analytics_;
+  storage::SqliteWatchRepository watches_;
   media::FilePhotoStore photos_;
   LocalJobSchedule jobs_;
   storage::SqliteConfirmationRepository confirmations_;

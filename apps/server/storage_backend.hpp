@@ -25,6 +25,7 @@
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/personal/user_stats.hpp"
+#include "pokeca/personal/watch_ports.hpp"
 #include "pokeca/shared/data_changes.hpp"
 #include "pokeca/shared/job_schedule.hpp"
 #include "pokeca/shared/mail_queue.hpp"
@@ -69,6 +70,9 @@ struct StoragePorts {
   // Who runs the periodic jobs: every run on SQLite, one server per interval on PostgreSQL.
   JobSchedule& jobs;
   ConfirmationRepository& confirmations;
+  // Area watches and their alerts (through the mail queue's table).
+  WatchRepository& watches;
+  WatchAlertQueue& watch_alerts;
 };
 
 // What the operator's metrics page shows of the database.

@@ -112,6 +112,14 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"PUT /api/v1/purchases/{id}/confirmation", {Who::kUser, R"({"answer":"still"})"}},
     {"GET /api/v1/purchases/confirmations", {Who::kAnyone, ""}},
     {"GET /api/v1/admin/reporter_standings", {Who::kAdmin, ""}},
+    // Area watches: no area (400) or another account's watch (404) once past the check;
+    // the one-click off without a token is 400 for everyone.
+    {"GET /api/v1/watches", {Who::kUser, ""}},
+    {"POST /api/v1/watches", {Who::kUser, "{}"}},
+    {"PUT /api/v1/watches/{id}", {Who::kUser, "{}"}},
+    {"DELETE /api/v1/watches/{id}", {Who::kUser, ""}},
+    {"PUT /api/v1/watch_settings", {Who::kUser, "{}"}},
+    {"POST /api/v1/watches/off", {Who::kAnyone, ""}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the

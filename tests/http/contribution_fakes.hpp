@@ -16,8 +16,10 @@
 #include "pokeca/map/gazetteer.hpp"
 #include "pokeca/map/ip_location.hpp"
 #include "pokeca/personal/trip_service.hpp"
+#include "pokeca/personal/watch_alerts.hpp"
 #include "submission_fakes.hpp"
 #include "trip_fakes.hpp"
+#include "watch_fakes.hpp"
 
 namespace pokeca::testing {
 
@@ -178,6 +180,7 @@ struct RealServices {
   ProductCatalogService* products = nullptr;
   LotteryService* lotteries = nullptr;
   ConfirmationService* confirmations = nullptr;
+  WatchService* watches = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -200,7 +203,8 @@ struct FakeContributions {
         analytics({analytics_repo, analytics_keys, limiter, clock}),
         products(product_repo, clock),
         lotteries(lottery_repo, clock),
-        confirmations(confirmation_repo, limiter, clock) {}
+        confirmations(confirmation_repo, limiter, clock),
+        watches(watch_repo, crypto, clock) {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -220,6 +224,7 @@ struct FakeContributions {
             .products = either(real.products, products),
             .lotteries = either(real.lotteries, lotteries),
             .confirmations = either(real.confirmations, confirmations),
+            .watches = either(real.watches, watches),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -254,6 +259,8 @@ struct FakeContributions {
   LotteryService lotteries;
   NoConfirmations confirmation_repo;
   ConfirmationService confirmations;
+  FakeWatches watch_repo;
+  WatchService watches;
 };
 
 }  // namespace pokeca::testing

@@ -36,6 +36,7 @@
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_watch_repository.hpp"
 #include "real_accounts.hpp"
 #include "submission_fakes.hpp"
 
@@ -76,7 +77,9 @@ struct SqliteServices {
         lottery_repo(db),
         lotteries(lottery_repo, clock),
         confirmation_repo(db),
-        confirmations(confirmation_repo, accounts.limiter, clock) {}
+        confirmations(confirmation_repo, accounts.limiter, clock),
+        watch_repo(db),
+        watches(watch_repo, accounts.crypto, clock) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -92,7 +95,8 @@ struct SqliteServices {
             .analytics = &analytics,
             .products = &products,
             .lotteries = &lotteries,
-            .confirmations = &confirmations};
+            .confirmations = &confirmations,
+            .watches = &watches};
   }
 
   storage::Database db;
@@ -129,6 +133,8 @@ struct SqliteServices {
   LotteryService lotteries;
   storage::SqliteConfirmationRepository confirmation_repo;
   ConfirmationService confirmations;
+  storage::SqliteWatchRepository watch_repo;
+  WatchService watches;
 };
 
 }  // namespace pokeca::testing

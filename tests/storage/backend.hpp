@@ -59,6 +59,7 @@
 #include "pokeca/storage/sqlite/sqlite_store_search.hpp"
 #include "pokeca/storage/sqlite/sqlite_submission_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_user_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_watch_repository.hpp"
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/testing/temp_dir.hpp"
 #include "postgres_backend.hpp"
@@ -97,6 +98,8 @@ class SqliteBackend {
   StoreActivityRepository& store_activity() { return activity_; }
   AdminRepository& admin() { return admin_; }
   AnalyticsRepository& analytics() { return analytics_; }
+  WatchRepository& watches() { return watches_; }
+  WatchAlertQueue& watch_alerts() { return watches_; }
   DataChanges& changes() { return db_; }
   // What the metrics page reads of the engine (not a port).
   const PoolUse& pool_use() const { return db_.pool_use(); }
@@ -169,6 +172,7 @@ class SqliteBackend {
   SqliteActivityRepository activity_{db_};
   SqliteAdminRepository admin_{db_};
   SqliteAnalyticsRepository analytics_{db_};
+  SqliteWatchRepository watches_{db_};
   std::filesystem::path photos_dir_;
   media::FilePhotoStore photos_;
 };
@@ -194,6 +198,7 @@ using CatalogBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ActivityBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AnalyticsBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ConfirmationBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using WatchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};
@@ -249,6 +254,8 @@ class BackendTest : public ::testing::Test {
   POKECA_BACKEND_PORT(store_activity, store_activity)
   POKECA_BACKEND_PORT(admin_repo, admin)
   POKECA_BACKEND_PORT(analytics, analytics)
+  POKECA_BACKEND_PORT(watches, watches)
+  POKECA_BACKEND_PORT(watch_alerts, watch_alerts)
   POKECA_BACKEND_PORT(changes, changes)
   POKECA_BACKEND_PORT(confirmations, confirmations)
 #undef POKECA_BACKEND_PORT

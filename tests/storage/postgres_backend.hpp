@@ -58,6 +58,7 @@
 #include "pokeca/storage/postgres/pg_store_search.hpp"
 #include "pokeca/storage/postgres/pg_submission_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
+#include "pokeca/storage/postgres/pg_watch_repository.hpp"
 
 namespace pokeca::storage::testing {
 
@@ -141,6 +142,8 @@ class PostgresBackend {
   UserStatsRepository& user_stats() { return activity_; }
   StoreActivityRepository& store_activity() { return activity_; }
   AnalyticsRepository& analytics() { return analytics_; }
+  WatchRepository& watches() { return watches_; }
+  WatchAlertQueue& watch_alerts() { return watches_; }
 
   // A photo store of this backend that names bytes with `hash` instead of SHA-256.
   std::unique_ptr<PhotoStore> photos_hashing(std::function<std::string(std::string_view)> hash) {
@@ -206,6 +209,7 @@ class PostgresBackend {
   postgres::PgAdminRepository admin_{db_};
   postgres::PgActivityRepository activity_{db_};
   postgres::PgAnalyticsRepository analytics_{db_};
+  postgres::PgWatchRepository watches_{db_};
 };
 
 }  // namespace pokeca::storage::testing

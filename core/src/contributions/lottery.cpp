@@ -255,7 +255,9 @@ Result<LotteryEntry> LotteryService::submit(const User& author, const LotteryInp
   auto entry = checked_lottery(input, now);
   if (!entry) return std::unexpected(entry.error());
   entry->author_id = author.id;
-  return lotteries_.insert(std::move(*entry), LotteryInsertRules{.now = now});
+  auto stored = lotteries_.insert(std::move(*entry), LotteryInsertRules{.now = now});
+  if (stored && stored->status == LotteryStatus::kApproved && observer_) observer_->lottery_shown(*stored);
+  return stored;
 }
 
 Result<std::vector<LotteryListing>> LotteryService::open(const LotteryQuery& query) {
@@ -293,6 +295,7 @@ Result<LotteryEntry> LotteryService::hide(const User& admin, LotteryId id) {
 Result<LotteryEntry> LotteryService::review(const User& admin, LotteryId id, LotteryStatus to, std::string_view action,
                                             std::string reason) {
   const auto now = clock_.now();
+  bool first_shown = false;  // pending → approved: new to readers (hidden → approved is not)
   auto changed = lotteries_.change(id, [&](const LotteryEntry& current) -> Result<LotteryChange> {
     // Approve: a pending entry, or a hidden one brought back. Reject: pending only.
     // Hide: anything shown or waiting.
@@ -302,6 +305,7 @@ Result<LotteryEntry> LotteryService::review(const User& admin, LotteryId id, Lot
         (to == LotteryStatus::kRejected && from == LotteryStatus::kPending) ||
         (to == LotteryStatus::kHidden && (from == LotteryStatus::kPending || from == LotteryStatus::kApproved));
     if (!allowed) return fail(ErrorCode::kConflict, msg::kLotteryAlreadyReviewed);
+    first_shown = to == LotteryStatus::kApproved && from == LotteryStatus::kPending;
     LotteryChange change{current, {}};
     auto& after = change.after;
     after.status = to;
@@ -325,6 +329,7 @@ Result<LotteryEntry> LotteryService::review(const User& admin, LotteryId id, Lot
   });
   if (!changed) return std::unexpected(changed.error());
   if (!*changed) return fail(ErrorCode::kNotFound, msg::kLotteryNotFound);
+  if (first_shown && observer_) observer_->lottery_shown(**changed);
   return std::move(**changed);
 }
 

@@ -44,6 +44,7 @@ const personal = () => import('./routes/personal');
 const FavoritesRoute = lazy(() => personal().then((m) => ({ default: m.FavoritesRoute })));
 const MyStatsRoute = lazy(() => personal().then((m) => ({ default: m.MyStatsRoute })));
 const UnsubscribeRoute = lazy(() => personal().then((m) => ({ default: m.UnsubscribeRoute })));
+const WatchOffRoute = lazy(() => personal().then((m) => ({ default: m.WatchOffRoute })));
 /** Lazy: saved and shared routes share one chunk. */
 const routes = () => import('./routes/trips');
 const SavedTripsRoute = lazy(() => routes().then((m) => ({ default: m.SavedTripsRoute })));
@@ -72,6 +73,7 @@ export function AppRoutes() {
         <Route path={paths.sharedTrip.path} element={<SharedTripRoute />} />
         <Route path={paths.myStats.path} element={<MyStatsRoute />} />
         <Route path={paths.alertsUnsubscribe.path} element={<UnsubscribeRoute />} />
+        <Route path={paths.alertsWatchOff.path} element={<WatchOffRoute />} />
         <Route path={`${paths.admin.path}/*`} element={<AdminRoute />} />
         <Route path={paths.adminAnalytics.path} element={<AdminAnalyticsRoute />} />
         <Route path={paths.lotteries.path} element={<LotteriesRoute />} />

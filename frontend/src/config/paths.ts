@@ -61,6 +61,11 @@ export const paths = {
   guideHowToPost: { path: '/guide/how-to-post', getHref: () => '/guide/how-to-post' },
   /** The guide's article on points and the ranking (the rule the ranking dialog states). */
   guidePoints: { path: '/guide/points-and-ranking', getHref: () => '/guide/points-and-ranking' },
+  /** The page the area-watch alert mail's off link opens. */
+  alertsWatchOff: {
+    path: '/alerts/watch-off',
+    getHref: (token?: string) => (token ? `/alerts/watch-off?token=${encodeURIComponent(token)}` : '/alerts/watch-off'),
+  },
 } as const;
 
 /** Pages whose content fills the viewport below the header (the map). */

@@ -25,6 +25,7 @@
 #include "endpoints/personal/alert_handlers.hpp"
 #include "endpoints/personal/favorite_handlers.hpp"
 #include "endpoints/personal/stats_handlers.hpp"
+#include "endpoints/personal/watch_handlers.hpp"
 #include "endpoints/trips/trip_handlers.hpp"
 #include "pokeca/accounts/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
@@ -56,12 +57,14 @@ struct ApiDispatcher::Handlers {
                GeoHandlers{s.ip_locator},
                ProductHandlers{s.products},
                LotteryHandlers{s.lotteries},
-               ConfirmationHandlers{s.confirmations}} {}
+               ConfirmationHandlers{s.confirmations},
+               WatchHandlers{s.watches}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, ConfirmationHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, ConfirmationHandlers,
+             WatchHandlers>
       groups;
 };
 
@@ -269,6 +272,14 @@ constexpr std::array kRoutes{
           call<&ConfirmationHandlers::get_confirmations>},
     Route{{"GET", "/api/v1/admin/reporter_standings"}, kAdmin, kNormalLane, kNone,
           call<&ConfirmationHandlers::get_admin_reporter_standings>},
+    // Area watches
+    Route{{"GET", "/api/v1/watches"}, kUser, kNormalLane, kNone, call<&WatchHandlers::get_watches>},
+    Route{{"POST", "/api/v1/watches"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::post_watches>},
+    Route{{"PUT", "/api/v1/watches/{id}"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::put_watch>},
+    Route{{"DELETE", "/api/v1/watches/{id}"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::delete_watch>},
+    Route{{"PUT", "/api/v1/watch_settings"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::put_watch_settings>},
+    Route{{"POST", "/api/v1/watches/off"}, kPublic, kNormalLane, kWrite, call<&WatchHandlers::post_watches_off>, kNo,
+          kIgnoredBody},
 };
 // clang-format on
 

@@ -194,9 +194,19 @@ class LotteryRepository {
 
 // ---- The service -------------------------------------------------------------------
 
+// Told about every entry the moment it becomes visible (a trusted author's on submit,
+// anyone else's on approval from pending), after it committed.
+class LotteryObserver {
+ public:
+  virtual ~LotteryObserver() = default;
+  virtual void lottery_shown(const LotteryEntry& entry) noexcept = 0;
+};
+
 class LotteryService {
  public:
-  LotteryService(LotteryRepository& lotteries, const Clock& clock) : lotteries_(lotteries), clock_(clock) {}
+  // `observer` (optional): the area-watch alerts.
+  LotteryService(LotteryRepository& lotteries, const Clock& clock, LotteryObserver* observer = nullptr)
+      : lotteries_(lotteries), clock_(clock), observer_(observer) {}
 
   Result<LotteryEntry> submit(const User& author, const LotteryInput& input);
   Result<std::vector<LotteryListing>> open(const LotteryQuery& query);
@@ -212,6 +222,7 @@ class LotteryService {
 
   LotteryRepository& lotteries_;
   const Clock& clock_;
+  LotteryObserver* observer_;
 };
 
 }  // namespace pokeca

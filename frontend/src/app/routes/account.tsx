@@ -4,6 +4,7 @@ import { AuthTabs } from '@/features/auth/components/AuthTabs';
 import { EmailVerificationPanel } from '@/features/auth/components/EmailVerificationPanel';
 import { PasswordResetRequest } from '@/features/auth/components/PasswordResetRequest';
 import { ProfileView } from '@/features/profile/components/ProfileView';
+import { WatchList } from '@/features/watches/components/WatchList';
 import { WithdrawalForm } from '@/features/profile/components/WithdrawalForm';
 import { t } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
@@ -60,6 +61,7 @@ export function ProfileRoute() {
     <div className={ui.page}>
       <section className={ui.card}>
         <ProfileView />
+        <WatchList />
       </section>
     </div>
   );

@@ -15,6 +15,8 @@ import { SearchViewTracker } from '@/features/store-search/components/SearchView
 import { StoreSearch } from '@/features/store-search/components/StoreSearch';
 import { StoreSheet } from '@/features/store-sheet/components/StoreSheet';
 import { AddStoreButton } from '@/features/submission/components/AddStoreButton';
+import { WatchAreaButton } from '@/features/watches/components/WatchAreaButton';
+import { WatchCentreTracker } from '@/features/watches/components/WatchCentreTracker';
 
 /** Lazy: the lottery chunk (its texts and time helpers) loads when a sheet opens, not with the map. */
 const StoreLotteries = lazy(() => import('@/features/lotteries/components/StoreLotteries'));
@@ -149,9 +151,15 @@ export default function MapRoute() {
           <>
             <TripLayer />
             <SearchViewTracker />
+            <WatchCentreTracker />
           </>
         }
-        overlay={<TripBar />}
+        overlay={
+          <>
+            <TripBar />
+            <WatchAreaButton />
+          </>
+        }
       />
       {report.dialog}
     </>

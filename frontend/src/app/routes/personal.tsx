@@ -1,6 +1,7 @@
 import { FavoritesList } from '@/features/favorites/components/FavoritesList';
 import { UnsubscribePanel } from '@/features/favorites/components/UnsubscribePanel';
 import { MyStats } from '@/features/stats/components/MyStats';
+import { WatchOffPanel } from '@/features/watches/components/WatchOffPanel';
 import { t } from '@/i18n/ja';
 import ui from '@/styles/ui.module.css';
 import styles from './pages.module.css';
@@ -34,6 +35,16 @@ export function UnsubscribeRoute() {
     <div className={`${ui.page} ${styles.narrow}`}>
       <section className={ui.card}>
         <UnsubscribePanel />
+      </section>
+    </div>
+  );
+}
+
+export function WatchOffRoute() {
+  return (
+    <div className={`${ui.page} ${styles.narrow}`}>
+      <section className={ui.card}>
+        <WatchOffPanel />
       </section>
     </div>
   );

@@ -29,6 +29,7 @@
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
+#include "pokeca/personal/watch_alerts.hpp"
 
 namespace pokeca::http {
 
@@ -83,6 +84,7 @@ struct ApiServices {
   ProductCatalogService& products;  // /products, /admin/products
   LotteryService& lotteries;        // /lotteries, /admin/lotteries
   ConfirmationService& confirmations;  // /purchases/{id}/confirmation, /purchases/confirmations
+  WatchService& watches;            // /watches, /watch_settings, /watches/off
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };

@@ -25,6 +25,7 @@ extern const std::string_view k012ServerSecrets;  // the signing key all servers
 extern const std::string_view k013Admin;          // last_login_at, the admin lists' indexes
 extern const std::string_view k014Analytics;      // page views, the dashboard's counters
 extern const std::string_view k015ReportConfirmations;  // confirmations of purchase reports
+extern const std::string_view k016AreaWatches;    // area watches, quiet hours, their alert log
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -47,6 +48,7 @@ std::span<const Migration> all_migrations() {
       Migration{13, "admin", embedded::k013Admin},
       Migration{14, "analytics", embedded::k014Analytics},
       Migration{15, "report_confirmations", embedded::k015ReportConfirmations},
+      Migration{16, "area_watches", embedded::k016AreaWatches},
   };
   return migrations;
 }

@@ -27,6 +27,7 @@ extern const std::string_view k013LatestPerProduct;  // latest report per produc
 extern const std::string_view k014Products;          // the product catalogue; audit targets product, lottery
 extern const std::string_view k015Lotteries;         // lottery entries (抽選情報)
 extern const std::string_view k016ReportConfirmations;  // confirmations of purchase reports
+extern const std::string_view k017AreaWatches;       // area watches, quiet hours, their alert log
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -51,6 +52,7 @@ std::span<const Migration> all_migrations() {
       Migration{14, "products", embedded::k014Products},
       Migration{15, "lotteries", embedded::k015Lotteries},
       Migration{16, "report_confirmations", embedded::k016ReportConfirmations},
+      Migration{17, "area_watches", embedded::k017AreaWatches},
   };
   return migrations;
 }
