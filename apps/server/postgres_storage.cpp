@@ -14,6 +14,7 @@
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_photo_store.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
+#include "pokeca/storage/postgres/pg_push_repository.hpp"
 #include "pokeca/storage/postgres/pg_ranking_repository.hpp"
 #include "pokeca/storage/postgres/pg_rate_limits.hpp"
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
@@ -31,6 +32,9 @@ namespace pokeca::server {
 namespace {
 
 namespace pg = storage::postgres;
+
+// The VAPID private key's row in server_secrets, beside the signing key.
+constexpr std::string_view kVapidKeySecret = "vapid_private_key";
 
 class PostgresStorage final : public StorageBackend {
  public:
@@ -58,10 +62,11 @@ class PostgresStorage final : public StorageBackend {
         photos_(db_, crypto::sha256_hex),
         rate_limits_(db_),
         jobs_(db_),
+        push_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_, activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,  mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,    lotteries_,  analytics_,
-               photos_,  db_,       &rate_limits_,  jobs_} {}
+               photos_,  db_,       &rate_limits_,  jobs_,        push_,        push_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -69,6 +74,9 @@ class PostgresStorage final : public StorageBackend {
   }
   std::string signing_key(std::size_t bytes) override {
     return pg::load_or_create_secret(db_, pg::kSigningKeySecret, bytes, crypto::random_key);
+  }
+  std::string vapid_key(std::size_t bytes) override {
+    return pg::load_or_create_secret(db_, kVapidKeySecret, bytes, crypto::random_key);
   }
   std::string describe() const override { return "postgresql " + masked_url_; }
 
@@ -96,6 +104,7 @@ class PostgresStorage final : public StorageBackend {
   pg::PgPhotoStore photos_;
   pg::PgRateLimits rate_limits_;
   pg::PgJobSchedule jobs_;
+  pg::PgPushRepository push_;
   StoragePorts ports_;
 };
 

@@ -22,6 +22,7 @@
 #include "pokeca/map/store_search.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/push_subscriptions.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/shared/data_changes.hpp"
@@ -67,6 +68,9 @@ struct StoragePorts {
   SharedRateLimits* shared_limits;
   // Who runs the periodic jobs: every run on SQLite, one server per interval on PostgreSQL.
   JobSchedule& jobs;
+  // Web Push: the devices and the durable push queue (one repository on each backend).
+  PushSubscriptionRepository& push_subscriptions;
+  PushQueue& push_queue;
 };
 
 // What the operator's metrics page shows of the database.
@@ -85,6 +89,10 @@ class StorageBackend {
   // The access tokens' HMAC key, `bytes` long, generated on first use: a 0600 file in the
   // data directory on SQLite, a row every server shares on PostgreSQL.
   [[nodiscard]] virtual std::string signing_key(std::size_t bytes) = 0;
+  // The VAPID private key (a P-256 scalar, `bytes` long), kept like the signing key: a
+  // 0600 file in the data directory on SQLite, a shared row on PostgreSQL. Generated once;
+  // a new one would orphan every browser's subscription.
+  [[nodiscard]] virtual std::string vapid_key(std::size_t bytes) = 0;
   // "sqlite <file>" or "postgresql <masked url>", for the start-up log line.
   [[nodiscard]] virtual std::string describe() const = 0;
 };

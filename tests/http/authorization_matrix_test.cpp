@@ -108,6 +108,13 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"POST /api/v1/admin/lotteries/{id}/approve", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/lotteries/{id}/reject", {Who::kAdmin, R"({"reason":"x"})"}},
     {"POST /api/v1/admin/lotteries/{id}/hide", {Who::kAdmin, ""}},
+    {"GET /api/v1/push/public_key", {Who::kAnyone, ""}},
+    {"GET /api/v1/push/subscriptions", {Who::kUser, ""}},
+    {"POST /api/v1/push/subscriptions", {Who::kUser, R"({"endpoint":"x"})"}},
+    {"DELETE /api/v1/push/subscriptions/{id}", {Who::kUser, ""}},
+    {"POST /api/v1/push/subscriptions/{id}/test", {Who::kUser, ""}},
+    {"GET /api/v1/push/settings", {Who::kUser, ""}},
+    {"PUT /api/v1/push/settings", {Who::kUser, R"({"push":true})"}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the

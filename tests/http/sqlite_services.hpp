@@ -29,6 +29,7 @@
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_push_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
@@ -73,7 +74,9 @@ struct SqliteServices {
         product_repo(db),
         products(product_repo, clock),
         lottery_repo(db),
-        lotteries(lottery_repo, clock) {}
+        lotteries(lottery_repo, clock),
+        push_repo(db),
+        push({push_repo, push_repo, clock}, {.vapid_public_key = "BTestKey", .allow_insecure_loopback = true}) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -88,7 +91,8 @@ struct SqliteServices {
             .admin = &admin,
             .analytics = &analytics,
             .products = &products,
-            .lotteries = &lotteries};
+            .lotteries = &lotteries,
+            .push = &push};
   }
 
   storage::Database db;
@@ -123,6 +127,8 @@ struct SqliteServices {
   ProductCatalogService products;
   storage::SqliteLotteryRepository lottery_repo;
   LotteryService lotteries;
+  storage::SqlitePushRepository push_repo;
+  PushService push;
 };
 
 }  // namespace pokeca::testing

@@ -26,9 +26,10 @@ struct Rfc8291Example {
       b64("BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4");
   std::string salt = b64("DGv6ra1nlYgDCS1FRnbzlw");
   std::string auth = b64("BTBZMqHH6r4Tts7J_aSIgg");
-  std::string body = b64(
-      "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_"
-      "yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN");
+  std::string body =
+      b64("DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_"
+          "c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_"
+          "yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN");
 };
 
 TEST(WebPushCrypto, PublicKeysOfTheRfcExampleFollowFromThePrivateOnes) {
@@ -83,8 +84,8 @@ TEST(WebPushCrypto, RefusesMalformedKeysAndOversizedPlaintext) {
   EXPECT_FALSE(encrypt_push_message(ex.ua_public, "short", "x").has_value());
   EXPECT_FALSE(encrypt_push_message(ex.ua_public, ex.auth, std::string(kMaxPlaintextBytes + 1, 'x')).has_value());
   EXPECT_TRUE(encrypt_push_message(ex.ua_public, ex.auth, std::string(kMaxPlaintextBytes, 'x')).has_value());
-  EXPECT_FALSE(p256_public_key(std::string(32, '\0')).has_value());       // zero scalar
-  EXPECT_FALSE(p256_public_key(std::string(32, '\xff')).has_value());     // above the group order
+  EXPECT_FALSE(p256_public_key(std::string(32, '\0')).has_value());    // zero scalar
+  EXPECT_FALSE(p256_public_key(std::string(32, '\xff')).has_value());  // above the group order
 }
 
 TEST(Vapid, JwtVerifiesWithThePublicKeyAndCarriesTheClaims) {
@@ -97,7 +98,8 @@ TEST(Vapid, JwtVerifiesWithThePublicKeyAndCarriesTheClaims) {
   const auto other = vapid_keys_from_private(generate_p256_private_key());
   EXPECT_FALSE(verify_vapid_jwt(jwt, other.public_key).has_value());
   const auto forged = make_vapid_jwt(keys, "https://evil.example", "mailto:ops@example.jp", 1'800'000'000);
-  const std::string spliced = jwt.substr(0, jwt.find('.')) + forged.substr(forged.find('.'), forged.rfind('.') - forged.find('.')) +
+  const std::string spliced = jwt.substr(0, jwt.find('.')) +
+                              forged.substr(forged.find('.'), forged.rfind('.') - forged.find('.')) +
                               jwt.substr(jwt.rfind('.'));
   EXPECT_FALSE(verify_vapid_jwt(spliced, keys.public_key).has_value());
 }

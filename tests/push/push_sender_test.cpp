@@ -29,7 +29,9 @@ class PushSenderTest : public ::testing::Test {
   }
   PushRequest request(const std::string& path, std::string payload) {
     return {{service.endpoint(path), base64url_encode(device.ua_public), base64url_encode(device.auth)},
-            std::move(payload), 3600, PushUrgency::kHigh};
+            std::move(payload),
+            3600,
+            PushUrgency::kHigh};
   }
 };
 

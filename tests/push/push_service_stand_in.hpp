@@ -13,11 +13,11 @@
 namespace pokeca::testing {
 
 struct ReceivedPush {
-  std::string target;         // path of the request
-  std::string plaintext;      // decrypted payload; empty when decryption failed
+  std::string target;     // path of the request
+  std::string plaintext;  // decrypted payload; empty when decryption failed
   bool decrypted = false;
-  std::string vapid_claims;   // the verified JWT claims; empty when the token failed
-  std::string vapid_key;      // the k= parameter (base64url)
+  std::string vapid_claims;  // the verified JWT claims; empty when the token failed
+  std::string vapid_key;     // the k= parameter (base64url)
   std::string ttl;
   std::string urgency;
   std::string content_encoding;

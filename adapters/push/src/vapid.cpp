@@ -97,8 +97,8 @@ std::optional<std::string> push_origin(std::string_view endpoint) {
 
 std::string make_vapid_jwt(const VapidKeys& keys, std::string_view audience, std::string_view subject,
                            std::int64_t expires_at) {
-  const std::string claims =
-      "{\"aud\":" + json_string(audience) + ",\"exp\":" + std::to_string(expires_at) + ",\"sub\":" + json_string(subject) + "}";
+  const std::string claims = "{\"aud\":" + json_string(audience) + ",\"exp\":" + std::to_string(expires_at) +
+                             ",\"sub\":" + json_string(subject) + "}";
   const std::string signing_input = base64url_encode(kJwtHeader) + "." + base64url_encode(claims);
   auto key = detail::private_key(keys.private_key);
   std::unique_ptr<EVP_MD_CTX, MdFree> md(EVP_MD_CTX_new());

@@ -153,11 +153,11 @@ PushResult WebPushSender::send(const PushRequest& request) {
 
   http::request<http::string_body> message{http::verb::post, endpoint->target, 11};
   const bool default_port = endpoint->port == (endpoint->tls ? "443" : "80");
-  const std::string host_name = endpoint->host.find(':') != std::string::npos ? "[" + endpoint->host + "]" : endpoint->host;
+  const std::string host_name =
+      endpoint->host.find(':') != std::string::npos ? "[" + endpoint->host + "]" : endpoint->host;
   message.set(http::field::host, default_port ? host_name : host_name + ":" + endpoint->port);
-  message.set(http::field::authorization,
-              vapid_authorization(options_.keys, *audience, options_.subject,
-                                  options_.now() + kVapidTokenLifetimeSeconds));
+  message.set(http::field::authorization, vapid_authorization(options_.keys, *audience, options_.subject,
+                                                              options_.now() + kVapidTokenLifetimeSeconds));
   message.set("TTL", std::to_string(request.ttl_seconds));
   message.set("Urgency", urgency_text(request.urgency));
   message.set(http::field::content_encoding, "aes128gcm");

@@ -24,6 +24,7 @@
 #include "endpoints/personal/alert_handlers.hpp"
 #include "endpoints/personal/favorite_handlers.hpp"
 #include "endpoints/personal/stats_handlers.hpp"
+#include "endpoints/push/push_handlers.hpp"
 #include "endpoints/trips/trip_handlers.hpp"
 #include "pokeca/accounts/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
@@ -54,12 +55,13 @@ struct ApiDispatcher::Handlers {
                AnalyticsHandlers{s.analytics},
                GeoHandlers{s.ip_locator},
                ProductHandlers{s.products},
-               LotteryHandlers{s.lotteries}} {}
+               LotteryHandlers{s.lotteries},
+               PushHandlers{s.push}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
-             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers>
+             AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, PushHandlers>
       groups;
 };
 
@@ -260,6 +262,19 @@ constexpr std::array kRoutes{
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},
     Route{{"GET", "/api/v1/admin/analytics"}, kAdmin, kNormalLane, kNone, call<&AnalyticsHandlers::get_admin_analytics>},
+    // Web Push: the key is public (the browser needs it before subscribing); devices and
+    // channel switches are the signed-in user's own.
+    Route{{"GET", "/api/v1/push/public_key"}, kPublic, kNormalLane, kNone, call<&PushHandlers::get_push_public_key>},
+    Route{{"GET", "/api/v1/push/subscriptions"}, kUser, kNormalLane, kNone,
+          call<&PushHandlers::get_push_subscriptions>},
+    Route{{"POST", "/api/v1/push/subscriptions"}, kUser, kNormalLane, kWrite,
+          call<&PushHandlers::post_push_subscriptions>},
+    Route{{"DELETE", "/api/v1/push/subscriptions/{id}"}, kUser, kNormalLane, kWrite,
+          call<&PushHandlers::delete_push_subscription>},
+    Route{{"POST", "/api/v1/push/subscriptions/{id}/test"}, kUser, kNormalLane, kWrite,
+          call<&PushHandlers::post_push_subscription_test>},
+    Route{{"GET", "/api/v1/push/settings"}, kUser, kNormalLane, kNone, call<&PushHandlers::get_push_settings>},
+    Route{{"PUT", "/api/v1/push/settings"}, kUser, kNormalLane, kWrite, call<&PushHandlers::put_push_settings>},
 };
 // clang-format on
 

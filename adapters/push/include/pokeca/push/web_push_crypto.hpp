@@ -42,7 +42,7 @@ inline constexpr std::size_t kMaxPlaintextBytes = kRecordSize - kTagBytes - 1 - 
                                                                    std::string_view as_private, std::string_view salt);
 // What a user agent does on receipt: the plaintext, or nullopt when the body is
 // malformed or fails authentication. Used by the tests' push-service stand-in.
-[[nodiscard]] std::optional<std::string> decrypt_push_message(std::string_view ua_private,
-                                                              std::string_view auth_secret, std::string_view body);
+[[nodiscard]] std::optional<std::string> decrypt_push_message(std::string_view ua_private, std::string_view auth_secret,
+                                                              std::string_view body);
 
 }  // namespace pokeca::push
