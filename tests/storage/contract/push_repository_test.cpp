@@ -186,10 +186,10 @@ TYPED_TEST(PushRepositoryTest, WithdrawalDeletesDevicesQueuedPushesAndSettings) 
   ASSERT_EQ(this->pushes.enqueue_for_user(this->notice(this->alice, "n1"), kNow).value(), 1);
   ASSERT_EQ(this->pushes.enqueue_for_user(this->notice(this->bob, "n1"), kNow).value(), 1);
   ASSERT_TRUE(this->users.withdraw(this->alice, "", kNow));
-  const auto alice = std::to_string(this->alice);
-  EXPECT_EQ(this->count("SELECT count(*) FROM push_subscriptions WHERE user_id = " + alice), 0);
-  EXPECT_EQ(this->count("SELECT count(*) FROM push_queue WHERE user_id = " + alice), 0);
-  EXPECT_EQ(this->count("SELECT count(*) FROM alert_channels WHERE user_id = " + alice), 0);
+  const auto alice_id = std::to_string(this->alice);
+  EXPECT_EQ(this->count("SELECT count(*) FROM push_subscriptions WHERE user_id = " + alice_id), 0);
+  EXPECT_EQ(this->count("SELECT count(*) FROM push_queue WHERE user_id = " + alice_id), 0);
+  EXPECT_EQ(this->count("SELECT count(*) FROM alert_channels WHERE user_id = " + alice_id), 0);
   EXPECT_EQ(this->push_devices.subscriptions_of(this->bob).value().size(), 1u);
   EXPECT_EQ(this->count("SELECT count(*) FROM push_queue WHERE user_id = " + std::to_string(this->bob)), 1);
 }

@@ -40,7 +40,7 @@ ApiResult PushHandlers::get_push_public_key(const ApiCall&) const {
 }
 
 ApiResult PushHandlers::get_push_subscriptions(const ApiCall& call) const {
-  auto devices = push_.devices(*call.user);
+  auto devices = push_.devices(call.user->id);
   if (!devices) return std::unexpected(devices.error());
   json::array out;
   for (const auto& d : *devices) out.push_back(device_json(d));
@@ -69,7 +69,7 @@ ApiResult PushHandlers::post_push_subscriptions(const ApiCall& call) const {
   auto label = string_member(*body, "label");
   if (!label) return std::unexpected(label.error());
   in.label = std::move(*label);
-  auto saved = push_.subscribe(*call.user, std::move(in));
+  auto saved = push_.subscribe(call.user->id, std::move(in));
   if (!saved) return std::unexpected(saved.error());
   return ApiOutput{Status::created, success_body({{"subscription", device_json(*saved)}})};
 }
@@ -77,19 +77,19 @@ ApiResult PushHandlers::post_push_subscriptions(const ApiCall& call) const {
 ApiResult PushHandlers::delete_push_subscription(const ApiCall& call) const {
   const auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
-  if (auto ok = push_.remove(*call.user, *id); !ok) return std::unexpected(ok.error());
+  if (auto ok = push_.remove(call.user->id, *id); !ok) return std::unexpected(ok.error());
   return success_body();
 }
 
 ApiResult PushHandlers::post_push_subscription_test(const ApiCall& call) const {
   const auto id = id_path_param(call);
   if (!id) return std::unexpected(id.error());
-  if (auto ok = push_.send_test(*call.user, *id); !ok) return std::unexpected(ok.error());
+  if (auto ok = push_.send_test(call.user->id, *id); !ok) return std::unexpected(ok.error());
   return ApiOutput{Status::accepted, success_body()};
 }
 
 ApiResult PushHandlers::get_push_settings(const ApiCall& call) const {
-  auto channels = push_.channels(*call.user);
+  auto channels = push_.channels(call.user->id);
   if (!channels) return std::unexpected(channels.error());
   return success_body({{"settings", channels_json(*channels)}});
 }
@@ -97,7 +97,7 @@ ApiResult PushHandlers::get_push_settings(const ApiCall& call) const {
 ApiResult PushHandlers::put_push_settings(const ApiCall& call) const {
   auto body = body_object(call.body);
   if (!body) return std::unexpected(body.error());
-  auto channels = push_.channels(*call.user);
+  auto channels = push_.channels(call.user->id);
   if (!channels) return std::unexpected(channels.error());
   // Each switch may be sent alone; anything but true/false is refused by name.
   for (const auto& [key, field] : {std::pair{"push", &AlertChannels::push}, std::pair{"mail", &AlertChannels::mail}}) {
@@ -106,7 +106,7 @@ ApiResult PushHandlers::put_push_settings(const ApiCall& call) const {
     if (!value->is_bool()) return fail(ErrorCode::kBadRequest, msg::kPushBadChannels, "push/bad-settings");
     (*channels).*field = value->as_bool();
   }
-  if (auto ok = push_.set_channels(*call.user, *channels); !ok) return std::unexpected(ok.error());
+  if (auto ok = push_.set_channels(call.user->id, *channels); !ok) return std::unexpected(ok.error());
   return success_body({{"settings", channels_json(*channels)}});
 }
 
