@@ -205,6 +205,17 @@ const Option kOptions[] = {
          if (!part.empty()) c.ip_db.emplace_back(std::string_view(part.begin(), part.end()));
        return "";
      }},
+    {"--push-subject", "POKECA_PUSH_SUBJECT",
+     [](Config& c, const std::string& v) -> std::string {
+       if (!v.empty() && !v.starts_with("mailto:") && !v.starts_with("https://"))
+         return "--push-subject must start with mailto: or https://";
+       c.push_subject = v;
+       return "";
+     }},
+    {"--push-allow-loopback", "POKECA_PUSH_ALLOW_LOOPBACK",
+     [](Config& c, const std::string& v) -> std::string {
+       return parse_bool(v, c.push_allow_loopback) ? "" : "--push-allow-loopback must be true or false";
+     }},
 };
 
 const Option* find_option(std::string_view flag) {

@@ -66,6 +66,12 @@ struct Config {
     std::uint16_t port = 0;  // 0 = any free port (tests)
   };
   std::optional<MetricsBind> metrics_bind;
+  // Web Push: the VAPID contact a push service's operator may write to ("mailto:…" or an
+  // https URL); empty = mailto:<mail_from>, else the base URL. `push_allow_loopback` lets
+  // devices subscribe with plain http:// endpoints on 127.0.0.1/localhost: the end-to-end
+  // tests' push-service stand-in only, never in production.
+  std::string push_subject;
+  bool push_allow_loopback = false;
 
   [[nodiscard]] std::filesystem::path database_file() const { return data_dir / "pokeca.db"; }
   [[nodiscard]] std::filesystem::path outbox_dir() const { return data_dir / "outbox"; }

@@ -51,6 +51,11 @@
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
+#include "pokeca/push/vapid.hpp"
+#include "pokeca/push/web_push_crypto.hpp"
+#include "pokeca/push/web_push_sender.hpp"
+#include "pokeca/shared/base64url.hpp"
+#include "push_thread.hpp"
 #include "server_metrics.hpp"
 #include "storage_backend.hpp"
 #include "system_clock.hpp"
@@ -98,6 +103,13 @@ void prepare_data_dir(const fs::path& dir) {
 
 // SMTP when a URL is configured, else .eml files in the data directory's outbox with
 // the link logged, so the default install needs no mail server.
+// The VAPID contact (RFC 8292 §2.1): the configured one, else the mail sender, else the site.
+std::string push_subject(const Config& config) {
+  if (!config.push_subject.empty()) return config.push_subject;
+  if (!config.mail_from.empty()) return "mailto:" + config.mail_from;
+  return config.base_url.starts_with("https://") ? config.base_url : "mailto:webmaster@localhost";
+}
+
 std::unique_ptr<Mailer> make_mailer(const Config& config) {
   if (!config.smtp_url.empty()) {
     auto smtp = std::make_unique<mail::SmtpMailer>(
@@ -274,6 +286,23 @@ int serve(const Config& configured) {
   crypto::SodiumAnalyticsKeys analytics_keys;
   AnalyticsService analytics({db.analytics, analytics_keys, limiter, clock});
   AnalyticsSecretSweeper sweeper(analytics, db.jobs, clock);
+  // Web Push: the VAPID key pair made once and kept like the signing key; alerts go out
+  // through the durable push queue that the push thread below empties.
+  const auto vapid = push::vapid_keys_from_private(storage->vapid_key(push::kP256PrivateKeyBytes));
+  if (config.push_allow_loopback)
+    log_event("warning", {{"message", "--push-allow-loopback: plain http push endpoints on loopback (tests only)"}});
+  PushService push_service(
+      {db.push_subscriptions, db.push_queue, clock},
+      {.vapid_public_key = base64url_encode(vapid.public_key), .allow_insecure_loopback = config.push_allow_loopback});
+  push::WebPushSender push_sender({.keys = vapid,
+                                   .subject = push_subject(config),
+                                   .allow_insecure_loopback = config.push_allow_loopback,
+                                   .timeout = push::kPushSendTimeout,
+                                   .now = [&clock] { return clock.now(); }});
+  PushThread push_thread(db.push_queue, push_sender, clock);
+  push_thread.start();
+  push_service.on_queued = [&push_thread] { push_thread.wake(); };
+  alerts.send_push_through(&push_service);
   http::Router router({.stores = service,
                        .auth = auth,
                        .purchases = purchases,
@@ -290,6 +319,7 @@ int serve(const Config& configured) {
                        .lotteries = lotteries,
                        .confirmations = confirmations,
                        .watches = watches,
+                       .push = push_service,
                        .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(db.mail_queue, *mailer, clock);
@@ -354,6 +384,7 @@ int serve(const Config& configured) {
   if (metrics_server) metrics_server->stop();
   server.stop();
   mail_sender.stop();
+  push_thread.stop();
   log_event("stopped");
   return 0;
 }

@@ -15,6 +15,7 @@
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_photo_store.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
+#include "pokeca/storage/postgres/pg_push_repository.hpp"
 #include "pokeca/storage/postgres/pg_ranking_repository.hpp"
 #include "pokeca/storage/postgres/pg_rate_limits.hpp"
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
@@ -33,6 +34,9 @@ namespace pokeca::server {
 namespace {
 
 namespace pg = storage::postgres;
+
+// The VAPID private key's row in server_secrets, beside the signing key.
+constexpr std::string_view kVapidKeySecret = "vapid_private_key";
 
 class PostgresStorage final : public StorageBackend {
  public:
@@ -62,10 +66,12 @@ class PostgresStorage final : public StorageBackend {
         rate_limits_(db_),
         jobs_(db_),
         confirmations_(db_),
+        push_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
-               photos_,  db_,       &rate_limits_,  jobs_,        confirmations_, watches_,   watches_} {}
+               photos_,  db_,       &rate_limits_,  jobs_,        confirmations_, watches_,   watches_,
+               push_,    push_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -73,6 +79,9 @@ class PostgresStorage final : public StorageBackend {
   }
   std::string signing_key(std::size_t bytes) override {
     return pg::load_or_create_secret(db_, pg::kSigningKeySecret, bytes, crypto::random_key);
+  }
+  std::string vapid_key(std::size_t bytes) override {
+    return pg::load_or_create_secret(db_, kVapidKeySecret, bytes, crypto::random_key);
   }
   std::string describe() const override { return "postgresql " + masked_url_; }
 
@@ -102,6 +111,7 @@ class PostgresStorage final : public StorageBackend {
   pg::PgRateLimits rate_limits_;
   pg::PgJobSchedule jobs_;
   pg::PgConfirmationRepository confirmations_;
+  pg::PgPushRepository push_;
   StoragePorts ports_;
 };
 

@@ -13,6 +13,7 @@
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_push_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
@@ -27,6 +28,9 @@
 
 namespace pokeca::server {
 namespace {
+
+// The VAPID private key beside the signing key, made and checked the same way.
+constexpr std::string_view kVapidKeyFileName = "vapid.key";
 
 class SqliteStorage final : public StorageBackend {
  public:
@@ -55,10 +59,12 @@ class SqliteStorage final : public StorageBackend {
         watches_(db_),
         photos_(config.photo_dir(), crypto::sha256_hex),
         confirmations_(db_),
+        push_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
-               photos_,  db_,       nullptr,  jobs_,        confirmations_, watches_,   watches_} {}
+               photos_,  db_,       nullptr,  jobs_,        confirmations_, watches_,   watches_,
+               push_,    push_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -66,6 +72,9 @@ class SqliteStorage final : public StorageBackend {
   }
   std::string signing_key(std::size_t bytes) override {
     return crypto::load_or_create_key_file(data_dir_ / std::string(crypto::kSigningKeyFileName), bytes);
+  }
+  std::string vapid_key(std::size_t bytes) override {
+    return crypto::load_or_create_key_file(data_dir_ / std::string(kVapidKeyFileName), bytes);
   }
   std::string describe() const override { return "sqlite " + database_file_.string(); }
 
@@ -95,6 +104,7 @@ class SqliteStorage final : public StorageBackend {
   media::FilePhotoStore photos_;
   LocalJobSchedule jobs_;
   storage::SqliteConfirmationRepository confirmations_;
+  storage::SqlitePushRepository push_;
   StoragePorts ports_;
 };
 

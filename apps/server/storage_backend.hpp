@@ -23,6 +23,7 @@
 #include "pokeca/map/store_search.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/push_subscriptions.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/personal/watch_ports.hpp"
@@ -73,6 +74,9 @@ struct StoragePorts {
   // Area watches and their alerts (through the mail queue's table).
   WatchRepository& watches;
   WatchAlertQueue& watch_alerts;
+  // Web Push: the devices and the durable push queue (one repository on each backend).
+  PushSubscriptionRepository& push_subscriptions;
+  PushQueue& push_queue;
 };
 
 // What the operator's metrics page shows of the database.
@@ -91,6 +95,10 @@ class StorageBackend {
   // The access tokens' HMAC key, `bytes` long, generated on first use: a 0600 file in the
   // data directory on SQLite, a row every server shares on PostgreSQL.
   [[nodiscard]] virtual std::string signing_key(std::size_t bytes) = 0;
+  // The VAPID private key (a P-256 scalar, `bytes` long), kept like the signing key: a
+  // 0600 file in the data directory on SQLite, a shared row on PostgreSQL. Generated once;
+  // a new one would orphan every browser's subscription.
+  [[nodiscard]] virtual std::string vapid_key(std::size_t bytes) = 0;
   // "sqlite <file>" or "postgresql <masked url>", for the start-up log line.
   [[nodiscard]] virtual std::string describe() const = 0;
 };

@@ -102,3 +102,59 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(caches.match(url.pathname).then((hit) => hit || fetch(request)));
   }
 });
+
+/* Web Push (docs/decisions/web-push.md). The payload is the server's JSON
+ * {title, body, url, tag}: the store's name, product and time, and the site path to open.
+ * Every notification carries a 通知をオフ action that opens the profile's notification
+ * settings, where one tap switches push off (the device is signed in: it subscribed so).
+ * Texts here are the worker's own: it cannot import the app's i18n module. */
+const PUSH_FALLBACK_TITLE = 'ポケカ販売店マップ';
+const PUSH_OFF_ACTION = 'push-off';
+const PUSH_OFF_LABEL = '通知をオフ';
+const PUSH_SETTINGS_PATH = '/profile#notifications';
+
+// Only paths on this site are opened: a payload cannot send the user elsewhere.
+function sitePath(url) {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return '/';
+  return url;
+}
+
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (error) {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : PUSH_FALLBACK_TITLE;
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: sitePath(data.url) },
+      actions: [{ action: PUSH_OFF_ACTION, title: PUSH_OFF_LABEL }],
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = event.action === PUSH_OFF_ACTION ? PUSH_SETTINGS_PATH : sitePath(event.notification.data?.url);
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      // A tab of the site already open: bring it to the front on the store.
+      for (const client of windows) {
+        if (new URL(client.url).origin === self.location.origin && 'focus' in client) {
+          await client.focus();
+          if ('navigate' in client) await client.navigate(target);
+          return;
+        }
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

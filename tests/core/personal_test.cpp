@@ -14,13 +14,16 @@
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/user_stats.hpp"
+#include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/messages.hpp"
+#include "push_fakes.hpp"
 
 namespace pokeca {
 namespace {
 
 using testing::CapturingMailer;
+using testing::FakePushStore;
 using testing::FakeTokenCrypto;
 using testing::FakeUserRepository;
 using testing::SettableClock;
@@ -51,11 +54,12 @@ class FakeAlertQueue final : public FavoriteAlertQueue {
  public:
   Result<int> queue_alerts(std::span<const AlertMail> mails, const AlertLimits& l, UnixSeconds) override {
     limits = l;
-    queued.assign(mails.begin(), mails.end());
-    return static_cast<int>(mails.size());
+    queued.insert(queued.end(), mails.begin(), mails.end());
+    return limit_reached ? 0 : static_cast<int>(mails.size());
   }
   std::vector<AlertMail> queued;
   AlertLimits limits;
+  bool limit_reached = false;  // the limits say no to every alert
 };
 
 class FakeMailQueue final : public MailQueue {
@@ -183,6 +187,45 @@ TEST_F(AlertsTest, ABoughtReportQueuesOneMailPerRecipientWithTheLimits) {
   EXPECT_NE(m.mail.text_body.find("https://pokeca.example/map?store=42"), std::string::npos);
   EXPECT_NE(m.mail.text_body.find("https://pokeca.example/alerts/unsubscribe?token="), std::string::npos);
   EXPECT_TRUE(m.mail.list_unsubscribe_url.starts_with("https://pokeca.example/api/v1/alerts/unsubscribe?token="));
+}
+
+TEST_F(AlertsTest, WithPushEachRecipientsChannelsDecide) {
+  FakePushStore push_store;
+  PushService push({push_store, push_store, clock}, {});
+  alerts.send_push_through(&push);
+  // Ash has a phone and switched mail off; Misty never enabled push (mail, the fallback).
+  ASSERT_TRUE(
+      push.subscribe(2, {"https://fcm.googleapis.com/fcm/send/ash", base64url_encode("\x04" + std::string(64, 'k')),
+                         base64url_encode(std::string(16, 'a')), "phone"}));
+  ASSERT_TRUE(push.set_channels(2, {.push = true, .mail = false}));
+  EXPECT_EQ(alerts.queue_for_report(report, store).value(), 2);
+  ASSERT_EQ(queue.queued.size(), 2U);
+  EXPECT_EQ(queue.queued[0].user_id, 2);
+  EXPECT_FALSE(queue.queued[0].send_mail);  // counted against the limits, no mail
+  EXPECT_EQ(queue.queued[1].user_id, 3);
+  EXPECT_TRUE(queue.queued[1].send_mail);
+  ASSERT_EQ(push_store.rows.size(), 1U);
+  const auto& n = push_store.rows[0].push.notice;
+  EXPECT_EQ(n.user_id, 2);
+  EXPECT_EQ(n.idempotency_key, "favorite_alert:report:9:user:2");
+  EXPECT_EQ(n.title, "カードラボ池袋店で購入できた報告");
+  EXPECT_EQ(n.body, "ボックス（テラスタルフェス）・11月23日 12:00。タップで店舗を開きます。");
+  EXPECT_EQ(n.url, "/map?store=42");
+}
+
+TEST_F(AlertsTest, APushWaitsForTheAlertLimitsAndBothChannelsOffSendNothing) {
+  FakePushStore push_store;
+  PushService push({push_store, push_store, clock}, {});
+  alerts.send_push_through(&push);
+  ASSERT_TRUE(
+      push.subscribe(2, {"https://fcm.googleapis.com/fcm/send/ash", base64url_encode("\x04" + std::string(64, 'k')),
+                         base64url_encode(std::string(16, 'a')), "phone"}));
+  ASSERT_TRUE(push.set_channels(3, {.push = false, .mail = false}));
+  queue.limit_reached = true;
+  EXPECT_EQ(alerts.queue_for_report(report, store).value(), 0);
+  EXPECT_TRUE(push_store.rows.empty());
+  ASSERT_EQ(queue.queued.size(), 1U);  // Misty, with both channels off, is not even checked
+  EXPECT_EQ(queue.queued[0].user_id, 2);
 }
 
 TEST_F(AlertsTest, SoldOutAndDemoReportsQueueNothing) {

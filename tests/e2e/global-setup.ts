@@ -66,6 +66,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   // Every test signs up and logs in from the one loopback address: per-IP limits sized for
   // a test run, and a small per-account login limit so the 429 test stays short.
   if (supportsFlag(bin, '--rate-limits')) args.push('--rate-limits', E2E_RATE_LIMITS);
+  // Web Push to the push-service stand-in of push.spec.ts, a plain-http server on loopback.
+  if (supportsFlag(bin, '--push-allow-loopback')) args.push('--push-allow-loopback', 'true');
   let maildev: MailDev | undefined;
   if (supportsFlag(bin, '--smtp-url')) {
     maildev = await startMailDev();

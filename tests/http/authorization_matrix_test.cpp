@@ -120,6 +120,13 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"DELETE /api/v1/watches/{id}", {Who::kUser, ""}},
     {"PUT /api/v1/watch_settings", {Who::kUser, "{}"}},
     {"POST /api/v1/watches/off", {Who::kAnyone, ""}},
+    {"GET /api/v1/push/public_key", {Who::kAnyone, ""}},
+    {"GET /api/v1/push/subscriptions", {Who::kUser, ""}},
+    {"POST /api/v1/push/subscriptions", {Who::kUser, R"({"endpoint":"x"})"}},
+    {"DELETE /api/v1/push/subscriptions/{id}", {Who::kUser, ""}},
+    {"POST /api/v1/push/subscriptions/{id}/test", {Who::kUser, ""}},
+    {"GET /api/v1/push/settings", {Who::kUser, ""}},
+    {"PUT /api/v1/push/settings", {Who::kUser, R"({"push":true})"}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the

@@ -15,6 +15,7 @@
 #include "pokeca/http/router.hpp"
 #include "pokeca/map/gazetteer.hpp"
 #include "pokeca/map/ip_location.hpp"
+#include "pokeca/personal/push_subscriptions.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
 #include "submission_fakes.hpp"
@@ -163,6 +164,26 @@ class NoConfirmations final : public ConfirmationRepository {
   Result<std::vector<ReporterStanding>> standings(std::span<const std::int64_t>, UnixSeconds) override {
     return std::vector<ReporterStanding>{};
   }
+// No devices, nothing queued: the push routes answer from empty storage.
+class NoPush final : public PushSubscriptionRepository, public PushQueue {
+ public:
+  Result<PushSubscription> save_subscription(UserId, const PushTarget&, std::string_view, UnixSeconds, int) override {
+    return fail(ErrorCode::kUnavailable, "no push in this test");
+  }
+  Result<std::vector<PushSubscription>> subscriptions_of(UserId) override { return std::vector<PushSubscription>{}; }
+  Result<bool> delete_subscription(UserId, PushSubscriptionId) override { return false; }
+  Result<void> mark_subscription_used(PushSubscriptionId, UnixSeconds) override { return {}; }
+  Result<int> pushes_queued_since(UserId, std::string_view, UnixSeconds) override { return 0; }
+  Result<AlertChannels> alert_channels(UserId) override { return AlertChannels{}; }
+  Result<void> set_alert_channels(UserId, const AlertChannels&) override { return {}; }
+  Result<int> enqueue_for_user(const PushNotice&, UnixSeconds) override { return 0; }
+  Result<bool> enqueue_for_device(const PushNotice&, std::int64_t, UnixSeconds) override { return false; }
+  Result<std::optional<QueuedPush>> claim_next_push(UnixSeconds, UnixSeconds) override { return std::nullopt; }
+  Result<void> mark_push_sent(PushId, UnixSeconds) override { return {}; }
+  Result<void> mark_push_retry(PushId, UnixSeconds, std::string_view) override { return {}; }
+  Result<void> mark_push_failed(PushId, UnixSeconds, std::string_view) override { return {}; }
+  Result<void> drop_subscription(std::int64_t) override { return {}; }
+  Result<std::int64_t> purge_finished_pushes(UnixSeconds) override { return 0; }
 };
 
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
@@ -181,6 +202,7 @@ struct RealServices {
   LotteryService* lotteries = nullptr;
   ConfirmationService* confirmations = nullptr;
   WatchService* watches = nullptr;
+  PushService* push = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -204,7 +226,8 @@ struct FakeContributions {
         products(product_repo, clock),
         lotteries(lottery_repo, clock),
         confirmations(confirmation_repo, limiter, clock),
-        watches(watch_repo, crypto, clock) {}
+        watches(watch_repo, crypto, clock),
+        push({push_repo, push_repo, clock}, {}) {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -225,6 +248,7 @@ struct FakeContributions {
             .lotteries = either(real.lotteries, lotteries),
             .confirmations = either(real.confirmations, confirmations),
             .watches = either(real.watches, watches),
+            .push = either(real.push, push),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -261,6 +285,8 @@ struct FakeContributions {
   ConfirmationService confirmations;
   FakeWatches watch_repo;
   WatchService watches;
+  NoPush push_repo;
+  PushService push;
 };
 
 }  // namespace pokeca::testing

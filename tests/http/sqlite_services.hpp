@@ -30,6 +30,7 @@
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_push_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
@@ -79,7 +80,9 @@ struct SqliteServices {
         confirmation_repo(db),
         confirmations(confirmation_repo, accounts.limiter, clock),
         watch_repo(db),
-        watches(watch_repo, accounts.crypto, clock) {}
+        watches(watch_repo, accounts.crypto, clock),
+        push_repo(db),
+        push({push_repo, push_repo, clock}, {.vapid_public_key = "BTestKey", .allow_insecure_loopback = true}) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -96,7 +99,8 @@ struct SqliteServices {
             .products = &products,
             .lotteries = &lotteries,
             .confirmations = &confirmations,
-            .watches = &watches};
+            .watches = &watches,
+            .push = &push};
   }
 
   storage::Database db;
@@ -135,6 +139,8 @@ struct SqliteServices {
   ConfirmationService confirmations;
   storage::SqliteWatchRepository watch_repo;
   WatchService watches;
+  storage::SqlitePushRepository push_repo;
+  PushService push;
 };
 
 }  // namespace pokeca::testing

@@ -50,6 +50,7 @@
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_push_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_saved_trip_repository.hpp"
@@ -93,6 +94,8 @@ class SqliteBackend {
   FavoriteRepository& favorites() { return favorites_; }
   MailQueue& mail_queue() { return mail_; }
   FavoriteAlertQueue& alert_queue() { return mail_; }
+  PushSubscriptionRepository& push_subscriptions() { return push_; }
+  PushQueue& push_queue() { return push_; }
   StoreSearchRepository& search() { return search_; }
   UserStatsRepository& user_stats() { return activity_; }
   StoreActivityRepository& store_activity() { return activity_; }
@@ -168,6 +171,7 @@ class SqliteBackend {
   SqliteRankingRepository ranking_{db_};
   SqliteFavoriteRepository favorites_{db_};
   SqliteMailQueue mail_{db_};
+  SqlitePushRepository push_{db_};
   SqliteStoreSearch search_{db_};
   SqliteActivityRepository activity_{db_};
   SqliteAdminRepository admin_{db_};
@@ -199,6 +203,7 @@ using ActivityBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AnalyticsBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ConfirmationBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using WatchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using PushBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};
@@ -258,6 +263,8 @@ class BackendTest : public ::testing::Test {
   POKECA_BACKEND_PORT(watch_alerts, watch_alerts)
   POKECA_BACKEND_PORT(changes, changes)
   POKECA_BACKEND_PORT(confirmations, confirmations)
+  POKECA_BACKEND_PORT(push_devices, push_subscriptions)
+  POKECA_BACKEND_PORT(pushes, push_queue)
 #undef POKECA_BACKEND_PORT
 };
 

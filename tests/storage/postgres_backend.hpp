@@ -49,6 +49,7 @@
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
 #include "pokeca/storage/postgres/pg_photo_store.hpp"
 #include "pokeca/storage/postgres/pg_product_repository.hpp"
+#include "pokeca/storage/postgres/pg_push_repository.hpp"
 #include "pokeca/storage/postgres/pg_ranking_repository.hpp"
 #include "pokeca/storage/postgres/pg_report_repository.hpp"
 #include "pokeca/storage/postgres/pg_saved_trip_repository.hpp"
@@ -138,6 +139,8 @@ class PostgresBackend {
   FavoriteRepository& favorites() { return favorites_; }
   MailQueue& mail_queue() { return mail_; }
   FavoriteAlertQueue& alert_queue() { return mail_; }
+  PushSubscriptionRepository& push_subscriptions() { return push_; }
+  PushQueue& push_queue() { return push_; }
   AdminRepository& admin() { return admin_; }
   UserStatsRepository& user_stats() { return activity_; }
   StoreActivityRepository& store_activity() { return activity_; }
@@ -205,6 +208,7 @@ class PostgresBackend {
   postgres::PgPhotoStore photos_{db_, crypto::sha256_hex};
   postgres::PgFavoriteRepository favorites_{db_};
   postgres::PgMailQueue mail_{db_};
+  postgres::PgPushRepository push_{db_};
   postgres::PgStoreSearch search_{db_};
   postgres::PgAdminRepository admin_{db_};
   postgres::PgActivityRepository activity_{db_};

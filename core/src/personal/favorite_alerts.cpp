@@ -7,6 +7,7 @@
 #include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/shared/prefectures.hpp"
+#include "pokeca/shared/push_messages.hpp"
 #include "pokeca/shared/text.hpp"
 
 namespace pokeca {
@@ -100,16 +101,55 @@ MailMessage FavoriteAlerts::alert_mail(const AlertRecipient& to, const PurchaseR
   return m;
 }
 
+PushNotice FavoriteAlerts::alert_push(UserId to, const PurchaseReport& report, const Store& store) const {
+  std::string product(product_label(report.product));
+  if (!report.product_name.empty()) product += "（" + report.product_name + "）";
+  PushNotice n;
+  // The same logical alert as the mail: one push per report and user, whatever retries.
+  n.idempotency_key =
+      std::string(kFavoriteAlertKind) + ":report:" + std::to_string(report.id) + ":user:" + std::to_string(to);
+  n.kind = kFavoriteAlertKind;
+  n.user_id = to;
+  n.title = fill_placeholder(msg::kPushFavoriteAlertTitle, "{store}", store.name);
+  n.body = fill_placeholders(msg::kPushFavoriteAlertBody,
+                             {{"{product}", product}, {"{time}", japan_clock_text(report.purchased_at)}});
+  n.url = "/map?store=" + std::to_string(store.id);
+  return n;
+}
+
 Result<int> FavoriteAlerts::queue_for_report(const PurchaseReport& report, const Store& store) {
   if (report.kind != ReportKind::kBought || !report.user_id || report.id <= 0) return 0;
   auto recipients = deps_.favorites.alert_recipients(store.id, *report.user_id);
   if (!recipients) return std::unexpected(recipients.error());
   if (recipients->empty()) return 0;
-  std::vector<AlertMail> mails;
-  mails.reserve(recipients->size());
-  for (const auto& to : *recipients) mails.push_back({to.user_id, store.id, report.id, alert_mail(to, report, store)});
   const auto now = deps_.clock.now();
-  return deps_.queue.queue_alerts(mails, alert_limits_at(now), now);
+  const auto limits = alert_limits_at(now);
+  if (push_ == nullptr) {
+    std::vector<AlertMail> mails;
+    mails.reserve(recipients->size());
+    for (const auto& to : *recipients)
+      mails.push_back({to.user_id, store.id, report.id, alert_mail(to, report, store)});
+    return deps_.queue.queue_alerts(mails, limits, now);
+  }
+  // With push: each recipient's channels decide; the limits are the alert's, whichever
+  // channels carry it, so each recipient is checked (and recorded) on its own and the
+  // push goes only when the limits let the alert through.
+  int queued = 0;
+  for (const auto& to : *recipients) {
+    auto channels = push_->channels(to.user_id);
+    if (!channels) return std::unexpected(channels.error());
+    if (!channels->mail && !channels->push) continue;
+    AlertMail one{to.user_id, store.id, report.id, alert_mail(to, report, store), channels->mail};
+    auto passed = deps_.queue.queue_alerts(std::span(&one, 1), limits, now);
+    if (!passed) return std::unexpected(passed.error());
+    if (*passed == 0) continue;
+    ++queued;
+    if (channels->push) {
+      if (auto pushed = push_->queue_notice(alert_push(to.user_id, report, store)); !pushed)
+        return std::unexpected(pushed.error());
+    }
+  }
+  return queued;
 }
 
 void FavoriteAlerts::report_stored(const PurchaseReport& report, const Store& store) noexcept {

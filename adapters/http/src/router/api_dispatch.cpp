@@ -26,6 +26,7 @@
 #include "endpoints/personal/favorite_handlers.hpp"
 #include "endpoints/personal/stats_handlers.hpp"
 #include "endpoints/personal/watch_handlers.hpp"
+#include "endpoints/push/push_handlers.hpp"
 #include "endpoints/trips/trip_handlers.hpp"
 #include "pokeca/accounts/auth_codes.hpp"
 #include "pokeca/http/api_routes.hpp"
@@ -58,13 +59,14 @@ struct ApiDispatcher::Handlers {
                ProductHandlers{s.products},
                LotteryHandlers{s.lotteries},
                ConfirmationHandlers{s.confirmations},
-               WatchHandlers{s.watches}} {}
+               WatchHandlers{s.watches},
+               PushHandlers{s.push}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
              AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, ConfirmationHandlers,
-             WatchHandlers>
+             WatchHandlers, PushHandlers>
       groups;
 };
 
@@ -280,6 +282,19 @@ constexpr std::array kRoutes{
     Route{{"PUT", "/api/v1/watch_settings"}, kUser, kNormalLane, kWrite, call<&WatchHandlers::put_watch_settings>},
     Route{{"POST", "/api/v1/watches/off"}, kPublic, kNormalLane, kWrite, call<&WatchHandlers::post_watches_off>, kNo,
           kIgnoredBody},
+    // Web Push: the key is public (the browser needs it before subscribing); devices and
+    // channel switches are the signed-in user's own.
+    Route{{"GET", "/api/v1/push/public_key"}, kPublic, kNormalLane, kNone, call<&PushHandlers::get_push_public_key>},
+    Route{{"GET", "/api/v1/push/subscriptions"}, kUser, kNormalLane, kNone,
+          call<&PushHandlers::get_push_subscriptions>},
+    Route{{"POST", "/api/v1/push/subscriptions"}, kUser, kNormalLane, kWrite,
+          call<&PushHandlers::post_push_subscriptions>},
+    Route{{"DELETE", "/api/v1/push/subscriptions/{id}"}, kUser, kNormalLane, kWrite,
+          call<&PushHandlers::delete_push_subscription>},
+    Route{{"POST", "/api/v1/push/subscriptions/{id}/test"}, kUser, kNormalLane, kWrite,
+          call<&PushHandlers::post_push_subscription_test>},
+    Route{{"GET", "/api/v1/push/settings"}, kUser, kNormalLane, kNone, call<&PushHandlers::get_push_settings>},
+    Route{{"PUT", "/api/v1/push/settings"}, kUser, kNormalLane, kWrite, call<&PushHandlers::put_push_settings>},
 };
 // clang-format on
 

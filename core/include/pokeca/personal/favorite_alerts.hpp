@@ -13,6 +13,7 @@
 #include "pokeca/contributions/purchase_report.hpp"
 #include "pokeca/map/store.hpp"
 #include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/push_subscriptions.hpp"
 #include "pokeca/shared/errors.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/time.hpp"
@@ -41,6 +42,9 @@ struct AlertMail {
   StoreId store_id = 0;
   ReportId report_id = 0;
   MailMessage message;
+  // false: the user switched the mail channel off (push only); the alert is checked and
+  // recorded against the limits, but no mail is queued.
+  bool send_mail = true;
 };
 
 class FavoriteAlertQueue {
@@ -95,12 +99,20 @@ class FavoriteAlerts final : public PurchaseObserver {
   [[nodiscard]] MailMessage alert_mail(const AlertRecipient& to, const PurchaseReport& report,
                                        const Store& store) const;
   [[nodiscard]] std::string unsubscribe_api_url(std::string_view token) const;
+  // The push notice for one recipient (exposed for tests): the store, product and time;
+  // tapping opens the store on the site.
+  [[nodiscard]] PushNotice alert_push(UserId to, const PurchaseReport& report, const Store& store) const;
+
+  // Sends the alerts as Web Push too, through `push` (its one queuing entry point), and
+  // honours each user's channel switches; null = mail only.
+  void send_push_through(PushService* push) { push_ = push; }
 
   std::function<void(const DomainError&)> on_error;
 
  private:
   AlertDeps deps_;
   std::string base_url_;
+  PushService* push_ = nullptr;
 };
 
 }  // namespace pokeca

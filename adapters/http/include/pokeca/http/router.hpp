@@ -27,6 +27,7 @@
 #include "pokeca/map/store_service.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/push_subscriptions.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
@@ -85,6 +86,7 @@ struct ApiServices {
   LotteryService& lotteries;        // /lotteries, /admin/lotteries
   ConfirmationService& confirmations;  // /purchases/{id}/confirmation, /purchases/confirmations
   WatchService& watches;            // /watches, /watch_settings, /watches/off
+  PushService& push;                // /push/public_key, /push/subscriptions, /push/settings
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };

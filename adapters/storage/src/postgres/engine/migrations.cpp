@@ -26,6 +26,7 @@ extern const std::string_view k013Admin;          // last_login_at, the admin li
 extern const std::string_view k014Analytics;      // page views, the dashboard's counters
 extern const std::string_view k015ReportConfirmations;  // confirmations of purchase reports
 extern const std::string_view k016AreaWatches;    // area watches, quiet hours, their alert log
+extern const std::string_view k017WebPush;        // Web Push devices, the push queue, alert channels
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -49,6 +50,7 @@ std::span<const Migration> all_migrations() {
       Migration{14, "analytics", embedded::k014Analytics},
       Migration{15, "report_confirmations", embedded::k015ReportConfirmations},
       Migration{16, "area_watches", embedded::k016AreaWatches},
+      Migration{17, "web_push", embedded::k017WebPush},
   };
   return migrations;
 }

@@ -148,7 +148,8 @@ Result<int> PgMailQueue::queue_alerts(std::span<const AlertMail> mails, const Al
         auto today = count_of(st.alerts_for_user, {m.user_id, limits.per_day_since});
         if (!today) return std::unexpected(today.error());
         if (*today >= limits.max_per_day) continue;
-        auto inserted = insert(st, m.message, now);
+        // Mail switched off (push only): the alert still counts against the limits.
+        auto inserted = m.send_mail ? insert(st, m.message, now) : Result<bool>(true);
         if (!inserted) return std::unexpected(inserted.error());
         if (!*inserted) continue;  // this very alert was queued before
         if (auto logged = done(st.log_alert.run({m.user_id, m.store_id, m.report_id, now})); !logged) return logged;

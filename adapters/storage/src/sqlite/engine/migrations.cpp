@@ -28,6 +28,7 @@ extern const std::string_view k014Products;          // the product catalogue; a
 extern const std::string_view k015Lotteries;         // lottery entries (抽選情報)
 extern const std::string_view k016ReportConfirmations;  // confirmations of purchase reports
 extern const std::string_view k017AreaWatches;       // area watches, quiet hours, their alert log
+extern const std::string_view k018WebPush;           // Web Push devices, the push queue, alert channels
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -53,6 +54,7 @@ std::span<const Migration> all_migrations() {
       Migration{15, "lotteries", embedded::k015Lotteries},
       Migration{16, "report_confirmations", embedded::k016ReportConfirmations},
       Migration{17, "area_watches", embedded::k017AreaWatches},
+      Migration{18, "web_push", embedded::k018WebPush},
   };
   return migrations;
 }

@@ -161,7 +161,8 @@ Result<int> SqliteMailQueue::queue_alerts(std::span<const AlertMail> mails, cons
       auto today = count_of(st.alerts_for_user.bind_int(":user", m.user_id).bind_int(":since", limits.per_day_since));
       if (!today) return std::unexpected(today.error());
       if (*today >= limits.max_per_day) continue;
-      auto inserted = insert(st, m.message, now);
+      // Mail switched off (push only): the alert still counts against the limits.
+      auto inserted = m.send_mail ? insert(st, m.message, now) : Result<bool>(true);
       if (!inserted) return std::unexpected(inserted.error());
       if (!*inserted) continue;  // this very alert was queued before
       if (auto ok = st.log_alert.bind_int(":user", m.user_id)

@@ -7,6 +7,7 @@ import { displayName, useAuth } from '@/stores/auth-store';
 import ui from '@/styles/ui.module.css';
 import { useProfile } from '../api/profile';
 import { FavoriteAlertsSetting, ReviewMailSetting } from './FavoriteAlertsSetting';
+import { NotificationSettings } from './NotificationSettings';
 import { ProfileForm } from './ProfileForm';
 import styles from './profile.module.css';
 
@@ -76,6 +77,7 @@ export function ProfileView() {
 
       <FavoriteAlertsSetting user={user} />
       <ReviewMailSetting user={user} />
+      <NotificationSettings />
 
       <nav className={styles.menu} aria-labelledby="profile-menu-title">
         <h2 id="profile-menu-title" className={styles.menuTitle}>
