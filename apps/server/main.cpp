@@ -181,7 +181,7 @@ int serve(const Config& configured) {
   const Gazetteer gazetteer = load_gazetteer();
 
   if (config.demo_data) {
-    auto seeded = seed_demo_if_empty(db.stores, db.reports, db.meta, gazetteer, clock);
+    auto seeded = seed_demo_if_empty(db.stores, db.reports, db.products, db.meta, gazetteer, clock);
     if (!seeded) throw std::runtime_error("demo data: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_data_loaded", {{"stores", std::to_string(*seeded)}});
   }
@@ -234,7 +234,8 @@ int serve(const Config& configured) {
   router_config.export_dir = config.export_dir();
   router_config.public_base_url = config.base_url;
   // Contributions: the purchase limit shares the limiter with the accounts.
-  PurchaseService purchases({db.stores, db.reports, limiter, clock}, config.rate_limits.purchase_account, &alerts);
+  PurchaseService purchases({db.stores, db.reports, limiter, clock, &db.products}, config.rate_limits.purchase_account,
+                            &alerts);
   RankingService ranking(db.ranking, clock);
   UserStatsService user_stats(db.user_stats, db.ranking, clock);
   // Trips: share ids come from the same CSPRNG as the session tokens.

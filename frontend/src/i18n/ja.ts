@@ -726,6 +726,17 @@ export const ja = {
   'sharedRoute.notFound': 'このルートは見つからないか、共有が停止されています。',
   'sharedRoute.openOnMap': '地図で見る',
   'sharedRoute.readOnly': 'このページは閲覧専用です。',
+  'saleTerms.method.first_come': '先着',
+  'saleTerms.method.ticket': '整理券',
+  'saleTerms.method.store_lottery': '店頭抽選',
+  'saleTerms.method.reservation': '予約',
+  'saleTerms.unit.pack': 'パック',
+  'saleTerms.unit.box': 'BOX',
+  'saleTerms.unit.item': '点',
+  'saleTerms.limit': '1人{n}{unit}まで',
+  'saleTerms.start': '{time}〜',
+  'saleTerms.summaryTitle': '最近の販売条件',
+  'saleTerms.summary': '{terms}, {ago}',
 } as const;
 
 export type MessageKey = keyof typeof ja;

@@ -2,6 +2,7 @@
 // Purchase reports: a signed-in user reports a purchase (or a sell-out) at an
 // active store (an admin deletes one through AdminService). The store's last report follows.
 #include "pokeca/accounts/user.hpp"
+#include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/purchase_rules.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/store_ports.hpp"
@@ -17,6 +18,9 @@ struct PurchaseDeps {
   ReportRepository& reports;
   RateLimiter& limiter;
   const Clock& clock;
+  // The catalogue a report's product_id must name a listed product of; without it, a
+  // report naming one is refused as unknown.
+  ProductRepository* products = nullptr;
 };
 
 class PurchaseService {
@@ -29,7 +33,8 @@ class PurchaseService {
 
   // The stored report (with its id and the author's id). kBadRequest (purchase_rules),
   // kNotFound when the store does not exist or is not active, kRateLimited past the
-  // per-account limit; a refused report does not count against it.
+  // per-account limit; a refused report does not count against it. A catalogue product
+  // must be listed (kBadRequest otherwise); its name replaces the free text.
   Result<PurchaseReport> report(const User& author, const PurchaseReportInput& input);
 
  private:

@@ -11,6 +11,7 @@ import { formatDistanceKm } from '@/lib/format';
 import { formatRelativeTime, isWithinHours, lastReportText } from '@/lib/relative-time';
 import { useStore, type StoreDetail, type StoreReport } from '@/api/stores';
 import { FavoriteButton } from './FavoriteButton';
+import { SaleTermsSummary } from './SaleTermsSummary';
 import { ShareButton } from './ShareButton';
 import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './StoreSheet.module.css';
@@ -158,6 +159,7 @@ function SheetBody({
       <p className={fresh ? styles.freshnessFresh : styles.freshness} data-testid="store-sheet-freshness">
         {lastReportText(store)}
       </p>
+      <SaleTermsSummary reports={store.recent_reports} />
 
       <div className={styles.actions}>
         <FavoriteButton store={store} />
