@@ -28,14 +28,14 @@ test.describe('sale terms', () => {
     await dialog.getByTestId('report-kind-bought').check();
     await dialog.getByTestId('report-product-box').check();
     await dialog.getByTestId('report-catalog').selectOption({ label: product });
-    // Bought at 9:30 Japan time (the browser runs in Asia/Tokyo): today, or yesterday before then.
-    const japan = new Date(Date.now() + 9 * 3_600_000);
-    if (japan.getUTCHours() * 60 + japan.getUTCMinutes() < 9 * 60 + 30) japan.setUTCDate(japan.getUTCDate() - 1);
-    await dialog.getByTestId('report-purchased-at').fill(`${japan.toISOString().slice(0, 10)}T09:30`);
+    // Bought now (the form's default, so the report heads the timeline); sales from 7:00 Japan
+    // time (the browser runs in Asia/Tokyo), or from midnight before 7:00.
+    const early = new Date(Date.now() + 9 * 3_600_000).getUTCHours() < 7;
+    const start = early ? { input: '00:00', shown: '0:00' } : { input: '07:00', shown: '7:00' };
     await dialog.getByTestId('report-method-first_come').check();
     await dialog.getByTestId('report-limit-count').fill('1');
     await dialog.getByTestId('report-limit-unit').selectOption('box');
-    await dialog.getByTestId('report-sales-started-at').fill('07:00');
+    await dialog.getByTestId('report-sales-started-at').fill(start.input);
     await expect(dialog.getByTestId('report-submit')).toBeEnabled();
     await shot(page, testInfo, 'sale-terms-report-form');
     await dialog.getByTestId('report-submit').click();
@@ -44,7 +44,7 @@ test.describe('sale terms', () => {
 
     // The sheet summarises the latest terms, Japan time, with how long ago.
     const terms = sheet.getByTestId('store-sheet-terms');
-    await expect(terms).toContainText('先着・1人1BOXまで・7:00〜', { timeout: 15_000 });
+    await expect(terms).toContainText(`先着・1人1BOXまで・${start.shown}〜`, { timeout: 15_000 });
     await expect(terms).toContainText(/, (たった今|\d+分前|\d+時間前|\d+日前)$/);
     await expect(sheet.getByTestId('store-sheet-history')).toContainText(product);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -57,7 +57,7 @@ test.describe('sale terms', () => {
     const timeline = page.getByRole('dialog', { name: '最新の購入報告' });
     const row = timeline.getByTestId('timeline-list').locator('li').filter({ hasText: store.name }).first();
     await expect(row).toContainText(product);
-    await expect(row.getByTestId('timeline-terms')).toHaveText('先着・1人1BOXまで・7:00〜');
+    await expect(row.getByTestId('timeline-terms')).toHaveText(`先着・1人1BOXまで・${start.shown}〜`);
     await shot(page, testInfo, 'sale-terms-timeline');
   });
 });

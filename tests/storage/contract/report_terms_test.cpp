@@ -124,6 +124,20 @@ TYPED_TEST(ReportTerms, AProductsDeleteLeavesItsReportsWithTheirName) {
   EXPECT_EQ(recent[0].terms.method, SaleMethod::kFirstCome);
 }
 
+TYPED_TEST(ReportTerms, TheDatabaseRefusesALimitWithoutItsUnitOrOutOfRange) {
+  auto alone = make_report(1, kNow);
+  alone.terms.limit_count = 2;
+  EXPECT_FALSE(this->reports.insert(alone));
+  auto unit_alone = make_report(1, kNow);
+  unit_alone.terms.limit_unit = LimitUnit::kPack;
+  EXPECT_FALSE(this->reports.insert(unit_alone));
+  auto too_many = make_report(1, kNow);
+  too_many.terms.limit_count = kMaxPurchaseLimitCount + 1;
+  too_many.terms.limit_unit = LimitUnit::kPack;
+  EXPECT_FALSE(this->reports.insert(too_many));
+  EXPECT_TRUE(this->reports.recent_for_store(1, 10).value().empty());
+}
+
 TYPED_TEST(ReportTerms, AReportNamingNoSuchProductIsRefused) {
   auto r = this->with_terms(kNow);
   r.product_id = this->product_id + 1000;

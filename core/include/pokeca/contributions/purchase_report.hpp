@@ -20,10 +20,10 @@ struct PurchaseReport {
   Product product = Product::kPack;
   // A catalogue product, whose name is copied into product_name when the report is
   // stored; nullopt for その他 (free text) and for reports made before the catalogue.
-  std::optional<CatalogProductId> product_id;
+  std::optional<CatalogProductId> product_id{};
   std::string product_name;  // e.g. the set's name; may be empty
   std::string limit_note;    // 購入制限 as free text, e.g. "1人5パックまで"; may be empty
-  SaleTerms terms;           // how the store sold; every part optional
+  SaleTerms terms{};         // how the store sold; every part optional
   UnixSeconds purchased_at = 0;
   UnixSeconds created_at = 0;
 };

@@ -29,12 +29,12 @@ struct PurchaseReportInput {
   std::string limit_note;
   std::optional<std::string> purchased_at;  // ISO 8601; absent or "" = now
   // A catalogue product (the service checks that it is listed); nullopt = その他.
-  std::optional<std::int64_t> product_id;
+  std::optional<std::int64_t> product_id{};
   // The sale terms (sale_terms.hpp); "" or nullopt = not said.
-  std::string sale_method;  // "first_come" | "ticket" | "store_lottery" | "reservation"
-  std::optional<std::int64_t> limit_count;
-  std::string limit_unit;                       // "pack" | "box" | "item"
-  std::optional<std::string> sales_started_at;  // ISO 8601
+  std::string sale_method{};  // "first_come" | "ticket" | "store_lottery" | "reservation"
+  std::optional<std::int64_t> limit_count{};
+  std::string limit_unit{};                       // "pack" | "box" | "item"
+  std::optional<std::string> sales_started_at{};  // ISO 8601
 };
 
 // The report to store (id 0, no user yet), or kBadRequest with the Japanese reason.

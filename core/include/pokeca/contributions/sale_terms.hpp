@@ -26,10 +26,10 @@ inline constexpr int kMaxPurchaseLimitCount = 99;
 inline constexpr UnixSeconds kMaxSaleStartBeforePurchaseSeconds = 24 * 3600;
 
 struct SaleTerms {
-  std::optional<SaleMethod> method;
-  std::optional<int> limit_count;       // with limit_unit, or neither
-  std::optional<LimitUnit> limit_unit;  // with limit_count, or neither
-  std::optional<UnixSeconds> started_at;
+  std::optional<SaleMethod> method{};
+  std::optional<int> limit_count{};       // with limit_unit, or neither
+  std::optional<LimitUnit> limit_unit{};  // with limit_count, or neither
+  std::optional<UnixSeconds> started_at{};
 
   [[nodiscard]] bool empty() const { return !method && !limit_count && !started_at; }
 };

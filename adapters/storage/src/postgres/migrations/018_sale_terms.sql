@@ -7,9 +7,10 @@ ALTER TABLE purchase_reports
   ADD COLUMN product_id bigint REFERENCES products (id) ON DELETE SET NULL,
   -- How the store sold (sale_terms.hpp).
   ADD COLUMN sale_method text CHECK (sale_method IN ('first_come', 'ticket', 'store_lottery', 'reservation')),
-  -- A per-person limit: a count with its unit, or neither.
+  -- A per-person limit: a count with its unit, or neither. (With no unit the IN is NULL, so the
+  -- CHECK fails only when a count stands alone.)
   ADD COLUMN limit_count integer CHECK (limit_count BETWEEN 1 AND 99),
-  ADD COLUMN limit_unit text CHECK (limit_unit IN ('pack', 'box', 'item') AND limit_count IS NOT NULL),
+  ADD COLUMN limit_unit text CHECK (limit_unit IN ('pack', 'box', 'item') AND (limit_count IS NULL) = (limit_unit IS NULL)),
   -- When sales started (Unix seconds).
   ADD COLUMN sales_started_at bigint;
 

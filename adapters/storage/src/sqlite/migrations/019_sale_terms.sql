@@ -8,10 +8,11 @@ ALTER TABLE purchase_reports ADD COLUMN product_id INTEGER REFERENCES products (
 -- How the store sold (sale_terms.hpp).
 ALTER TABLE purchase_reports ADD COLUMN sale_method TEXT
   CHECK (sale_method IN ('first_come', 'ticket', 'store_lottery', 'reservation'));
--- A per-person limit: a count with its unit, or neither.
+-- A per-person limit: a count with its unit, or neither. (With no unit the IN is NULL, so the
+-- CHECK fails only when a count stands alone.)
 ALTER TABLE purchase_reports ADD COLUMN limit_count INTEGER CHECK (limit_count BETWEEN 1 AND 99);
 ALTER TABLE purchase_reports ADD COLUMN limit_unit TEXT
-  CHECK (limit_unit IN ('pack', 'box', 'item') AND limit_count IS NOT NULL);
+  CHECK (limit_unit IN ('pack', 'box', 'item') AND (limit_count IS NULL) = (limit_unit IS NULL));
 -- When sales started (Unix seconds).
 ALTER TABLE purchase_reports ADD COLUMN sales_started_at INTEGER;
 
