@@ -265,7 +265,12 @@ TEST_F(PurchaseFlow, ReportedWithinCountsOnlyStoresWhoseLatestReportIsAPurchase)
   std::vector<Store> grid;
   std::vector<PurchaseReport> made;
   const auto add = [&](StoreId id, ReportKind kind, Product product, UnixSeconds ago) {
-    made.push_back(PurchaseReport{0, id, std::nullopt, kind, product, "", "", kTestNow - ago, kTestNow - ago});
+    PurchaseReport r;
+    r.store_id = id;
+    r.kind = kind;
+    r.product = product;
+    r.purchased_at = r.created_at = kTestNow - ago;
+    made.push_back(r);
   };
   for (StoreId id = kFirst; id < kFirst + 4 * kPerGroup; ++id) {
     const auto p = at(id);
