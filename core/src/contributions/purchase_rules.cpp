@@ -57,7 +57,7 @@ Result<SaleTerms> sale_terms(const PurchaseReportInput& in, UnixSeconds purchase
     if (*at < purchased_at - kMaxSaleStartBeforePurchaseSeconds)
       return fail(ErrorCode::kBadRequest, fill_placeholder(msg::kSalesStartedTooEarly, "{hours}",
                                                            std::to_string(kMaxSaleStartBeforePurchaseSeconds / 3600)));
-    terms.started_at = *at;
+    terms.started_at = at;
   }
   return terms;
 }
