@@ -14,9 +14,11 @@ inline constexpr std::string_view kDemoDataMetaKey = "demo_data";
 inline constexpr std::string_view kDemoProductsMetaKey = "demo_products";
 inline constexpr std::string_view kDemoLotteriesMetaKey = "demo_lotteries";
 
-// Returns how many stores were loaded (0 when the database already had stores).
-Result<std::size_t> seed_demo_if_empty(StoreRepository& stores, ReportRepository& reports, MetaRepository& meta,
-                                       const Gazetteer& gazetteer, const Clock& clock);
+// Returns how many stores were loaded (0 when the database already had stores). The demo
+// catalogue comes in with the stores (kDemoProductsMetaKey set), so that the reports can
+// name its products; the reports carry sale terms (demo_sale_terms.hpp).
+Result<std::size_t> seed_demo_if_empty(StoreRepository& stores, ReportRepository& reports, ProductRepository& products,
+                                       MetaRepository& meta, const Gazetteer& gazetteer, const Clock& clock);
 
 // On a demo database (kDemoDataMetaKey set), adds the demo catalogue once: to an empty
 // catalogue, including a demo database made before the catalogue existed. Returns how

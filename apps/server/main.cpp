@@ -195,7 +195,7 @@ int serve(const Config& configured) {
   const Gazetteer gazetteer = load_gazetteer();
 
   if (config.demo_data) {
-    auto seeded = seed_demo_if_empty(db.stores, db.reports, db.meta, gazetteer, clock);
+    auto seeded = seed_demo_if_empty(db.stores, db.reports, db.products, db.meta, gazetteer, clock);
     if (!seeded) throw std::runtime_error("demo data: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_data_loaded", {{"stores", std::to_string(*seeded)}});
   }
@@ -257,7 +257,7 @@ int serve(const Config& configured) {
   WatchAlerts watch_alerts({db.watches, db.watch_alerts, db.stores, token_crypto, clock}, config.base_url);
   watch_alerts.on_error = [](const DomainError& e) { log_event("watch_alert_error", {{"detail", e.cause()}}); };
   PurchaseObservers purchase_observers{&alerts, &watch_alerts};
-  PurchaseService purchases({db.stores, db.reports, limiter, clock, &confirmations},
+  PurchaseService purchases({db.stores, db.reports, limiter, clock, &confirmations, &db.products},
                             config.rate_limits.purchase_account, &purchase_observers);
   RankingService ranking(db.ranking, clock);
   UserStatsService user_stats(db.user_stats, db.ranking, clock);

@@ -124,7 +124,8 @@ test.describe('contributions', () => {
     const report = page.getByRole('dialog', { name: '購入報告' });
     await report.getByTestId('report-kind-bought').check();
     await report.getByTestId('report-product-box').check();
-    await report.getByTestId('report-limit-note').fill('1人1BOXまで');
+    await report.getByTestId('report-limit-count').fill('1');
+    await report.getByTestId('report-limit-unit').selectOption('box');
     await shot(page, testInfo, 'report-form');
     await report.getByTestId('report-submit').click();
     await expect(page.getByText('購入報告を投稿しました')).toBeVisible();

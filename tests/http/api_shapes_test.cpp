@@ -239,7 +239,8 @@ TEST_F(ApiShapes, StoreDetailAddsPhotosAndRecentReports) {
   ASSERT_EQ(recent.size(), 2u);
   EXPECT_EQ(recent[0], json::parse(R"({"id":10,"kind":"bought","product":"pack",
       "product_name":"黒炎の支配者","limit_note":"1人5パックまで",
-      "purchased_at":"2026-11-21T05:00:00Z","created_at":"2026-11-21T05:01:40Z"})"));
+      "purchased_at":"2026-11-21T05:00:00Z","created_at":"2026-11-21T05:01:40Z",
+      "product_id":null,"sale_method":null,"limit_count":null,"limit_unit":null,"sales_started_at":null})"));
   EXPECT_TRUE(recent[1].at("product_name").is_null());
   EXPECT_TRUE(recent[1].at("limit_note").is_null());
   EXPECT_EQ(recent[1].at("kind"), "sold_out");
@@ -271,7 +272,8 @@ TEST_F(ApiShapes, TimelineItemsNewestFirst) {
   EXPECT_EQ(list[0], json::parse(R"({"id":10,
       "store":{"id":1,"name":"カードショップ新宿","prefecture":"東京都","prefecture_code":"tokyo","city":"新宿区"},
       "purchased_at":"2026-11-21T05:00:00Z","created_at":"2026-11-21T05:01:40Z",
-      "kind":"bought","product":"pack","product_name":"黒炎の支配者","limit_note":"1人5パックまで"})"));
+      "kind":"bought","product":"pack","product_name":"黒炎の支配者","limit_note":"1人5パックまで",
+      "product_id":null,"sale_method":null,"limit_count":null,"limit_unit":null,"sales_started_at":null})"));
   EXPECT_EQ(data(get("/api/v1/purchases/timeline?limit=1")).as_array().size(), 1u);
 }
 

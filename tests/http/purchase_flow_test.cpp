@@ -13,7 +13,9 @@
 #include "pokeca/contributions/ranking_service.hpp"
 #include "pokeca/map/clustering.hpp"
 #include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/text.hpp"
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_ranking_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
@@ -76,7 +78,8 @@ class PurchaseFlow : public ::testing::Test {
   SettableClock clock{kTestNow};
   StoreService service{stores, reports, clock};
   RealAccounts accounts{db, clock};
-  PurchaseService purchases{{stores, reports, accounts.limiter, clock}, kTestPurchaseLimit};
+  storage::SqliteProductRepository products{db};
+  PurchaseService purchases{{stores, reports, accounts.limiter, clock, &products}, kTestPurchaseLimit};
   RankingService ranking{ranking_repository, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};  // submissions
   // DELETE /admin/purchases/{id} is the admin console's, on the same database.
@@ -262,7 +265,12 @@ TEST_F(PurchaseFlow, ReportedWithinCountsOnlyStoresWhoseLatestReportIsAPurchase)
   std::vector<Store> grid;
   std::vector<PurchaseReport> made;
   const auto add = [&](StoreId id, ReportKind kind, Product product, UnixSeconds ago) {
-    made.push_back(PurchaseReport{0, id, std::nullopt, kind, product, "", "", kTestNow - ago, kTestNow - ago});
+    PurchaseReport r;
+    r.store_id = id;
+    r.kind = kind;
+    r.product = product;
+    r.purchased_at = r.created_at = kTestNow - ago;
+    made.push_back(r);
   };
   for (StoreId id = kFirst; id < kFirst + 4 * kPerGroup; ++id) {
     const auto p = at(id);
@@ -332,6 +340,90 @@ TEST_F(PurchaseFlow, ReportedWithinCountsOnlyStoresWhoseLatestReportIsAPurchase)
   EXPECT_EQ(detail.at("latest_by_product").at("box").at("kind"), "bought");
   EXPECT_EQ(str(detail.at("latest_by_product").at("box").at("at")), format_iso8601(kTestNow - kHour));
   EXPECT_TRUE(detail.at("latest_by_product").at("single").is_null());
+}
+
+// A catalogue product and the sale terms: stored, shown by the timeline and the store's
+// detail (through the response cache), and refused with the rule's message.
+class SaleTermsFlow : public PurchaseFlow {
+ protected:
+  CatalogProductId add_product(std::string name, bool listed = true) {
+    CatalogProduct p;
+    p.name = std::move(name);
+    p.release_date = "2025-06-06";
+    p.listed = listed;
+    AuditRecord audit;
+    audit.at = kTestNow;
+    audit.actor = 1;
+    audit.action = std::string(audit_action::kProductCreate);
+    audit.target = AuditTarget::kProduct;
+    auto stored = products.insert(p, audit, kMaxCatalogProducts);
+    EXPECT_TRUE(stored);
+    return stored ? stored->id : 0;
+  }
+};
+
+TEST_F(SaleTermsFlow, ACatalogueProductWithFirstComeOneBoxFromSeven) {
+  const auto id = add_product("ブラックボルト");
+  ASSERT_GT(id, 0);
+  // Read once first, so the answers sit in the response cache.
+  ASSERT_EQ(data("/api/v1/stores/2").at("recent_reports").as_array().size(), 0u);
+  const auto token = login_as("satoshi@example.com");
+  const auto purchased = kTestNow - 3600;
+  const auto started = purchased - 2 * 3600;
+  const auto posted =
+      report(token, R"({"store_id":2,"kind":"bought","product":"box","product_id":)" + std::to_string(id) +
+                        R"(,"product_name":"ブラボル","purchased_at":")" + format_iso8601(purchased) +
+                        R"(","sale_method":"first_come","limit_count":1,"limit_unit":"box",)"
+                        R"("sales_started_at":")" +
+                        format_iso8601(started) + R"("})");
+  ASSERT_EQ(posted.status, Status::created) << json::serialize(posted.body);
+  const auto check = [&](const json::value& r) {
+    EXPECT_EQ(r.at("product_id"), id);
+    EXPECT_EQ(r.at("product_name"), "ブラックボルト");  // the catalogue's name
+    EXPECT_EQ(r.at("sale_method"), "first_come");
+    EXPECT_EQ(r.at("limit_count"), 1);
+    EXPECT_EQ(r.at("limit_unit"), "box");
+    EXPECT_EQ(str(r.at("sales_started_at")), format_iso8601(started));
+  };
+  check(posted.body.at("report"));
+  check(data("/api/v1/purchases/timeline").as_array()[0]);
+  const auto recent = data("/api/v1/stores/2").at("recent_reports").as_array();
+  ASSERT_EQ(recent.size(), 1u);
+  check(recent[0]);
+
+  // A report that says nothing of them has nulls.
+  const auto plain = report(token, R"({"store_id":2,"kind":"sold_out","product":"pack"})");
+  ASSERT_EQ(plain.status, Status::created);
+  for (const auto* key : {"product_id", "sale_method", "limit_count", "limit_unit", "sales_started_at"})
+    EXPECT_TRUE(plain.body.at("report").at(key).is_null()) << key;
+}
+
+TEST_F(SaleTermsFlow, BadTermsAndUnknownProductsAre400InJapanese) {
+  const auto unlisted = add_product("古い商品", false);
+  const auto token = login_as("satoshi@example.com");
+  const std::string head = R"({"store_id":1,"kind":"bought","product":"pack",)";
+  const auto refused = [&](const std::string& rest, std::string_view message) {
+    const auto r = report(token, head + rest + "}");
+    EXPECT_EQ(r.status, Status::bad_request) << rest;
+    EXPECT_EQ(r.body.at("code"), "bad_request") << rest;
+    EXPECT_EQ(error_of(r), message) << rest;
+  };
+  refused(R"("product_id":99999)", msg::kPurchaseUnknownProduct);
+  refused(R"("product_id":)" + std::to_string(unlisted), msg::kPurchaseUnknownProduct);
+  refused(R"("product_id":0)", msg::kPurchaseBadProductId);
+  refused(R"("product_id":"3")", msg::kBadJson);
+  refused(R"("sale_method":"lottery")", msg::kBadSaleMethod);
+  const auto range = fill_placeholder(msg::kBadLimitCount, "{max}", std::to_string(kMaxPurchaseLimitCount));
+  refused(R"("limit_count":0,"limit_unit":"box")", range);
+  refused(R"("limit_count":100,"limit_unit":"box")", range);
+  refused(R"("limit_count":1.5,"limit_unit":"box")", range);
+  refused(R"("limit_count":1,"limit_unit":"case")", msg::kBadLimitUnit);
+  refused(R"("limit_count":1)", msg::kLimitNeedsCountAndUnit);
+  refused(R"("sales_started_at":"7:00")", msg::kBadSalesStartedAt);
+  refused(R"("sales_started_at":")" + format_iso8601(kTestNow + 60) + R"(")", msg::kSalesStartedAfterPurchase);
+  refused(R"("sales_started_at":")" + format_iso8601(kTestNow - kMaxSaleStartBeforePurchaseSeconds - 1) + R"(")",
+          fill_placeholder(msg::kSalesStartedTooEarly, "{hours}", "24"));
+  EXPECT_EQ(data("/api/v1/purchases/timeline").as_array().size(), 2u);  // nothing stored
 }
 
 class RankingFlow : public PurchaseFlow {

@@ -83,10 +83,22 @@ inline std::vector<Store> sample_stores() {
 
 // Two reports for store 1, newest first.
 inline std::vector<PurchaseReport> sample_reports() {
-  return {PurchaseReport{10, 1, std::nullopt, ReportKind::kBought, Product::kPack, "黒炎の支配者", "1人5パックまで",
-                         kTestNow - 3600, kTestNow - 3500},
-          PurchaseReport{9, 1, std::nullopt, ReportKind::kSoldOut, Product::kBox, "", "", kTestNow - 3 * 86400,
-                         kTestNow - 3 * 86400}};
+  const auto report = [](ReportId id, ReportKind kind, Product product, std::string name, std::string note,
+                         UnixSeconds purchased_at, UnixSeconds created_at) {
+    PurchaseReport r;
+    r.id = id;
+    r.store_id = 1;
+    r.kind = kind;
+    r.product = product;
+    r.product_name = std::move(name);
+    r.limit_note = std::move(note);
+    r.purchased_at = purchased_at;
+    r.created_at = created_at;
+    return r;
+  };
+  return {report(10, ReportKind::kBought, Product::kPack, "黒炎の支配者", "1人5パックまで", kTestNow - 3600,
+                 kTestNow - 3500),
+          report(9, ReportKind::kSoldOut, Product::kBox, "", "", kTestNow - 3 * 86400, kTestNow - 3 * 86400)};
 }
 
 inline void fill_sample_data(FakeStoreRepository& stores, FakeReportRepository& reports) {

@@ -1,6 +1,7 @@
 #include "pokeca/contributions/purchase_rules.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/shared/shown_text.hpp"
@@ -32,6 +33,35 @@ Result<UnixSeconds> purchase_time(const std::optional<std::string>& text, UnixSe
   return std::min(*at, now);
 }
 
+Result<SaleTerms> sale_terms(const PurchaseReportInput& in, UnixSeconds purchased_at) {
+  SaleTerms terms;
+  if (!in.sale_method.empty()) {
+    terms.method = sale_method_from(in.sale_method);
+    if (!terms.method) return bad(msg::kBadSaleMethod);
+  }
+  if (in.limit_count) {
+    if (*in.limit_count < 1 || *in.limit_count > kMaxPurchaseLimitCount)
+      return fail(ErrorCode::kBadRequest,
+                  fill_placeholder(msg::kBadLimitCount, "{max}", std::to_string(kMaxPurchaseLimitCount)));
+    terms.limit_count = static_cast<int>(*in.limit_count);
+  }
+  if (!in.limit_unit.empty()) {
+    terms.limit_unit = limit_unit_from(in.limit_unit);
+    if (!terms.limit_unit) return bad(msg::kBadLimitUnit);
+  }
+  if (terms.limit_count.has_value() != terms.limit_unit.has_value()) return bad(msg::kLimitNeedsCountAndUnit);
+  if (in.sales_started_at && !in.sales_started_at->empty()) {
+    const auto at = parse_iso8601(*in.sales_started_at);
+    if (!at) return bad(msg::kBadSalesStartedAt);
+    if (*at > purchased_at) return bad(msg::kSalesStartedAfterPurchase);
+    if (*at < purchased_at - kMaxSaleStartBeforePurchaseSeconds)
+      return fail(ErrorCode::kBadRequest, fill_placeholder(msg::kSalesStartedTooEarly, "{hours}",
+                                                           std::to_string(kMaxSaleStartBeforePurchaseSeconds / 3600)));
+    terms.started_at = at;
+  }
+  return terms;
+}
+
 }  // namespace
 
 Result<PurchaseReport> validate_purchase_report(const PurchaseReportInput& in, UnixSeconds now) {
@@ -46,8 +76,11 @@ Result<PurchaseReport> validate_purchase_report(const PurchaseReportInput& in, U
   auto note =
       short_text(in.limit_note, msg::kFieldLimitNote, msg::kPurchaseLimitNoteTooLong, msg::kPurchaseLimitNoteBadText);
   if (!note) return std::unexpected(note.error());
+  if (in.product_id && *in.product_id <= 0) return bad(msg::kPurchaseBadProductId);
   const auto at = purchase_time(in.purchased_at, now);
   if (!at) return std::unexpected(at.error());
+  auto terms = sale_terms(in, *at);
+  if (!terms) return std::unexpected(terms.error());
 
   PurchaseReport report;
   report.store_id = in.store_id;
@@ -55,6 +88,8 @@ Result<PurchaseReport> validate_purchase_report(const PurchaseReportInput& in, U
   report.product = *product;
   report.product_name = std::move(*name);
   report.limit_note = std::move(*note);
+  report.product_id = in.product_id;
+  report.terms = *terms;
   report.purchased_at = *at;
   report.created_at = now;
   return report;

@@ -23,6 +23,14 @@ Result<PurchaseReport> PurchaseService::report(const User& author, const Purchas
     if (!next) return std::unexpected(next.error());
     if (*next) return fail_rate_limited(msg::kReporterSlowed, {}, **next - now);
   }
+  if (report->product_id) {
+    // An unlisted product is kept for what already names it, not offered for new reports.
+    if (!deps_.products) return fail(ErrorCode::kBadRequest, msg::kPurchaseUnknownProduct);
+    auto product = deps_.products->find(*report->product_id);
+    if (!product) return std::unexpected(product.error());
+    if (!*product || !(*product)->listed) return fail(ErrorCode::kBadRequest, msg::kPurchaseUnknownProduct);
+    report->product_name = (*product)->name;
+  }
   // Counted only once the report is known to be acceptable: a typo costs no allowance.
   const auto decision = deps_.limiter.hit(std::string(kPurchaseRule) + std::to_string(author.id), per_account_, now);
   if (!decision.allowed) return fail_rate_limited(msg::kTooManyRequests, {}, decision.retry_after_seconds);

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { apiRequest, envelope, type QueryValue } from '@/lib/api';
 import { paths } from '@/config/paths';
 import type { LatLng } from '@/lib/geolocation';
+import { saleTermsShape } from '@/lib/sale-terms';
 
 /**
  * The one Store model of the frontend: Store and StoreDetail as in docs/API.md, and the one
@@ -84,6 +85,7 @@ const reportSchema = z.object({
   limit_note: z.nullish(z.string()),
   purchased_at: z.string(),
   created_at: z.string(),
+  ...saleTermsShape,
 });
 export type StoreReport = z.infer<typeof reportSchema>;
 

@@ -766,6 +766,17 @@ export const ja = {
   'push.labelPhone': 'スマートフォン',
   'push.labelTablet': 'タブレット',
   'push.labelComputer': 'パソコン',
+  'saleTerms.method.first_come': '先着',
+  'saleTerms.method.ticket': '整理券',
+  'saleTerms.method.store_lottery': '店頭抽選',
+  'saleTerms.method.reservation': '予約',
+  'saleTerms.unit.pack': 'パック',
+  'saleTerms.unit.box': 'BOX',
+  'saleTerms.unit.item': '点',
+  'saleTerms.limit': '1人{n}{unit}まで',
+  'saleTerms.start': '{time}〜',
+  'saleTerms.summaryTitle': '最近の販売条件',
+  'saleTerms.summary': '{terms}, {ago}',
 } as const;
 
 export type MessageKey = keyof typeof ja;

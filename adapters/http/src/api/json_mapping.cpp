@@ -137,6 +137,22 @@ void append_store_json(std::string& out, const Store& store, std::optional<doubl
   out += '}';
 }
 
+namespace {
+
+// A report's catalogue product and sale terms; null where the report says nothing.
+void add_report_terms(boost::json::object& o, const PurchaseReport& report) {
+  const auto& terms = report.terms;
+  o["product_id"] = report.product_id ? boost::json::value(*report.product_id) : boost::json::value(nullptr);
+  o["sale_method"] = terms.method ? boost::json::value(text(to_string(*terms.method))) : boost::json::value(nullptr);
+  o["limit_count"] = terms.limit_count ? boost::json::value(*terms.limit_count) : boost::json::value(nullptr);
+  o["limit_unit"] =
+      terms.limit_unit ? boost::json::value(text(to_string(*terms.limit_unit))) : boost::json::value(nullptr);
+  o["sales_started_at"] =
+      terms.started_at ? boost::json::value(text(format_iso8601(*terms.started_at))) : boost::json::value(nullptr);
+}
+
+}  // namespace
+
 boost::json::object report_json(const PurchaseReport& report) {
   boost::json::object o;
   o["id"] = report.id;
@@ -146,6 +162,7 @@ boost::json::object report_json(const PurchaseReport& report) {
   o["limit_note"] = text_or_null(report.limit_note);
   o["purchased_at"] = text(format_iso8601(report.purchased_at));
   o["created_at"] = text(format_iso8601(report.created_at));
+  add_report_terms(o, report);
   return o;
 }
 
@@ -163,6 +180,7 @@ boost::json::object timeline_item_json(const TimelineItem& item) {
   o["product"] = text(to_string(item.report.product));
   o["product_name"] = text_or_null(item.report.product_name);
   o["limit_note"] = text_or_null(item.report.limit_note);
+  add_report_terms(o, item.report);
   return o;
 }
 

@@ -4,11 +4,13 @@
 #include <optional>
 #include <string>
 
+#include "pokeca/contributions/sale_terms.hpp"
 #include "pokeca/map/store.hpp"
 
 namespace pokeca {
 
 using ReportId = std::int64_t;
+using CatalogProductId = std::int64_t;  // product_catalog.hpp's
 
 struct PurchaseReport {
   ReportId id = 0;
@@ -16,8 +18,12 @@ struct PurchaseReport {
   std::optional<std::int64_t> user_id;  // none for demo data
   ReportKind kind = ReportKind::kBought;
   Product product = Product::kPack;
+  // A catalogue product, whose name is copied into product_name when the report is
+  // stored; nullopt for その他 (free text) and for reports made before the catalogue.
+  std::optional<CatalogProductId> product_id{};
   std::string product_name;  // e.g. the set's name; may be empty
-  std::string limit_note;    // 購入制限, e.g. "1人5パックまで"; may be empty
+  std::string limit_note;    // 購入制限 as free text, e.g. "1人5パックまで"; may be empty
+  SaleTerms terms{};         // how the store sold; every part optional
   UnixSeconds purchased_at = 0;
   UnixSeconds created_at = 0;
 };

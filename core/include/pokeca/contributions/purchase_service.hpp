@@ -3,6 +3,7 @@
 // active store (an admin deletes one through AdminService). The store's last report follows.
 #include "pokeca/accounts/user.hpp"
 #include "pokeca/contributions/confirmation_service.hpp"
+#include "pokeca/contributions/product_catalog.hpp"
 #include "pokeca/contributions/purchase_rules.hpp"
 #include "pokeca/contributions/report_ports.hpp"
 #include "pokeca/map/store_ports.hpp"
@@ -21,6 +22,9 @@ struct PurchaseDeps {
   // Slows accounts whose reports others keep denying (confirmation_service.hpp); none:
   // no slowdown.
   ReporterPace* pace = nullptr;
+  // The catalogue a report's product_id must name a listed product of; without it, a
+  // report naming one is refused as unknown.
+  ProductRepository* products = nullptr;
 };
 
 class PurchaseService {
@@ -34,6 +38,7 @@ class PurchaseService {
   // The stored report (with its id and the author's id). kBadRequest (purchase_rules),
   // kNotFound when the store does not exist or is not active, kRateLimited past the
   // per-account limit or while the account is slowed; a refused report does not count against it.
+  // A catalogue product must be listed (kBadRequest otherwise); its name replaces the free text.
   Result<PurchaseReport> report(const User& author, const PurchaseReportInput& input);
 
  private:

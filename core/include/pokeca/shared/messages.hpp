@@ -432,5 +432,19 @@ inline constexpr std::string_view kConfirmationBadUserIds =
     "ユーザーID（user_ids）は正の整数をカンマ区切りで{max}件まで指定してください。";
 inline constexpr std::string_view kReporterSlowed =
     "最近の報告に「売り切れだった」との回答が多いため、次の報告までしばらくお待ちください。";
+// Purchase reports: the catalogue product and the sale terms (sale_terms.hpp's limits).
+inline constexpr std::string_view kPurchaseBadProductId = "商品（product_id）は正の整数で指定してください。";
+inline constexpr std::string_view kPurchaseUnknownProduct =
+    "選んだ商品は商品一覧にありません。一覧から選び直すか、「その他」で商品名を入力してください。";
+inline constexpr std::string_view kBadSaleMethod =
+    "販売方法（sale_method）はfirst_come・ticket・store_lottery・reservationのいずれかを指定してください。";
+inline constexpr std::string_view kBadLimitCount = "購入制限の数（limit_count）は1〜{max}の整数で指定してください。";
+inline constexpr std::string_view kBadLimitUnit =
+    "購入制限の単位（limit_unit）はpack・box・itemのいずれかを指定してください。";
+inline constexpr std::string_view kLimitNeedsCountAndUnit = "購入制限は数と単位を両方指定してください。";
+inline constexpr std::string_view kBadSalesStartedAt =
+    "販売開始時刻（sales_started_at）は日時（ISO 8601形式）で指定してください。";
+inline constexpr std::string_view kSalesStartedAfterPurchase = "販売開始時刻は購入日時より前の時刻にしてください。";
+inline constexpr std::string_view kSalesStartedTooEarly = "販売開始時刻は購入日時の{hours}時間前以降にしてください。";
 
 }  // namespace pokeca::msg

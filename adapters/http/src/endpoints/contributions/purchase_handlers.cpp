@@ -27,6 +27,22 @@ Result<PurchaseReportInput> purchase_input(std::string_view body_text) {
   auto at = optional_string_member(*body, "purchased_at");
   if (!at) return std::unexpected(at.error());
   in.purchased_at = std::move(*at);
+  // A product id of another type is malformed; null or absent is その他.
+  if (const auto* p = body->if_contains("product_id"); p && !p->is_null()) {
+    in.product_id = integer_member(*body, "product_id");
+    if (!in.product_id) return bad_json();
+  }
+  for (auto [key, field] : {std::pair{"sale_method", &in.sale_method}, std::pair{"limit_unit", &in.limit_unit}}) {
+    auto value = string_member(*body, key);
+    if (!value) return std::unexpected(value.error());
+    *field = std::move(*value);
+  }
+  // A count that is not an integer reads as 0, which the rules refuse with the range.
+  if (const auto* p = body->if_contains("limit_count"); p && !p->is_null())
+    in.limit_count = integer_member(*body, "limit_count").value_or(0);
+  auto started = optional_string_member(*body, "sales_started_at");
+  if (!started) return std::unexpected(started.error());
+  in.sales_started_at = std::move(*started);
   return in;
 }
 

@@ -27,6 +27,7 @@ extern const std::string_view k014Analytics;      // page views, the dashboard's
 extern const std::string_view k015ReportConfirmations;  // confirmations of purchase reports
 extern const std::string_view k016AreaWatches;    // area watches, quiet hours, their alert log
 extern const std::string_view k017WebPush;        // Web Push devices, the push queue, alert channels
+extern const std::string_view k018SaleTerms;      // a report's catalogue product and sale terms
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -51,6 +52,7 @@ std::span<const Migration> all_migrations() {
       Migration{15, "report_confirmations", embedded::k015ReportConfirmations},
       Migration{16, "area_watches", embedded::k016AreaWatches},
       Migration{17, "web_push", embedded::k017WebPush},
+      Migration{18, "sale_terms", embedded::k018SaleTerms},
   };
   return migrations;
 }

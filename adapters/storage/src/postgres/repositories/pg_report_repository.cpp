@@ -38,7 +38,8 @@ std::string move_last_report_sql() {
 }
 
 constexpr std::string_view kInsertedColumns =
-    "store_id, user_id, kind, product, product_name, limit_note, purchased_at, created_at";
+    "store_id, user_id, kind, product, product_name, limit_note, purchased_at, created_at, product_id, sale_method, "
+    "limit_count, limit_unit, sales_started_at";
 
 Result<void> done(Result<Rows> rows) {
   if (!rows) return std::unexpected(rows.error());
@@ -63,9 +64,10 @@ struct PgReportRepository::Statements {
                " (SELECT count(*) FROM purchase_reports WHERE purchased_at >= $2),"
                " (SELECT max(purchased_at) FROM purchase_reports)"),
         insert_new(c, "INSERT INTO purchase_reports (" + std::string(kInsertedColumns) +
-                          ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"),
+                          ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id"),
         insert_with_id(c, "INSERT INTO purchase_reports (id, " + std::string(kInsertedColumns) +
-                              ") VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"),
+                              ") VALUES ($14, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+                              " RETURNING id"),
         // Explicit ids do not move the identity's sequence: the next generated id must
         // still be new.
         follow_ids(c,
@@ -93,6 +95,11 @@ Result<ReportId> insert_one(Statements& st, const PurchaseReport& r, bool& seque
                             Param(to_string(r.kind)), Param(to_string(r.product)),
                             Param(r.product_name),    Param(r.limit_note),
                             Param(r.purchased_at),    Param(r.created_at)};
+  params.push_back(r.product_id ? Param(*r.product_id) : Param::null());
+  params.push_back(r.terms.method ? Param(to_string(*r.terms.method)) : Param::null());
+  params.push_back(r.terms.limit_count ? Param(*r.terms.limit_count) : Param::null());
+  params.push_back(r.terms.limit_unit ? Param(to_string(*r.terms.limit_unit)) : Param::null());
+  params.push_back(r.terms.started_at ? Param(*r.terms.started_at) : Param::null());
   if (r.id != 0) params.emplace_back(r.id);
   if (r.id == 0 && sequence_behind) {
     if (auto ok = done(st.follow_ids.run()); !ok) return std::unexpected(ok.error());

@@ -10,8 +10,9 @@ namespace pokeca::storage::postgres {
 
 // Columns of `purchase_reports AS r` in the order read_report() expects.
 inline constexpr std::string_view kReportColumns =
-    "r.id, r.store_id, r.user_id, r.kind, r.product, r.product_name, r.limit_note, r.purchased_at, r.created_at";
-inline constexpr int kReportColumnCount = 9;
+    "r.id, r.store_id, r.user_id, r.kind, r.product, r.product_name, r.limit_note, r.purchased_at, r.created_at, "
+    "r.product_id, r.sale_method, r.limit_count, r.limit_unit, r.sales_started_at";
+inline constexpr int kReportColumnCount = 14;
 
 // Reads kReportColumns; an unknown kind or product is kInternal.
 [[nodiscard]] Result<PurchaseReport> read_report(const Rows& rows, int row);

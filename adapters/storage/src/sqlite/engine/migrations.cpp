@@ -29,6 +29,7 @@ extern const std::string_view k015Lotteries;         // lottery entries (抽選�
 extern const std::string_view k016ReportConfirmations;  // confirmations of purchase reports
 extern const std::string_view k017AreaWatches;       // area watches, quiet hours, their alert log
 extern const std::string_view k018WebPush;           // Web Push devices, the push queue, alert channels
+extern const std::string_view k019SaleTerms;         // a report's catalogue product and sale terms
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -55,6 +56,7 @@ std::span<const Migration> all_migrations() {
       Migration{16, "report_confirmations", embedded::k016ReportConfirmations},
       Migration{17, "area_watches", embedded::k017AreaWatches},
       Migration{18, "web_push", embedded::k018WebPush},
+      Migration{19, "sale_terms", embedded::k019SaleTerms},
   };
   return migrations;
 }

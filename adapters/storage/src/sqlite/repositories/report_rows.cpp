@@ -22,6 +22,14 @@ Result<PurchaseReport> read_report(const Row& row) {
   r.limit_note = row.text(6);
   r.purchased_at = row.int64(7);
   r.created_at = row.int64(8);
+  r.product_id = row.optional_int64(9);
+  if (!row.is_null(10)) r.terms.method = sale_method_from(row.text(10));
+  if (const auto count = row.optional_int64(11)) r.terms.limit_count = static_cast<int>(*count);
+  if (!row.is_null(12)) r.terms.limit_unit = limit_unit_from(row.text(12));
+  r.terms.started_at = row.optional_int64(13);
+  if ((!row.is_null(10) && !r.terms.method) || (!row.is_null(12) && !r.terms.limit_unit))
+    return fail_logged(ErrorCode::kInternal, msg::kInternal,
+                       "report " + std::to_string(r.id) + ": unknown sale method or limit unit");
   return r;
 }
 

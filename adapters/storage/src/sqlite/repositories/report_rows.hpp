@@ -11,10 +11,14 @@ namespace pokeca::storage {
 
 inline constexpr std::string_view kReportColumns =
     "r.id, r.store_id, r.user_id, r.kind, r.product, r.product_name, r.limit_note, "
-    "r.purchased_at, r.created_at";
-inline constexpr int kReportColumnCount = 9;
+    "r.purchased_at, r.created_at, r.product_id, r.sale_method, r.limit_count, r.limit_unit, r.sales_started_at";
+inline constexpr int kReportColumnCount = 14;
+// The same columns for a DELETE … RETURNING, which knows no table alias.
+inline constexpr std::string_view kReportReturningColumns =
+    "id, store_id, user_id, kind, product, product_name, limit_note, purchased_at, created_at, product_id, "
+    "sale_method, limit_count, limit_unit, sales_started_at";
 
-// Reads kReportColumns; an unknown kind or product is kInternal.
+// Reads kReportColumns; an unknown kind, product, sale method or limit unit is kInternal.
 [[nodiscard]] Result<PurchaseReport> read_report(const Row& row);
 
 // Inside the caller's write transaction: runs `remove` (a DELETE … WHERE id = :id

@@ -157,9 +157,7 @@ SqliteAdminRepository::Statements::Statements(Connection& c)
       reject_pending_of(c,
                         "UPDATE store_submissions SET status = 'rejected', reject_reason = :reason,"
                         " reviewed_by = :reviewer, reviewed_at = :at WHERE user_id = :id AND status = 'pending'"),
-      delete_report(c,
-                    "DELETE FROM purchase_reports WHERE id = :id RETURNING id, store_id, user_id, kind, product,"
-                    " product_name, limit_note, purchased_at, created_at"),
+      delete_report(c, "DELETE FROM purchase_reports WHERE id = :id RETURNING " + std::string(kReportReturningColumns)),
       delete_reports_of(c,
                         "DELETE FROM purchase_reports WHERE user_id = :user"
                         " AND purchased_at >= :from AND purchased_at < :to RETURNING store_id"),

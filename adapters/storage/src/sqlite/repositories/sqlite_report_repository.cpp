@@ -1,5 +1,7 @@
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -68,12 +70,12 @@ struct SqliteReportRepository::Statements {
                " (SELECT max(purchased_at) FROM purchase_reports)"),
         insert(c,
                "INSERT INTO purchase_reports (id, store_id, user_id, kind, product, product_name,"
-               " limit_note, purchased_at, created_at) VALUES (:id, :store_id, :user_id, :kind,"
-               " :product, :product_name, :limit_note, :purchased_at, :created_at) RETURNING id"),
+               " limit_note, purchased_at, created_at, product_id, sale_method, limit_count, limit_unit,"
+               " sales_started_at) VALUES (:id, :store_id, :user_id, :kind, :product, :product_name,"
+               " :limit_note, :purchased_at, :created_at, :product_id, :sale_method, :limit_count,"
+               " :limit_unit, :sales_started_at) RETURNING id"),
         move_last_report(c, move_last_report_sql()),
-        remove(c,
-               "DELETE FROM purchase_reports WHERE id = :id RETURNING id, store_id, user_id, kind, product,"
-               " product_name, limit_note, purchased_at, created_at"),
+        remove(c, "DELETE FROM purchase_reports WHERE id = :id RETURNING " + std::string(kReportReturningColumns)),
         // The newest report left, in the timeline's order; NULLs when none is left.
         recompute_last_report(c, kRecomputeLastReportSql) {}
 
@@ -148,15 +150,26 @@ Result<ReportId> insert_one(SqliteReportRepository::Statements& st, const Purcha
   else
     st.insert.bind_null(":id");
   ReportId id = 0;
-  auto ok = st.insert.bind_int(":store_id", r.store_id)
-                .bind_int(":user_id", r.user_id)
-                .bind_text(":kind", to_string(r.kind))
-                .bind_text(":product", to_string(r.product))
-                .bind_text(":product_name", r.product_name)
-                .bind_text(":limit_note", r.limit_note)
-                .bind_int(":purchased_at", r.purchased_at)
-                .bind_int(":created_at", r.created_at)
-                .each([&](const Row& row) { id = row.int64(0); });
+  st.insert.bind_int(":store_id", r.store_id)
+      .bind_int(":user_id", r.user_id)
+      .bind_text(":kind", to_string(r.kind))
+      .bind_text(":product", to_string(r.product))
+      .bind_text(":product_name", r.product_name)
+      .bind_text(":limit_note", r.limit_note)
+      .bind_int(":purchased_at", r.purchased_at)
+      .bind_int(":created_at", r.created_at)
+      .bind_int(":product_id", r.product_id)
+      .bind_int(":limit_count", r.terms.limit_count ? std::optional<std::int64_t>(*r.terms.limit_count) : std::nullopt)
+      .bind_int(":sales_started_at", r.terms.started_at);
+  if (r.terms.method)
+    st.insert.bind_text(":sale_method", to_string(*r.terms.method));
+  else
+    st.insert.bind_null(":sale_method");
+  if (r.terms.limit_unit)
+    st.insert.bind_text(":limit_unit", to_string(*r.terms.limit_unit));
+  else
+    st.insert.bind_null(":limit_unit");
+  auto ok = st.insert.each([&](const Row& row) { id = row.int64(0); });
   if (!ok) return std::unexpected(ok.error());
   ok = st.move_last_report.bind_int(":at", r.purchased_at)
            .bind_text(":kind", to_string(r.kind))

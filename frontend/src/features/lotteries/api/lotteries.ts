@@ -33,15 +33,6 @@ export const lotterySchema = z.object({
 });
 export type Lottery = z.infer<typeof lotterySchema>;
 
-export const productSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  kind: z.string(),
-  release_date: z.string(),
-  demo: z._default(z.optional(z.boolean()), false),
-});
-export type Product = z.infer<typeof productSchema>;
-
 /** The list's filters, as they stand in the page's URL. */
 export interface LotteryFilters {
   prefecture: string;
@@ -94,14 +85,6 @@ export const storeLotteriesQuery = (storeId: number) =>
         anonymous: true,
       }).then((body) => body.data),
     staleTime: 60_000,
-  });
-
-export const productsQuery = () =>
-  queryOptions({
-    queryKey: ['products'],
-    queryFn: ({ signal }) =>
-      apiRequest('/products', z.object({ success: z.literal(true), products: z.array(productSchema) }), { signal, anonymous: true }).then((r) => r.products),
-    staleTime: 10 * 60_000,
   });
 
 /** What POST /lotteries takes. */

@@ -10,7 +10,8 @@ import { getCurrentPosition, geolocationErrorMessage, GeolocationFailure } from 
 import { PREFECTURE_CODES } from '@/lib/prefecture-codes';
 import form from '@/styles/form.module.css';
 import ui from '@/styles/ui.module.css';
-import { LOTTERY_METHODS, LOTTERY_NEAR_RADIUS_KM, lotteriesQuery, productsQuery, type LotteryFilters } from '../api/lotteries';
+import { productsQuery } from '@/api/products';
+import { LOTTERY_METHODS, LOTTERY_NEAR_RADIUS_KM, lotteriesQuery, type LotteryFilters } from '../api/lotteries';
 import { COUNTDOWN_TICK_MS } from '../lib/lottery-time';
 import { LotteryCard } from './LotteryCard';
 import styles from './Lotteries.module.css';

@@ -16,12 +16,12 @@ import {
   LOTTERY_METHODS,
   MAX_LOTTERY_NOTE_CHARS,
   MAX_LOTTERY_PRODUCT_NAME_CHARS,
-  productsQuery,
   submitLottery,
   type LotteryCondition,
   type LotteryInput,
   type LotteryMethod,
 } from '../api/lotteries';
+import { productsQuery } from '@/api/products';
 import { japanInputToIso } from '../lib/lottery-time';
 import styles from './Lotteries.module.css';
 

@@ -9,6 +9,23 @@ import { toLocalInputValue } from '../lib/report-form';
 
 const store = { id: 12, name: 'カードショップ 秋葉原店' };
 const PURCHASES = '/api/v1/purchases';
+const PRODUCTS = '/api/v1/products';
+const CATALOGUE = {
+  success: true,
+  products: [
+    { id: 3, name: 'テラスタルフェスex', kind: 'pack', release_date: '2024-12-06' },
+    { id: 9, name: 'スペシャルBOX', kind: 'box', release_date: '2025-09-12' },
+  ],
+};
+
+/** The API with the catalogue and `post` answering POST /purchases; the POST calls. */
+function api(post: () => Response | Promise<Response>) {
+  const calls = mockApi({ [`GET ${PRODUCTS}`]: () => jsonResponse(CATALOGUE), [`POST ${PURCHASES}`]: post });
+  return {
+    calls,
+    posts: () => calls.mock.calls.filter(([path]) => path === PURCHASES).map(([, sent]) => sent),
+  };
+}
 
 /** A page with one store's 報告する button, as the map popup wires it. */
 function StorePage() {
@@ -54,6 +71,7 @@ describe('purchase report form', () => {
   });
 
   it('needs a kind and a product; the time defaults to now and may not be in the future', async () => {
+    api(() => jsonResponse({ success: true }, { status: 201 }));
     const before = toLocalInputValue(new Date());
     const { user, dialog, submit } = await openForm();
     expect(dialog).toHaveTextContent('カードショップ 秋葉原店');
@@ -84,30 +102,29 @@ describe('purchase report form', () => {
 
   it('posts the report, toasts 購入報告を投稿しました, closes and refreshes the map, the timeline and the stats', async () => {
     let answer: ((response: Response) => void) | undefined;
-    const fetchMock = mockApi({ [`POST ${PURCHASES}`]: () => new Promise<Response>((ok) => (answer = ok)) });
+    const { posts } = api(() => new Promise<Response>((ok) => (answer = ok)));
     const { user, dialog, submit, queryClient } = await openForm();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await user.click(within(dialog).getByRole('radio', { name: '売り切れ' }));
     await user.click(within(dialog).getByRole('radio', { name: 'パック' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /商品名/ }), ' テラスタルフェスex ');
-    await user.type(within(dialog).getByRole('textbox', { name: /購入制限/ }), '1人5パックまで');
+    const catalog = within(dialog).getByTestId('report-catalog');
+    await waitFor(() => expect(within(catalog).getByRole('option', { name: 'テラスタルフェスex' })).toBeInTheDocument());
+    await user.selectOptions(catalog, 'その他（自分で入力）');
+    await user.type(within(dialog).getByRole('textbox', { name: /その他の商品名/ }), ' 黒炎の支配者 ');
     const at = new Date(Date.now() - 90 * 60_000);
     fireEvent.change(within(dialog).getByLabelText(/日時/), { target: { value: toLocalInputValue(at) } });
 
     await user.click(submit);
     expect(submit).toBeDisabled();
     expect(submit).toHaveTextContent('送信中...');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(PURCHASES);
-    expect(init?.method).toBe('POST');
+    const [sent] = posts();
     const expectedAt = new Date(at);
     expectedAt.setSeconds(0, 0);
-    expect(sentBody(init)).toEqual({
+    expect(sentBody(sent)).toEqual({
       store_id: 12,
       kind: 'sold_out',
       product: 'pack',
-      product_name: 'テラスタルフェスex',
-      limit_note: '1人5パックまで',
+      product_name: '黒炎の支配者',
       purchased_at: expectedAt.toISOString(),
     });
 
@@ -119,20 +136,20 @@ describe('purchase report form', () => {
   });
 
   it('leaves out blank optional texts; without a server message the fallback text', async () => {
-    const fetchMock = mockApi({ [`POST ${PURCHASES}`]: () => jsonResponse({ success: true }, { status: 201 }) });
+    const { posts } = api(() => jsonResponse({ success: true }, { status: 201 }));
     const { user, dialog, submit } = await openForm();
     await user.click(within(dialog).getByRole('radio', { name: '買えた' }));
     await user.click(within(dialog).getByRole('radio', { name: 'シングル' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /商品名/ }), '   ');
+    await user.selectOptions(within(dialog).getByTestId('report-catalog'), 'その他（自分で入力）');
+    await user.type(within(dialog).getByRole('textbox', { name: /その他の商品名/ }), '   ');
+    await user.click(within(dialog).getByRole('radio', { name: '不明' }));
     await user.click(submit);
     await waitFor(() => expect(toasts('success')).toEqual(['購入報告を投稿しました']));
-    expect(Object.keys(sentBody(fetchMock.mock.calls[0]![1]) as object).sort()).toEqual(['kind', 'product', 'purchased_at', 'store_id']);
+    expect(Object.keys(sentBody(posts()[0]) as object).sort()).toEqual(['kind', 'product', 'purchased_at', 'store_id']);
   });
 
   it('a refusal shows the server’s error and keeps the form open', async () => {
-    mockApi({
-      [`POST ${PURCHASES}`]: () => jsonResponse({ success: false, error: '店舗が見つかりません', code: 'not_found' }, { status: 404 }),
-    });
+    api(() => jsonResponse({ success: false, error: '店舗が見つかりません', code: 'not_found' }, { status: 404 }));
     const { user, dialog, submit } = await openForm();
     await user.click(within(dialog).getByRole('radio', { name: '買えた' }));
     await user.click(within(dialog).getByRole('radio', { name: 'パック' }));
@@ -140,5 +157,62 @@ describe('purchase report form', () => {
     await waitFor(() => expect(toasts('error')).toEqual(['店舗が見つかりません']));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: '買えた' })).toBeChecked();
+  });
+
+  it('sends a catalogue product and the sale terms: 先着・1人1BOXまで・7:00', async () => {
+    const { posts } = api(() => jsonResponse({ success: true }, { status: 201 }));
+    const { user, dialog, submit } = await openForm();
+    await user.click(within(dialog).getByRole('radio', { name: '買えた' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'BOX' }));
+    const catalog = within(dialog).getByTestId('report-catalog');
+    await waitFor(() => expect(within(catalog).getByRole('option', { name: 'スペシャルBOX' })).toBeInTheDocument());
+    await user.selectOptions(catalog, 'スペシャルBOX');
+    expect(within(dialog).queryByRole('textbox', { name: /その他の商品名/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '先着' }));
+    await user.type(within(dialog).getByTestId('report-limit-count'), '1');
+    await user.selectOptions(within(dialog).getByTestId('report-limit-unit'), 'BOX');
+    // The purchase at 9:30 today (the device's time), sales from 7:00.
+    const at = new Date();
+    at.setHours(9, 30, 0, 0);
+    if (at.getTime() > Date.now()) at.setDate(at.getDate() - 1);
+    fireEvent.change(within(dialog).getByLabelText(/日時/), { target: { value: toLocalInputValue(at) } });
+    fireEvent.change(within(dialog).getByTestId('report-sales-started-at'), { target: { value: '07:00' } });
+    await user.click(submit);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const start = new Date(at);
+    start.setHours(7, 0, 0, 0);
+    expect(sentBody(posts()[0])).toEqual({
+      store_id: 12,
+      kind: 'bought',
+      product: 'box',
+      product_id: 9,
+      purchased_at: at.toISOString(),
+      sale_method: 'first_come',
+      limit_count: 1,
+      limit_unit: 'box',
+      sales_started_at: start.toISOString(),
+    });
+  });
+
+  it('refuses a limit out of range and a start after the purchase before sending', async () => {
+    const { posts } = api(() => jsonResponse({ success: true }, { status: 201 }));
+    const { user, dialog, submit } = await openForm();
+    await user.click(within(dialog).getByRole('radio', { name: '買えた' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'パック' }));
+    const count = within(dialog).getByTestId('report-limit-count');
+    await user.type(count, '100');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('1〜99の数を入力してください');
+    expect(submit).toBeDisabled();
+    await user.clear(count);
+    await user.type(count, '99');
+    expect(submit).toBeEnabled();
+    const at = new Date();
+    at.setHours(6, 0, 0, 0);
+    if (at.getTime() > Date.now()) at.setDate(at.getDate() - 1);
+    fireEvent.change(within(dialog).getByLabelText(/日時/), { target: { value: toLocalInputValue(at) } });
+    fireEvent.change(within(dialog).getByTestId('report-sales-started-at'), { target: { value: '07:00' } });
+    expect(within(dialog).getByText('販売開始時刻は購入日時より前にしてください')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    expect(posts()).toHaveLength(0);
   });
 });

@@ -1,18 +1,26 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useLimits, type Limits } from '@/api/config';
+import { productsQuery } from '@/api/products';
 import { ConfigStatus } from '@/components/ui/ConfigStatus';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormSubmitButton } from '@/components/ui/FormSubmitButton';
 import { Field } from '@/components/ui/Field';
 import { SegmentedRadio } from '@/components/ui/SegmentedRadio';
-import { t } from '@/i18n/ja';
+import { tr } from '@/i18n/ja-report';
+import { t, type MessageKey } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
+import { LIMIT_UNITS, MAX_PURCHASE_LIMIT_COUNT, SALE_METHODS, type LimitUnit, type SaleMethod } from '@/lib/sale-terms';
 import { showToast } from '@/stores/toast-store';
 import form from '@/styles/form.module.css';
 import { useCreateReport } from '../api/create-report';
 import {
   buildReportBody,
+  CATALOG_NONE,
+  CATALOG_OTHER,
+  limitCountError,
   purchasedAtError,
+  salesStartError,
   toLocalInputValue,
   type ReportKind,
   type ReportProduct,
@@ -27,8 +35,10 @@ export interface ReportTarget {
 
 /**
  * The purchase report form for one store (PRODUCT §6 popup "report"): 買えた / 売り切れ,
- * パック / BOX / シングル, optional product name and purchase limit, and when (default now,
- * not in the future). Its state lives only while open.
+ * パック / BOX / シングル, the product from the catalogue (or その他 as free text), when
+ * (default now, not in the future) and, optionally, the sale terms: 先着 / 整理券 / 店頭抽選 /
+ * 予約, a per-person limit (count and unit) and the time sales started. Its state lives only
+ * while open.
  */
 export function ReportDialog({ store, onClose }: { store: ReportTarget | null; onClose: () => void }) {
   const limits = useLimits();
@@ -46,21 +56,39 @@ function OpenReportDialog({ store, limits, onClose }: { store: ReportTarget; lim
   const formId = useId();
   const [kind, setKind] = useState<ReportKind | null>(null);
   const [product, setProduct] = useState<ReportProduct | null>(null);
+  const [catalog, setCatalog] = useState(CATALOG_NONE);
   const [productName, setProductName] = useState('');
-  const [limitNote, setLimitNote] = useState('');
   const [openedAt] = useState(() => new Date());
   const [purchasedAt, setPurchasedAt] = useState(() => toLocalInputValue(openedAt));
+  const [saleMethod, setSaleMethod] = useState<SaleMethod | 'unknown' | null>(null);
+  const [limitCount, setLimitCount] = useState('');
+  const [limitUnit, setLimitUnit] = useState<LimitUnit>('pack');
+  const [salesStartedAt, setSalesStartedAt] = useState('');
+  const products = useQuery(productsQuery());
   const mutation = useCreateReport();
 
   const timeError = purchasedAtError(purchasedAt, limits.max_purchase_age_days);
-  const valid = kind !== null && product !== null && timeError === null;
+  const countError = limitCountError(limitCount);
+  const startError = salesStartError(purchasedAt, salesStartedAt);
+  const valid = kind !== null && product !== null && timeError === null && countError === null && startError === null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid || mutation.isPending) return;
     try {
       const result = await mutation.mutateAsync(
-        buildReportBody({ storeId: store.id, kind, product, productName, limitNote, purchasedAt }),
+        buildReportBody({
+          storeId: store.id,
+          kind,
+          product,
+          catalog,
+          productName,
+          purchasedAt,
+          saleMethod: saleMethod === 'unknown' ? null : saleMethod,
+          limitCount,
+          limitUnit,
+          salesStartedAt,
+        }),
       );
       showToast(result.message || t('report.success'), 'success');
       onClose();
@@ -115,26 +143,34 @@ function OpenReportDialog({ store, limits, onClose }: { store: ReportTarget; lim
             requiredLabel={t('form.required')}
             testIdPrefix="report-product"
           />
-          <Field label={t('report.productName')} optional>
-            <input
-              className={form.input}
-              value={productName}
-              onChange={(e) => setProductName(e.target.value)}
-              maxLength={limits.max_purchase_text_chars}
-              placeholder={t('report.productNamePlaceholder')}
-              data-testid="report-product-name"
-            />
+          <Field label={tr('catalogProduct')} optional>
+            <select
+              className={form.select}
+              value={catalog}
+              onChange={(e) => setCatalog(e.target.value)}
+              data-testid="report-catalog"
+            >
+              <option value={CATALOG_NONE}>{products.isPending ? tr('catalogLoading') : tr('catalogNone')}</option>
+              {(products.data ?? []).map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {p.name}
+                </option>
+              ))}
+              <option value={CATALOG_OTHER}>{tr('catalogOther')}</option>
+            </select>
           </Field>
-          <Field label={t('report.limitNote')} optional>
-            <input
-              className={form.input}
-              value={limitNote}
-              onChange={(e) => setLimitNote(e.target.value)}
-              maxLength={limits.max_purchase_text_chars}
-              placeholder={t('report.limitNotePlaceholder')}
-              data-testid="report-limit-note"
-            />
-          </Field>
+          {catalog === CATALOG_OTHER && (
+            <Field label={tr('otherProductName')} optional>
+              <input
+                className={form.input}
+                value={productName}
+                onChange={(e) => setProductName(e.target.value)}
+                maxLength={limits.max_purchase_text_chars}
+                placeholder={t('report.productNamePlaceholder')}
+                data-testid="report-product-name"
+              />
+            </Field>
+          )}
           <Field label={t('report.purchasedAt')} error={timeError} required>
             <input
               type="datetime-local"
@@ -143,6 +179,68 @@ function OpenReportDialog({ store, limits, onClose }: { store: ReportTarget; lim
               max={toLocalInputValue(openedAt)}
               onChange={(e) => setPurchasedAt(e.target.value)}
               data-testid="report-purchased-at"
+            />
+          </Field>
+          <SegmentedRadio
+            legend={tr('saleMethod')}
+            name="report-method"
+            options={[
+              ...SALE_METHODS.map((m) => ({ value: m, label: t(`saleTerms.method.${m}` as MessageKey) })),
+              { value: 'unknown' as const, label: tr('saleMethodUnknown') },
+            ]}
+            value={saleMethod}
+            onChange={setSaleMethod}
+            testIdPrefix="report-method"
+          />
+          <fieldset className={styles.limit}>
+            <legend className={form.label}>
+              {tr('limit')}
+              <span className={form.badge}>{t('form.optional')}</span>
+            </legend>
+            <div className={styles.limitRow}>
+              <span className={styles.limitPrefix}>{tr('limitPer')}</span>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_PURCHASE_LIMIT_COUNT}
+                className={`${form.input} ${styles.limitCount}`}
+                value={limitCount}
+                onChange={(e) => setLimitCount(e.target.value)}
+                aria-label={tr('limitCount')}
+                aria-invalid={countError ? true : undefined}
+                data-testid="report-limit-count"
+              />
+              <select
+                className={`${form.select} ${styles.limitUnit}`}
+                value={limitUnit}
+                onChange={(e) => setLimitUnit(e.target.value as LimitUnit)}
+                aria-label={tr('limitUnit')}
+                data-testid="report-limit-unit"
+              >
+                {LIMIT_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {t(`saleTerms.unit.${u}` as MessageKey)}
+                  </option>
+                ))}
+              </select>
+              <span className={styles.limitPrefix}>{tr('limitUpTo')}</span>
+            </div>
+            {countError ? (
+              <p className={form.fieldError} role="alert">
+                {countError}
+              </p>
+            ) : (
+              <p className={form.hint}>{tr('limitHint')}</p>
+            )}
+          </fieldset>
+          <Field label={tr('salesStartedAt')} error={startError} optional>
+            <input
+              type="time"
+              className={form.input}
+              value={salesStartedAt}
+              onChange={(e) => setSalesStartedAt(e.target.value)}
+              data-testid="report-sales-started-at"
             />
           </Field>
         </fieldset>

@@ -1,4 +1,6 @@
+import { tr } from '@/i18n/ja-report';
 import { t } from '@/i18n/ja';
+import { MAX_PURCHASE_LIMIT_COUNT, type LimitUnit, type SaleMethod } from '@/lib/sale-terms';
 
 /** The purchase report form's rules (docs/API.md POST /purchases; the server checks again). */
 
@@ -34,25 +36,65 @@ export function purchasedAtError(value: string, maxAgeDays: number, now: Date = 
   return null;
 }
 
+/** The product select's values beside a catalogue id: nothing chosen, or その他 (free text). */
+export const CATALOG_NONE = '';
+export const CATALOG_OTHER = 'other';
+
+/** Why a per-person limit count is refused, or null: blank (no limit) or a whole number 1..max. */
+export function limitCountError(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return null;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PURCHASE_LIMIT_COUNT)
+    return tr('limitCountRange', { max: MAX_PURCHASE_LIMIT_COUNT });
+  return null;
+}
+
+/** The start time (`HH:MM`, the device's time) on the purchase's day; null when blank or malformed. */
+export function salesStartDate(purchasedAt: string, startTime: string): Date | null {
+  if (!/^\d{2}:\d{2}$/.test(startTime)) return null;
+  return fromLocalInputValue(`${purchasedAt.slice(0, 10)}T${startTime}`);
+}
+
+/** Why a start time is refused, or null: sales start at or before the purchase. */
+export function salesStartError(purchasedAt: string, startTime: string): string | null {
+  const start = salesStartDate(purchasedAt, startTime);
+  const purchase = fromLocalInputValue(purchasedAt);
+  if (!start || !purchase) return null;
+  return start.getTime() > purchase.getTime() ? tr('salesStartedAfter') : null;
+}
+
 export interface ReportInput {
   storeId: number | string;
   kind: ReportKind;
   product: ReportProduct;
+  /** CATALOG_NONE, CATALOG_OTHER or a catalogue product's id. */
+  catalog: string;
+  /** The free text, sent only for その他. */
   productName: string;
-  limitNote: string;
   purchasedAt: string;
+  saleMethod: SaleMethod | null;
+  limitCount: string;
+  limitUnit: LimitUnit;
+  /** `HH:MM` or "". */
+  salesStartedAt: string;
 }
 
-/** The JSON body of POST /purchases; blank optional texts are left out. */
+/** The JSON body of POST /purchases; what the user left blank is left out. */
 export function buildReportBody(input: ReportInput) {
-  const productName = input.productName.trim();
-  const limitNote = input.limitNote.trim();
+  const productName = input.catalog === CATALOG_OTHER ? input.productName.trim() : '';
+  const productId = input.catalog !== CATALOG_NONE && input.catalog !== CATALOG_OTHER ? Number(input.catalog) : null;
+  const limitCount = input.limitCount.trim() === '' ? null : Number(input.limitCount);
+  const start = salesStartDate(input.purchasedAt, input.salesStartedAt);
   return {
     store_id: input.storeId,
     kind: input.kind,
     product: input.product,
+    ...(productId !== null ? { product_id: productId } : {}),
     ...(productName ? { product_name: productName } : {}),
-    ...(limitNote ? { limit_note: limitNote } : {}),
     purchased_at: fromLocalInputValue(input.purchasedAt)?.toISOString(),
+    ...(input.saleMethod ? { sale_method: input.saleMethod } : {}),
+    ...(limitCount !== null ? { limit_count: limitCount, limit_unit: input.limitUnit } : {}),
+    ...(start ? { sales_started_at: start.toISOString() } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { useStore, type StoreDetail, type StoreReport } from '@/api/stores';
 import { useConfirmations } from '@/api/confirmations';
 import { FavoriteButton } from './FavoriteButton';
 import { ReportConfirmation } from './ReportConfirmation';
+import { SaleTermsSummary } from './SaleTermsSummary';
 import { ShareButton } from './ShareButton';
 import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './StoreSheet.module.css';
@@ -161,6 +162,7 @@ function SheetBody({
       <p className={fresh ? styles.freshnessFresh : styles.freshness} data-testid="store-sheet-freshness">
         {lastReportText(store)}
       </p>
+      <SaleTermsSummary reports={store.recent_reports} />
 
       <div className={styles.actions}>
         <FavoriteButton store={store} />

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { TIMELINE_LIMIT } from '@/config/constants';
 import { apiRequest, envelope } from '@/lib/api';
+import { saleTermsShape } from '@/lib/sale-terms';
 
 /** GET /purchases/timeline — newest purchase reports first (SPEC §3, PRODUCT §2). */
 export const timelineItemSchema = z.object({
@@ -19,6 +20,7 @@ export const timelineItemSchema = z.object({
   product: z.nullish(z.enum(['pack', 'box', 'single'])),
   product_name: z.nullish(z.string()),
   limit_note: z.nullish(z.string()),
+  ...saleTermsShape,
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 

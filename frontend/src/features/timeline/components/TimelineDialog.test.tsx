@@ -49,6 +49,25 @@ describe('最新の購入報告 dialog', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/purchases/timeline?limit=20');
   });
 
+  it('shows a report’s sale terms (Japan time); an older report without them shows none', async () => {
+    const withTerms = {
+      ...item,
+      id: 2,
+      limit_note: null,
+      product_id: 3,
+      sale_method: 'first_come',
+      limit_count: 1,
+      limit_unit: 'box',
+      sales_started_at: '2026-11-20T22:00:00Z',
+    };
+    mockApi({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [withTerms, item] }) });
+    const { dialog } = await openDialog();
+    const list = await within(dialog).findByTestId('timeline-list');
+    const terms = within(list).getAllByTestId('timeline-terms');
+    expect(terms).toHaveLength(1);
+    expect(terms[0]).toHaveTextContent('先着・1人1BOXまで・7:00〜');
+  });
+
   it('does not load before it is opened, and closes with Escape', async () => {
     const fetchMock = mockApi({ '/api/v1/purchases/timeline': () => jsonResponse({ success: true, data: [] }) });
     const user = userEvent.setup();

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { t, type MessageKey } from '@/i18n/ja';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { hasSaleTerms, saleTermsText } from '@/lib/sale-terms';
 import { useTimeline, type TimelineItem } from '../api/get-timeline';
 import dialogStyles from '@/components/ui/Dialog.module.css';
 import styles from './TimelineDialog.module.css';
@@ -102,6 +103,11 @@ function TimelineRow({
         {item.product && <span className={styles.product}>{t(`product.${item.product}` as MessageKey)}</span>}
         {item.product_name && <span className={styles.productName}>{item.product_name}</span>}
       </p>
+      {hasSaleTerms(item) && (
+        <p className={styles.limit} data-testid="timeline-terms">
+          {saleTermsText(item)}
+        </p>
+      )}
       {item.limit_note && <p className={styles.limit}>{t('timeline.limit', { note: item.limit_note })}</p>}
       <ConfirmationCount confirmation={confirmation} />
     </li>
