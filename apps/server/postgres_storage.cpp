@@ -9,6 +9,7 @@
 #include "pokeca/storage/postgres/pg_analytics_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_job_schedule.hpp"
+#include "pokeca/storage/postgres/pg_lottery_calendar_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
@@ -58,10 +59,11 @@ class PostgresStorage final : public StorageBackend {
         photos_(db_, crypto::sha256_hex),
         rate_limits_(db_),
         jobs_(db_),
+        calendars_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_, activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,  mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,    lotteries_,  analytics_,
-               photos_,  db_,       &rate_limits_,  jobs_} {}
+               photos_,  db_,       &rate_limits_,  jobs_,        calendars_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -96,6 +98,7 @@ class PostgresStorage final : public StorageBackend {
   pg::PgPhotoStore photos_;
   pg::PgRateLimits rate_limits_;
   pg::PgJobSchedule jobs_;
+  pg::PgLotteryCalendarRepository calendars_;
   StoragePorts ports_;
 };
 

@@ -8,6 +8,7 @@
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_calendar_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
@@ -51,10 +52,11 @@ class SqliteStorage final : public StorageBackend {
         lotteries_(db_),
         analytics_(db_),
         photos_(config.photo_dir(), crypto::sha256_hex),
+        calendars_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_, activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,  mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,    lotteries_,  analytics_,
-               photos_,  db_,       nullptr,        jobs_} {}
+               photos_,  db_,       nullptr,        jobs_,        calendars_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -89,6 +91,7 @@ class SqliteStorage final : public StorageBackend {
   storage::SqliteAnalyticsRepository analytics_;
   media::FilePhotoStore photos_;
   LocalJobSchedule jobs_;
+  storage::SqliteLotteryCalendarRepository calendars_;
   StoragePorts ports_;
 };
 

@@ -22,6 +22,7 @@
 #include "pokeca/map/store_search.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/lottery_calendar.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/shared/data_changes.hpp"
@@ -67,6 +68,7 @@ struct StoragePorts {
   SharedRateLimits* shared_limits;
   // Who runs the periodic jobs: every run on SQLite, one server per interval on PostgreSQL.
   JobSchedule& jobs;
+  LotteryCalendarRepository& calendars;
 };
 
 // What the operator's metrics page shows of the database.

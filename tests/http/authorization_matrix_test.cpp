@@ -108,6 +108,12 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"POST /api/v1/admin/lotteries/{id}/approve", {Who::kAdmin, ""}},
     {"POST /api/v1/admin/lotteries/{id}/reject", {Who::kAdmin, R"({"reason":"x"})"}},
     {"POST /api/v1/admin/lotteries/{id}/hide", {Who::kAdmin, ""}},
+    // The lottery calendar: the feed is public (no token: 400); an unknown prefecture (400).
+    {"GET /api/v1/calendar/lotteries.ics", {Who::kAnyone, ""}},
+    {"GET /api/v1/users/calendar", {Who::kUser, ""}},
+    {"PUT /api/v1/users/calendar", {Who::kUser, R"({"prefectures":["nowhere"]})"}},
+    {"POST /api/v1/users/calendar/token", {Who::kUser, ""}},
+    {"DELETE /api/v1/users/calendar/token", {Who::kUser, ""}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the

@@ -14,6 +14,7 @@
 #include "pokeca/http/router.hpp"
 #include "pokeca/map/gazetteer.hpp"
 #include "pokeca/map/ip_location.hpp"
+#include "pokeca/personal/lottery_calendar.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "submission_fakes.hpp"
 #include "trip_fakes.hpp"
@@ -148,6 +149,21 @@ class NoLotteries final : public LotteryRepository {
   Result<void> insert_demo(const std::vector<LotteryEntry>&) override { return {}; }
 };
 
+// No calendar feeds: settings are empty, every token names nobody.
+class NoCalendars final : public LotteryCalendarRepository {
+ public:
+  Result<CalendarSettings> settings(UserId) override { return CalendarSettings{}; }
+  Result<void> set_prefectures(UserId, const std::vector<std::string>&) override { return {}; }
+  Result<void> set_token(UserId, std::string_view, UnixSeconds) override { return {}; }
+  Result<void> revoke_token(UserId) override { return {}; }
+  Result<std::optional<CalendarOwner>> find_by_token(std::string_view) override {
+    return std::optional<CalendarOwner>{};
+  }
+  Result<std::vector<LotteryListing>> feed_entries(UserId, UnixSeconds, int) override {
+    return std::vector<LotteryListing>{};
+  }
+};
+
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
 struct RealServices {
   PurchaseService* purchases = nullptr;
@@ -162,6 +178,7 @@ struct RealServices {
   AnalyticsService* analytics = nullptr;
   ProductCatalogService* products = nullptr;
   LotteryService* lotteries = nullptr;
+  LotteryCalendarService* calendar = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -183,7 +200,8 @@ struct FakeContributions {
         admin({admin_repo, submission_repo, photos, gazetteer, clock}),
         analytics({analytics_repo, analytics_keys, limiter, clock}),
         products(product_repo, clock),
-        lotteries(lottery_repo, clock) {}
+        lotteries(lottery_repo, clock),
+        calendar({calendar_repo, crypto, limiter, clock}, "http://localhost:8080") {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -202,6 +220,7 @@ struct FakeContributions {
             .analytics = either(real.analytics, analytics),
             .products = either(real.products, products),
             .lotteries = either(real.lotteries, lotteries),
+            .calendar = either(real.calendar, calendar),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -234,6 +253,8 @@ struct FakeContributions {
   ProductCatalogService products;
   NoLotteries lottery_repo;
   LotteryService lotteries;
+  NoCalendars calendar_repo;
+  LotteryCalendarService calendar;
 };
 
 }  // namespace pokeca::testing

@@ -26,6 +26,7 @@
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_calendar_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
@@ -73,7 +74,9 @@ struct SqliteServices {
         product_repo(db),
         products(product_repo, clock),
         lottery_repo(db),
-        lotteries(lottery_repo, clock) {}
+        lotteries(lottery_repo, clock),
+        calendar_repo(db),
+        calendar({calendar_repo, accounts.crypto, accounts.limiter, clock}, base_url) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -88,7 +91,8 @@ struct SqliteServices {
             .admin = &admin,
             .analytics = &analytics,
             .products = &products,
-            .lotteries = &lotteries};
+            .lotteries = &lotteries,
+            .calendar = &calendar};
   }
 
   storage::Database db;
@@ -123,6 +127,8 @@ struct SqliteServices {
   ProductCatalogService products;
   storage::SqliteLotteryRepository lottery_repo;
   LotteryService lotteries;
+  storage::SqliteLotteryCalendarRepository calendar_repo;
+  LotteryCalendarService calendar;
 };
 
 }  // namespace pokeca::testing

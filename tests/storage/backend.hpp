@@ -45,6 +45,7 @@
 #include "pokeca/storage/sqlite/sqlite_admin_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_calendar_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
@@ -79,6 +80,7 @@ class SqliteBackend {
   MetaRepository& meta() { return meta_; }
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
+  LotteryCalendarRepository& calendars() { return calendars_; }
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
@@ -166,6 +168,7 @@ class SqliteBackend {
   SqliteActivityRepository activity_{db_};
   SqliteAdminRepository admin_{db_};
   SqliteAnalyticsRepository analytics_{db_};
+  SqliteLotteryCalendarRepository calendars_{db_};
   std::filesystem::path photos_dir_;
   media::FilePhotoStore photos_;
 };
@@ -190,6 +193,7 @@ using AdminBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using CatalogBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ActivityBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using AnalyticsBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using CalendarBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};
@@ -246,6 +250,7 @@ class BackendTest : public ::testing::Test {
   POKECA_BACKEND_PORT(admin_repo, admin)
   POKECA_BACKEND_PORT(analytics, analytics)
   POKECA_BACKEND_PORT(changes, changes)
+  POKECA_BACKEND_PORT(calendars, calendars)
 #undef POKECA_BACKEND_PORT
 };
 

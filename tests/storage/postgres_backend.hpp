@@ -43,6 +43,7 @@
 #include "pokeca/storage/postgres/pg_admin_repository.hpp"
 #include "pokeca/storage/postgres/pg_analytics_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
+#include "pokeca/storage/postgres/pg_lottery_calendar_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
@@ -124,6 +125,7 @@ class PostgresBackend {
   const RepositoryTimes& repository_times() const { return db_.repository_times(); }
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
+  LotteryCalendarRepository& calendars() { return calendars_; }
   RankingRepository& ranking() { return ranking_; }
   SavedTripRepository& saved_trips() { return saved_trips_; }
   UserRepository& users() { return users_; }
@@ -190,6 +192,7 @@ class PostgresBackend {
   postgres::PgMetaRepository meta_{db_};
   postgres::PgProductRepository products_{db_};
   postgres::PgLotteryRepository lotteries_{db_};
+  postgres::PgLotteryCalendarRepository calendars_{db_};
   postgres::PgRankingRepository ranking_{db_};
   postgres::PgSavedTripRepository saved_trips_{db_};
   postgres::PgUserRepository users_{db_};

@@ -26,6 +26,7 @@
 #include "pokeca/map/store_service.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
+#include "pokeca/personal/lottery_calendar.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
 
@@ -81,6 +82,7 @@ struct ApiServices {
   AnalyticsService& analytics;  // /analytics/events, /admin/analytics
   ProductCatalogService& products;  // /products, /admin/products
   LotteryService& lotteries;        // /lotteries, /admin/lotteries
+  LotteryCalendarService& calendar;  // /calendar/lotteries.ics, /users/calendar
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };

@@ -24,6 +24,7 @@ extern const std::string_view k011MailQueue;      // and the favourite-alert log
 extern const std::string_view k012ServerSecrets;  // the signing key all servers share
 extern const std::string_view k013Admin;          // last_login_at, the admin lists' indexes
 extern const std::string_view k014Analytics;      // page views, the dashboard's counters
+extern const std::string_view k019Calendar;       // the lottery calendar feed: token hash, prefectures
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -45,6 +46,7 @@ std::span<const Migration> all_migrations() {
       Migration{12, "server_secrets", embedded::k012ServerSecrets},
       Migration{13, "admin", embedded::k013Admin},
       Migration{14, "analytics", embedded::k014Analytics},
+      Migration{19, "calendar", embedded::k019Calendar},
   };
   return migrations;
 }

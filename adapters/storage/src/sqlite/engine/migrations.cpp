@@ -26,6 +26,7 @@ extern const std::string_view k012ReviewMail;        // the mail about each subm
 extern const std::string_view k013LatestPerProduct;  // latest report per product; "reported within" = bought
 extern const std::string_view k014Products;          // the product catalogue; audit targets product, lottery
 extern const std::string_view k015Lotteries;         // lottery entries (抽選情報)
+extern const std::string_view k020Calendar;          // the lottery calendar feed: token hash, prefectures
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -49,6 +50,7 @@ std::span<const Migration> all_migrations() {
       Migration{13, "latest_per_product", embedded::k013LatestPerProduct},
       Migration{14, "products", embedded::k014Products},
       Migration{15, "lotteries", embedded::k015Lotteries},
+      Migration{20, "calendar", embedded::k020Calendar},
   };
   return migrations;
 }

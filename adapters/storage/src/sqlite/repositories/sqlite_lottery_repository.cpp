@@ -11,6 +11,7 @@
 #include "pokeca/storage/sqlite/statement.hpp"
 #include "pokeca/storage/sqlite/transaction.hpp"
 #include "repositories/audit_writes.hpp"
+#include "repositories/lottery_rows.hpp"
 
 namespace pokeca::storage {
 namespace {
@@ -96,6 +97,9 @@ Result<std::int64_t> one_integer(Statement& select) {
 }
 
 }  // namespace
+
+std::string lottery_listing_select() { return std::string("SELECT ") + kColumns + kStoreColumns + kFromJoined; }
+LotteryListing read_lottery_listing(const Row& row) { return listing_from(row); }
 
 struct SqliteLotteryRepository::Statements {
   explicit Statements(Connection& c)
