@@ -44,7 +44,9 @@ class LotteryCalendarContract : public testing::BackendTest<Backend> {
   void write() { ASSERT_TRUE(this->lotteries.insert_demo(batch)); }
   std::vector<LotteryId> feed(UserId who, int limit = 50, UnixSeconds now = kNow) {
     std::vector<LotteryId> out;
-    for (const auto& l : this->calendars.feed_entries(who, now, limit).value()) out.push_back(l.entry.id);
+    // The Result is kept alive: a range-for over value() of a temporary reads a destroyed list.
+    const auto listed = this->calendars.feed_entries(who, now, limit);
+    for (const auto& l : listed.value()) out.push_back(l.entry.id);
     return out;
   }
 
