@@ -8,8 +8,11 @@
 
 namespace pokeca::storage {
 
-// "SELECT <entry columns>, <store columns> FROM lotteries AS l JOIN stores AS s …"
-[[nodiscard]] std::string lottery_listing_select();
+// "SELECT <entry columns>, <store columns> FROM lotteries AS l … JOIN stores AS s …" over
+// approved entries in deadline order (the partial index lotteries_open_by_end,
+// named: without statistics SQLite would take every approved entry and sort them); the query
+// must say status = 'approved'.
+[[nodiscard]] std::string open_lottery_listing_select();
 [[nodiscard]] LotteryListing read_lottery_listing(const Row& row);
 
 }  // namespace pokeca::storage

@@ -27,7 +27,7 @@ struct SqliteLotteryCalendarRepository::Statements {
               " WHERE f.token_hash = :hash AND u.blocked = 0 AND u.withdrawn_at IS NULL"),
         // Open entries are few (the list's index walks them by deadline); each is kept when
         // its store is a favourite or lies in a chosen prefecture.
-        feed(c, lottery_listing_select() +
+        feed(c, open_lottery_listing_select() +
                     " WHERE l.status = 'approved' AND l.apply_end > :now AND s.status = 'active'"
                     " AND (l.store_id IN (SELECT store_id FROM favorites WHERE user_id = :user)"
                     " OR s.prefecture IN (SELECT prefecture FROM calendar_prefectures WHERE user_id = :user))"
