@@ -132,7 +132,7 @@ TEST_F(CalendarFlow, AFeedHoldsTheFavouritesAndChosenPrefecturesEntriesUntilItsT
   EXPECT_EQ(old.result(), Status::not_found);
   EXPECT_EQ(str(json::parse(old.body()).at("error")), msg::kCalendarFeedNotFound);
   EXPECT_EQ(fetch(renewed).result(), Status::ok);
-  const auto revoked = call(verb::del, "/api/v1/users/calendar/token", {}, satoshi);
+  const auto revoked = call(verb::delete_, "/api/v1/users/calendar/token", {}, satoshi);
   ASSERT_EQ(revoked.status, Status::ok);
   EXPECT_EQ(str(revoked.body.at("message")), msg::kCalendarTokenRevoked);
   EXPECT_EQ(fetch(renewed).result(), Status::not_found);
