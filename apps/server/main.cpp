@@ -48,6 +48,7 @@
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/purchase_observers.hpp"
+#include "pokeca/personal/lottery_calendar.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
@@ -281,6 +282,8 @@ int serve(const Config& configured) {
       throw std::runtime_error("demo lotteries: " + seeded.error().message + " " + seeded.error().log_detail);
     if (*seeded > 0) log_event("demo_lotteries_loaded", {{"lotteries", std::to_string(*seeded)}});
   }
+  // The lottery calendar: per-user ICS feeds behind secret tokens from the same CSPRNG.
+  LotteryCalendarService calendar({db.calendars, token_crypto, limiter, clock}, config.base_url);
   // Analytics: page views with their own per-IP limit; a small thread drops
   // the day secrets that are too old even when no page view comes to do it.
   crypto::SodiumAnalyticsKeys analytics_keys;
@@ -320,6 +323,7 @@ int serve(const Config& configured) {
                        .confirmations = confirmations,
                        .watches = watches,
                        .push = push_service,
+                       .calendar = calendar,
                        .ip_locator = *ip_locator},
                       router_config);
   MailSender mail_sender(db.mail_queue, *mailer, clock);

@@ -10,6 +10,7 @@
 #include "pokeca/storage/postgres/pg_confirmation_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
 #include "pokeca/storage/postgres/pg_job_schedule.hpp"
+#include "pokeca/storage/postgres/pg_lottery_calendar_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
@@ -67,11 +68,12 @@ class PostgresStorage final : public StorageBackend {
         jobs_(db_),
         confirmations_(db_),
         push_(db_),
+        calendars_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
                photos_,  db_,       &rate_limits_,  jobs_,        confirmations_, watches_,   watches_,
-               push_,    push_} {}
+               push_,    push_,      calendars_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -112,6 +114,7 @@ class PostgresStorage final : public StorageBackend {
   pg::PgJobSchedule jobs_;
   pg::PgConfirmationRepository confirmations_;
   pg::PgPushRepository push_;
+  pg::PgLotteryCalendarRepository calendars_;
   StoragePorts ports_;
 };
 

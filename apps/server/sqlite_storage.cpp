@@ -9,6 +9,7 @@
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_confirmation_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_calendar_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
@@ -60,11 +61,12 @@ class SqliteStorage final : public StorageBackend {
         photos_(config.photo_dir(), crypto::sha256_hex),
         confirmations_(db_),
         push_(db_),
+        calendars_(db_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
                photos_,  db_,       nullptr,  jobs_,        confirmations_, watches_,   watches_,
-               push_,    push_} {}
+               push_,    push_,      calendars_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {
@@ -105,6 +107,7 @@ class SqliteStorage final : public StorageBackend {
   LocalJobSchedule jobs_;
   storage::SqliteConfirmationRepository confirmations_;
   storage::SqlitePushRepository push_;
+  storage::SqliteLotteryCalendarRepository calendars_;
   StoragePorts ports_;
 };
 

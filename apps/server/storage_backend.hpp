@@ -24,6 +24,7 @@
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/push_subscriptions.hpp"
+#include "pokeca/personal/lottery_calendar.hpp"
 #include "pokeca/personal/saved_trip.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/personal/watch_ports.hpp"
@@ -77,6 +78,7 @@ struct StoragePorts {
   // Web Push: the devices and the durable push queue (one repository on each backend).
   PushSubscriptionRepository& push_subscriptions;
   PushQueue& push_queue;
+  LotteryCalendarRepository& calendars;
 };
 
 // What the operator's metrics page shows of the database.

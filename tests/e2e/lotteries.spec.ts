@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import ICAL from 'ical.js';
 import { grantAdmin, otherPage, signIn } from './accounts';
 import { isMobile, shot, url } from './helpers';
 
@@ -6,8 +7,10 @@ import { isMobile, shot, url } from './helpers';
  * Lotteries against the real server: a user submits an entry from a store's sheet link
  * (new users wait for review), an admin approves it in the 抽選 tab, and a guest finds it
  * in 抽選情報 with its countdown, filtered by the store's prefecture, then on the store's
- * sheet on the map; the demo entries fill the list on a fresh demo site, and the map's
- * 抽選受付中 filter shows a demo store with an open lottery, tagged.
+ * sheet on the map; the submitter then chooses the store's prefecture for the lottery
+ * calendar in マイページ, issues the feed URL and fetches it as a calendar app does: a real
+ * iCalendar parser finds the entry with its two alarms. The demo entries fill the list on a
+ * fresh demo site, and the map's 抽選受付中 filter shows a demo store with an open lottery, tagged.
  */
 test.describe('lotteries', () => {
   test.skip(!process.env.E2E_MAILDEV_URL || !process.env.E2E_DATA_DIR, 'needs the real server with mail and its data directory');
@@ -59,12 +62,55 @@ test.describe('lotteries', () => {
 
     // The store's sheet on the map lists the entry with its countdown.
     await card.getByRole('link', { name: store.name }).click();
-    await expect(guest).toHaveURL(url(`/map?store=${store.id}`));
+    // The map may add its view to the URL once it has moved there (a phone does so at once).
+    await expect(guest).toHaveURL(new RegExp(`/map\\?store=${store.id}(&view=[^&]+)?$`));
     const sheetLottery = guest.getByTestId('store-sheet-lottery-item').filter({ hasText: product });
     await expect(sheetLottery).toBeVisible({ timeout: 15_000 });
     await expect(sheetLottery).toContainText('まもなく締切');
     await expect(sheetLottery).toContainText(/締切まであと3時間/);
     await shot(guest, testInfo, 'store-sheet-lotteries');
+
+    // The lottery calendar: the submitter adds the store's prefecture and issues the feed URL.
+    await page.goto(url('/profile'));
+    const calendar = page.getByTestId('lottery-calendar');
+    await expect(calendar.getByRole('heading', { name: '抽選カレンダー' })).toBeVisible({ timeout: 15_000 });
+    await calendar.getByTestId('calendar-add-prefecture').selectOption(store.prefecture);
+    await expect(calendar.getByTestId('calendar-prefectures')).toBeVisible();
+    await calendar.getByTestId('calendar-issue').click();
+    const feedUrl = await calendar.getByTestId('calendar-url').inputValue();
+    expect(feedUrl).toMatch(/\/api\/v1\/calendar\/lotteries\.ics\?token=[A-Za-z0-9_-]{43}$/);
+    await expect(calendar.getByTestId('calendar-webcal')).toHaveAttribute('href', feedUrl.replace(/^https?:/, 'webcal:'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await calendar.scrollIntoViewIfNeeded();
+    await calendar.screenshot({ path: `test-results/screens/${testInfo.project.name}/profile-calendar-section.png`, animations: 'disabled' });
+    await shot(page, testInfo, 'profile-calendar');
+
+    // Fetched as a calendar app does: no session, the token in the URL.
+    const feed = await guest.request.get(feedUrl);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const text = await feed.text();
+    expect(text).toContain('\r\n');
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    const vcalendar = new ICAL.Component(ICAL.parse(text));
+    const event = vcalendar
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v))
+      .find((e) => e.summary.includes(product));
+    expect(event, `no event for ${product} in the feed`).toBeTruthy();
+    expect(event!.summary).toContain(store.name);
+    expect(event!.uid).toMatch(/^lottery-\d+@/);
+    expect(event!.endDate.toJSDate().getTime() - Date.now()).toBeGreaterThan(3 * 3_600_000);
+    expect(String(event!.component.getFirstPropertyValue('url'))).toContain(`/map?store=${store.id}`);
+    const alarms = event!.component.getAllSubcomponents('valarm');
+    expect(alarms.map((a) => (a.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds())).toEqual([-24 * 3600, -3 * 3600]);
+    expect(alarms.every((a) => a.getFirstProperty('trigger')!.getParameter('related') === 'END')).toBe(true);
+
+    // Stopped from the profile, the URL answers 404.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await calendar.getByTestId('calendar-revoke').click();
+    await expect(calendar.getByTestId('calendar-status')).toContainText('まだ発行されていません');
+    expect((await guest.request.get(feedUrl)).status()).toBe(404);
   });
 
   test('the demo site lists its lotteries from the header, soonest deadline first', async ({ page }, testInfo) => {

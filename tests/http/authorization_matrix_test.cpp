@@ -127,6 +127,12 @@ const std::map<std::string, Expectation, std::less<>> kExpected{
     {"POST /api/v1/push/subscriptions/{id}/test", {Who::kUser, ""}},
     {"GET /api/v1/push/settings", {Who::kUser, ""}},
     {"PUT /api/v1/push/settings", {Who::kUser, R"({"push":true})"}},
+    // The lottery calendar: the feed is public (no token: 400); an unknown prefecture (400).
+    {"GET /api/v1/calendar/lotteries.ics", {Who::kAnyone, ""}},
+    {"GET /api/v1/users/calendar", {Who::kUser, ""}},
+    {"PUT /api/v1/users/calendar", {Who::kUser, R"({"prefectures":["nowhere"]})"}},
+    {"POST /api/v1/users/calendar/token", {Who::kUser, ""}},
+    {"DELETE /api/v1/users/calendar/token", {Who::kUser, ""}},
 };
 
 // Admin writes on stores and users aim at ids that do not exist (404 once past the

@@ -16,6 +16,7 @@
 #include "pokeca/map/gazetteer.hpp"
 #include "pokeca/map/ip_location.hpp"
 #include "pokeca/personal/push_subscriptions.hpp"
+#include "pokeca/personal/lottery_calendar.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
 #include "submission_fakes.hpp"
@@ -164,6 +165,8 @@ class NoConfirmations final : public ConfirmationRepository {
   Result<std::vector<ReporterStanding>> standings(std::span<const std::int64_t>, UnixSeconds) override {
     return std::vector<ReporterStanding>{};
   }
+};
+
 // No devices, nothing queued: the push routes answer from empty storage.
 class NoPush final : public PushSubscriptionRepository, public PushQueue {
  public:
@@ -186,6 +189,21 @@ class NoPush final : public PushSubscriptionRepository, public PushQueue {
   Result<std::int64_t> purge_finished_pushes(UnixSeconds) override { return 0; }
 };
 
+// No calendar feeds: settings are empty, every token names nobody.
+class NoCalendars final : public LotteryCalendarRepository {
+ public:
+  Result<CalendarSettings> settings(UserId) override { return CalendarSettings{}; }
+  Result<void> set_prefectures(UserId, const std::vector<std::string>&) override { return {}; }
+  Result<void> set_token(UserId, std::string_view, UnixSeconds) override { return {}; }
+  Result<void> revoke_token(UserId) override { return {}; }
+  Result<std::optional<CalendarOwner>> find_by_token(std::string_view) override {
+    return std::optional<CalendarOwner>{};
+  }
+  Result<std::vector<LotteryListing>> feed_entries(UserId, UnixSeconds, int) override {
+    return std::vector<LotteryListing>{};
+  }
+};
+
 // The services a test runs for real, by name (`{.admin = &admin_service}`); null = the fake.
 struct RealServices {
   PurchaseService* purchases = nullptr;
@@ -203,6 +221,7 @@ struct RealServices {
   ConfirmationService* confirmations = nullptr;
   WatchService* watches = nullptr;
   PushService* push = nullptr;
+  LotteryCalendarService* calendar = nullptr;
   const IpLocator* ip_locator = nullptr;  // null = kNoIpLocator (every lookup finds nothing)
 };
 
@@ -227,7 +246,8 @@ struct FakeContributions {
         lotteries(lottery_repo, clock),
         confirmations(confirmation_repo, limiter, clock),
         watches(watch_repo, crypto, clock),
-        push({push_repo, push_repo, clock}, {}) {}
+        push({push_repo, push_repo, clock}, {}),
+        calendar({calendar_repo, crypto, limiter, clock}, "http://localhost:8080") {}
 
   // Every service the router takes: the given store and account services, the real ones
   // named in `real`, these fakes for the rest.
@@ -249,6 +269,7 @@ struct FakeContributions {
             .confirmations = either(real.confirmations, confirmations),
             .watches = either(real.watches, watches),
             .push = either(real.push, push),
+            .calendar = either(real.calendar, calendar),
             .ip_locator = real.ip_locator != nullptr ? *real.ip_locator : kNoIpLocator};
   }
 
@@ -287,6 +308,10 @@ struct FakeContributions {
   WatchService watches;
   NoPush push_repo;
   PushService push;
+};
+
+  NoCalendars calendar_repo;
+  LotteryCalendarService calendar;
 };
 
 }  // namespace pokeca::testing

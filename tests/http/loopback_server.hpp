@@ -1,6 +1,7 @@
 #pragma once
 // The flow tests' server: a router over the given services behind a real HttpServer on an
-// ephemeral loopback port, its access log silenced, stopped when it goes.
+// ephemeral loopback port, its access log silenced (unless the config sets a sink), stopped
+// when it goes.
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -17,7 +18,7 @@ class LoopbackServer {
                           http::HttpServerConfig config = {})
       : router_(services, std::move(router_config)) {
     config.port = 0;
-    config.access_log = [](std::string_view) {};
+    if (!config.access_log) config.access_log = [](std::string_view) {};  // silent unless a test listens
     server_ = std::make_unique<http::HttpServer>(router_, std::move(config));
     server_->start();
   }

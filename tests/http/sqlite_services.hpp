@@ -27,6 +27,7 @@
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_confirmation_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_calendar_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_product_repository.hpp"
@@ -83,7 +84,9 @@ struct SqliteServices {
         watch_repo(db),
         watches(watch_repo, accounts.crypto, clock),
         push_repo(db),
-        push({push_repo, push_repo, clock}, {.vapid_public_key = "BTestKey", .allow_insecure_loopback = true}) {}
+        push({push_repo, push_repo, clock}, {.vapid_public_key = "BTestKey", .allow_insecure_loopback = true}),
+        calendar_repo(db),
+        calendar({calendar_repo, accounts.crypto, accounts.limiter, clock}, base_url) {}
 
   // The services beyond stores and accounts, for FakeContributions::services.
   [[nodiscard]] RealServices real() {
@@ -101,7 +104,8 @@ struct SqliteServices {
             .lotteries = &lotteries,
             .confirmations = &confirmations,
             .watches = &watches,
-            .push = &push};
+            .push = &push,
+            .calendar = &calendar};
   }
 
   storage::Database db;
@@ -142,6 +146,8 @@ struct SqliteServices {
   WatchService watches;
   storage::SqlitePushRepository push_repo;
   PushService push;
+  storage::SqliteLotteryCalendarRepository calendar_repo;
+  LotteryCalendarService calendar;
 };
 
 }  // namespace pokeca::testing

@@ -46,6 +46,7 @@
 #include "pokeca/storage/sqlite/sqlite_analytics_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_confirmation_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
+#include "pokeca/storage/sqlite/sqlite_lottery_calendar_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_lottery_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
 #include "pokeca/storage/sqlite/sqlite_meta_repository.hpp"
@@ -83,6 +84,7 @@ class SqliteBackend {
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
   ConfirmationRepository& confirmations() { return confirmations_; }
+  LotteryCalendarRepository& calendars() { return calendars_; }
   UserRepository& users() { return users_; }
   SessionRepository& sessions() { return sessions_; }
   ActionTokenRepository& action_tokens() { return action_tokens_; }
@@ -177,6 +179,7 @@ class SqliteBackend {
   SqliteAdminRepository admin_{db_};
   SqliteAnalyticsRepository analytics_{db_};
   SqliteWatchRepository watches_{db_};
+  SqliteLotteryCalendarRepository calendars_{db_};
   std::filesystem::path photos_dir_;
   media::FilePhotoStore photos_;
 };
@@ -204,6 +207,7 @@ using AnalyticsBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using ConfirmationBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using WatchBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 using PushBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
+using CalendarBackends = ::testing::Types<SqliteBackend, PostgresBackend>;
 
 // A port a backend does not offer: a test that uses it on that backend does not compile.
 struct NotOnThisBackend {};
@@ -265,6 +269,7 @@ class BackendTest : public ::testing::Test {
   POKECA_BACKEND_PORT(confirmations, confirmations)
   POKECA_BACKEND_PORT(push_devices, push_subscriptions)
   POKECA_BACKEND_PORT(pushes, push_queue)
+  POKECA_BACKEND_PORT(calendars, calendars)
 #undef POKECA_BACKEND_PORT
 };
 

@@ -44,6 +44,7 @@
 #include "pokeca/storage/postgres/pg_analytics_repository.hpp"
 #include "pokeca/storage/postgres/pg_confirmation_repository.hpp"
 #include "pokeca/storage/postgres/pg_favorite_repository.hpp"
+#include "pokeca/storage/postgres/pg_lottery_calendar_repository.hpp"
 #include "pokeca/storage/postgres/pg_lottery_repository.hpp"
 #include "pokeca/storage/postgres/pg_mail_queue.hpp"
 #include "pokeca/storage/postgres/pg_meta_repository.hpp"
@@ -128,6 +129,7 @@ class PostgresBackend {
   ProductRepository& products() { return products_; }
   LotteryRepository& lotteries() { return lotteries_; }
   ConfirmationRepository& confirmations() { return confirmations_; }
+  LotteryCalendarRepository& calendars() { return calendars_; }
   RankingRepository& ranking() { return ranking_; }
   SavedTripRepository& saved_trips() { return saved_trips_; }
   UserRepository& users() { return users_; }
@@ -199,6 +201,7 @@ class PostgresBackend {
   postgres::PgProductRepository products_{db_};
   postgres::PgLotteryRepository lotteries_{db_};
   postgres::PgConfirmationRepository confirmations_{db_};
+  postgres::PgLotteryCalendarRepository calendars_{db_};
   postgres::PgRankingRepository ranking_{db_};
   postgres::PgSavedTripRepository saved_trips_{db_};
   postgres::PgUserRepository users_{db_};

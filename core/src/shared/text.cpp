@@ -90,4 +90,12 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
+bool constant_time_equal(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    diff |= static_cast<unsigned char>(static_cast<unsigned char>(a[i]) ^ static_cast<unsigned char>(b[i]));
+  return diff == 0;
+}
+
 }  // namespace pokeca

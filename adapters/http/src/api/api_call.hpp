@@ -48,6 +48,7 @@ struct ApiOutput {
   std::string content_type;              // empty = JSON (downloads set their own)
   std::string content_disposition;       // e.g. attachment; filename="…"
   std::optional<BodyFile> file;          // set: the body is this file (`body` unused)
+  std::string cache_control;             // empty = no-store (every API answer's default)
 };
 
 using ApiResult = Result<ApiOutput>;

@@ -36,4 +36,7 @@ inline constexpr std::string_view kMultipartNotUtf8 = "文字はUTF-8で送信�
 inline constexpr std::string_view kMultipartBadFilename = "ファイル名が正しくありません。";
 inline constexpr std::string_view kImageTooLarge = "画像は1枚あたり{max_mb}MBまでです。";
 
+// A query parameter the call cannot do without (the calendar feed's token).
+inline constexpr std::string_view kMissingParameter = "URLのパラメータ「{name}」を指定してください。";
+
 }  // namespace pokeca::msg

@@ -19,6 +19,7 @@
 #include "endpoints/contributions/submission_handlers.hpp"
 #include "endpoints/export/export_handlers.hpp"
 #include "endpoints/geo/geo_handlers.hpp"
+#include "endpoints/lotteries/calendar_handlers.hpp"
 #include "endpoints/lotteries/lottery_handlers.hpp"
 #include "endpoints/map/search_handlers.hpp"
 #include "endpoints/map/store_handlers.hpp"
@@ -60,13 +61,14 @@ struct ApiDispatcher::Handlers {
                LotteryHandlers{s.lotteries},
                ConfirmationHandlers{s.confirmations},
                WatchHandlers{s.watches},
-               PushHandlers{s.push}} {}
+               PushHandlers{s.push},
+               CalendarHandlers{s.calendar}} {}
   // clang-format on
 
   std::tuple<SiteHandlers, StoreHandlers, AccountHandlers, PurchaseHandlers, RankingHandlers, SubmissionHandlers,
              FavoriteHandlers, SearchHandlers, StatsHandlers, AlertHandlers, ExportHandlers, TripHandlers,
              AdminHandlers, AnalyticsHandlers, GeoHandlers, ProductHandlers, LotteryHandlers, ConfirmationHandlers,
-             WatchHandlers, PushHandlers>
+             WatchHandlers, PushHandlers, CalendarHandlers>
       groups;
 };
 
@@ -263,6 +265,16 @@ constexpr std::array kRoutes{
           call<&LotteryHandlers::post_admin_lottery_reject>},
     Route{{"POST", "/api/v1/admin/lotteries/{id}/hide"}, kAdmin, kNormalLane, kWrite,
           call<&LotteryHandlers::post_admin_lottery_hide>},
+    // The lottery calendar: calendar apps fetch the feed without signing in (the token in the
+    // query names the user; never cached here: the answer is one user's, with its own limits).
+    Route{{"GET", "/api/v1/calendar/lotteries.ics"}, kPublic, kNormalLane, kNone,
+          call<&CalendarHandlers::get_calendar_feed>},
+    Route{{"GET", "/api/v1/users/calendar"}, kUser, kNormalLane, kNone, call<&CalendarHandlers::get_users_calendar>},
+    Route{{"PUT", "/api/v1/users/calendar"}, kUser, kNormalLane, kWrite, call<&CalendarHandlers::put_users_calendar>},
+    Route{{"POST", "/api/v1/users/calendar/token"}, kUser, kNormalLane, kWrite,
+          call<&CalendarHandlers::post_users_calendar_token>},
+    Route{{"DELETE", "/api/v1/users/calendar/token"}, kUser, kNormalLane, kWrite,
+          call<&CalendarHandlers::delete_users_calendar_token>},
     // Analytics: page views count against their own per-IP limit (kAnalyticsEventsPerIp).
     Route{{"POST", "/api/v1/analytics/events"}, kPublic, kNormalLane, kNone,
           call<&AnalyticsHandlers::post_analytics_events>, kNo, json_body(kMaxAnalyticsBodyBytes)},
@@ -368,6 +380,7 @@ Reply answer(ApiOutput out, const Request& request, Failure& failure) {
   auto& res = reply.response;
   if (!out.content_type.empty()) res.set(bhttp::field::content_type, out.content_type);
   if (!out.content_disposition.empty()) res.set(bhttp::field::content_disposition, out.content_disposition);
+  if (!out.cache_control.empty()) res.set(bhttp::field::cache_control, out.cache_control);
   for (const auto& cookie : out.set_cookies) res.insert(bhttp::field::set_cookie, cookie);
   if (out.file) {
     auto opened =

@@ -446,5 +446,35 @@ inline constexpr std::string_view kBadSalesStartedAt =
     "販売開始時刻（sales_started_at）は日時（ISO 8601形式）で指定してください。";
 inline constexpr std::string_view kSalesStartedAfterPurchase = "販売開始時刻は購入日時より前の時刻にしてください。";
 inline constexpr std::string_view kSalesStartedTooEarly = "販売開始時刻は購入日時の{hours}時間前以降にしてください。";
+// The lottery calendar feed (ICS) and its settings.
+inline constexpr std::string_view kCalendarTooManyPrefectures = "カレンダーに含める都道府県は{max}件までです。";
+inline constexpr std::string_view kCalendarBadPrefecture = "都道府県の指定が正しくありません。";
+inline constexpr std::string_view kCalendarDuplicatePrefecture = "同じ都道府県が重複しています。";
+inline constexpr std::string_view kCalendarFeedNotFound =
+    "カレンダーのURLが無効です。マイページで新しいURLを発行してください。";
+inline constexpr std::string_view kCalendarFeedTooMany =
+    "カレンダーの取得が多すぎます。しばらくしてからお試しください。";
+inline constexpr std::string_view kCalendarSaved = "カレンダーの設定を保存しました。";
+inline constexpr std::string_view kCalendarTokenIssued = "カレンダーのURLを発行しました。";
+inline constexpr std::string_view kCalendarTokenRevoked = "カレンダーのURLを停止しました。";
+inline constexpr std::string_view kCalendarName = "ポケカ抽選カレンダー";
+inline constexpr std::string_view kCalendarDescription =
+    "お気に入り店舗と選んだ都道府県の抽選受付期間（ポケカ販売店マップ）";
+inline constexpr std::string_view kCalendarSummary = "【抽選】{product}（{store}）";
+inline constexpr std::string_view kCalendarAlarm24h = "抽選の締切まであと24時間：{product}（{store}）";
+inline constexpr std::string_view kCalendarAlarm3h = "抽選の締切まであと3時間：{product}（{store}）";
+inline constexpr std::string_view kCalendarDeadline = "締切：{time}";
+inline constexpr std::string_view kCalendarApplyFrom = "受付開始：{time}";
+inline constexpr std::string_view kCalendarResult = "結果発表：{time}";
+inline constexpr std::string_view kCalendarPurchase = "購入期間：{from}〜{to}";
+inline constexpr std::string_view kCalendarMethods = "応募方法：{methods}";
+inline constexpr std::string_view kCalendarConditions = "条件：{conditions}";
+inline constexpr std::string_view kCalendarNoConditions = "条件：特になし";
+inline constexpr std::string_view kCalendarSource = "店舗の告知：{url}";
+inline constexpr std::string_view kCalendarStorePage = "店舗ページ：{url}";
+
+inline constexpr std::string_view kCalendarMethodLabels[] = {"店頭", "Web", "アプリ", "電話"};
+inline constexpr std::string_view kCalendarConditionLabels[] = {"会員限定",   "購入実績が必要", "本人確認",
+                                                                "来店が必要", "提携カード",     "その他"};
 
 }  // namespace pokeca::msg

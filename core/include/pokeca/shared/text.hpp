@@ -28,4 +28,7 @@ namespace pokeca {
 // UTF-8 passed through. For JSON written by hand (log lines, the HTTP adapter's writer).
 void append_json_string(std::string& out, std::string_view text);
 
+// Whether two strings are equal, in a time that depends on their lengths only (secrets).
+[[nodiscard]] bool constant_time_equal(std::string_view a, std::string_view b);
+
 }  // namespace pokeca

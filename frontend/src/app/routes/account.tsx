@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuthActionPanel } from '@/features/auth/components/AuthActionPanel';
 import { AuthTabs } from '@/features/auth/components/AuthTabs';
@@ -11,6 +12,9 @@ import ui from '@/styles/ui.module.css';
 import styles from './pages.module.css';
 
 /** The account pages (loaded as one chunk: none of them is needed by the home page or the map). */
+
+// The lottery calendar's section, with its texts, in its own chunk.
+const LotteryCalendarSetting = lazy(() => import('@/features/lotteries/components/LotteryCalendarSetting'));
 
 export function LoginRoute() {
   const [params] = useSearchParams();
@@ -60,7 +64,13 @@ export function ProfileRoute() {
   return (
     <div className={ui.page}>
       <section className={ui.card}>
-        <ProfileView />
+        <ProfileView
+          settings={
+            <Suspense fallback={null}>
+              <LotteryCalendarSetting />
+            </Suspense>
+          }
+        />
         <WatchList />
       </section>
     </div>

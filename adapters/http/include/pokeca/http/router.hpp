@@ -28,6 +28,7 @@
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
 #include "pokeca/personal/push_subscriptions.hpp"
+#include "pokeca/personal/lottery_calendar.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
@@ -87,6 +88,7 @@ struct ApiServices {
   ConfirmationService& confirmations;  // /purchases/{id}/confirmation, /purchases/confirmations
   WatchService& watches;            // /watches, /watch_settings, /watches/off
   PushService& push;                // /push/public_key, /push/subscriptions, /push/settings
+  LotteryCalendarService& calendar;  // /calendar/lotteries.ics, /users/calendar
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };

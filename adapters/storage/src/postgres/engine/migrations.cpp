@@ -28,6 +28,7 @@ extern const std::string_view k015ReportConfirmations;  // confirmations of purc
 extern const std::string_view k016AreaWatches;    // area watches, quiet hours, their alert log
 extern const std::string_view k017WebPush;        // Web Push devices, the push queue, alert channels
 extern const std::string_view k018SaleTerms;      // a report's catalogue product and sale terms
+extern const std::string_view k019Calendar;       // the lottery calendar feed: token hash, prefectures
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -53,6 +54,7 @@ std::span<const Migration> all_migrations() {
       Migration{16, "area_watches", embedded::k016AreaWatches},
       Migration{17, "web_push", embedded::k017WebPush},
       Migration{18, "sale_terms", embedded::k018SaleTerms},
+      Migration{19, "calendar", embedded::k019Calendar},
   };
   return migrations;
 }

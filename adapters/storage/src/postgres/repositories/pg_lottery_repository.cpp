@@ -11,6 +11,7 @@
 #include "pokeca/storage/postgres/statement.hpp"
 #include "pokeca/storage/postgres/transaction.hpp"
 #include "repositories/audit_writes.hpp"
+#include "repositories/lottery_rows.hpp"
 #include "repositories/store_rows.hpp"  // float_text
 
 namespace pokeca::storage::postgres {
@@ -91,6 +92,11 @@ Result<std::int64_t> one_integer(Result<Rows> rows) {
 }
 
 }  // namespace
+
+std::string lottery_listing_select() {
+  return "SELECT " + std::string(kColumns) + std::string(kListingStoreColumns) + std::string(kFromJoined);
+}
+LotteryListing read_lottery_listing(const Rows& rows, int i) { return listing_from(rows, i); }
 
 struct PgLotteryRepository::Statements {
   explicit Statements(Connection& c)

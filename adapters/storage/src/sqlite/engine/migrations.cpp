@@ -30,6 +30,7 @@ extern const std::string_view k016ReportConfirmations;  // confirmations of purc
 extern const std::string_view k017AreaWatches;       // area watches, quiet hours, their alert log
 extern const std::string_view k018WebPush;           // Web Push devices, the push queue, alert channels
 extern const std::string_view k019SaleTerms;         // a report's catalogue product and sale terms
+extern const std::string_view k020Calendar;          // the lottery calendar feed: token hash, prefectures
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -57,6 +58,7 @@ std::span<const Migration> all_migrations() {
       Migration{17, "area_watches", embedded::k017AreaWatches},
       Migration{18, "web_push", embedded::k018WebPush},
       Migration{19, "sale_terms", embedded::k019SaleTerms},
+      Migration{20, "calendar", embedded::k020Calendar},
   };
   return migrations;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { paths } from '@/config/paths';
@@ -18,8 +18,11 @@ function formatDate(iso: string | null | undefined): string | null {
   return new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' }).format(date);
 }
 
-/** /profile マイページ: the profile, its edit form, and the member menu. */
-export function ProfileView() {
+/**
+ * /profile マイページ: the profile, its edit form, and the member menu. `settings`: more
+ * settings sections from other features (the lottery calendar), wired by the route.
+ */
+export function ProfileView({ settings }: { settings?: ReactNode } = {}) {
   const { user } = useAuth();
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
@@ -78,6 +81,7 @@ export function ProfileView() {
       <FavoriteAlertsSetting user={user} />
       <ReviewMailSetting user={user} />
       <NotificationSettings />
+      {settings}
 
       <nav className={styles.menu} aria-labelledby="profile-menu-title">
         <h2 id="profile-menu-title" className={styles.menuTitle}>
