@@ -306,6 +306,7 @@ int serve(const Config& configured) {
   push_thread.start();
   push_service.on_queued = [&push_thread] { push_thread.wake(); };
   alerts.send_push_through(&push_service);
+  watch_alerts.send_push_through(&push_service);
   http::Router router({.stores = service,
                        .auth = auth,
                        .purchases = purchases,

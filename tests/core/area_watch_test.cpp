@@ -8,6 +8,8 @@
 
 #include "auth_fakes.hpp"
 #include "mock_store_repository.hpp"
+#include "pokeca/shared/base64url.hpp"
+#include "push_fakes.hpp"
 #include "pokeca/personal/area_watch.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
 #include "pokeca/personal/watch_messages.hpp"
@@ -296,6 +298,50 @@ TEST_F(WatchAlertsTest, QuietHoursHoldTheAlertUntilTheirEnd) {
   ASSERT_EQ(alerts.queue_for_report(later, store).value(), 1);
   EXPECT_EQ(watches.queued[0].send_at, clock.now());
   EXPECT_EQ(service.set_quiet_hours(alice, 24, 0).error().code, ErrorCode::kBadRequest);
+}
+
+TEST_F(WatchAlertsTest, WithPushEachRecipientsChannelsDecideAndThePushWaitsOutTheQuietHours) {
+  testing::FakePushStore push_store;
+  PushService push({push_store, push_store, clock}, {});
+  alerts.send_push_through(&push);
+  watch_of(alice, point_input(kTokyoStation.lat, kTokyoStation.lng, 5));
+  watch_of(carol, point_input(kTokyoStation.lat, kTokyoStation.lng, 5));
+  // Alice has a phone and switched mail off; Carol switched both channels off.
+  ASSERT_TRUE(
+      push.subscribe(alice.id, {"https://fcm.googleapis.com/fcm/send/alice", base64url_encode("\x04" + std::string(64, 'k')),
+                                base64url_encode(std::string(16, 'a')), "phone"}));
+  ASSERT_TRUE(push.set_channels(alice.id, {.push = true, .mail = false}));
+  ASSERT_TRUE(push.set_channels(carol.id, {.push = false, .mail = false}));
+  clock.set(kNoonJst + 12 * 3600);  // 00:00 JST, inside the default quiet hours
+  EXPECT_EQ(alerts.queue_for_report(report_by(bob.id), store).value(), 1);
+  ASSERT_EQ(watches.queued.size(), 1U);  // Carol is not even checked
+  EXPECT_EQ(watches.queued[0].user_id, alice.id);
+  EXPECT_FALSE(watches.queued[0].send_mail);  // counted against the limits, no mail
+  ASSERT_EQ(push_store.rows.size(), 1U);
+  const auto& row = push_store.rows[0];
+  EXPECT_EQ(row.next, kNoonJst + 19 * 3600);  // held until 07:00 JST like the mail
+  EXPECT_EQ(row.push.notice.idempotency_key, "watch_alert:report:900:user:1");
+  EXPECT_EQ(row.push.notice.kind, kWatchAlertKind);
+  EXPECT_EQ(row.push.notice.title, "通知エリアのカードショップ東京で購入報告がありました");
+  EXPECT_EQ(row.push.notice.body,
+            "「購入できた」の報告がありました（ボックス・テラスタルフェス・11月24日 00:00の購入）。タップで店舗を開きます。");
+  EXPECT_EQ(row.push.notice.url, "/map?store=42");
+}
+
+TEST_F(WatchAlertsTest, AReportNamingACatalogueProductAlertsWatchesOfThatProductOnly) {
+  WatchInput of_seven;
+  of_seven.prefecture = "tokyo";
+  of_seven.product_id = 7;
+  watch_of(alice, of_seven);
+  auto of_eight = of_seven;
+  of_eight.product_id = 8;
+  watch_of(carol, of_eight);
+  auto report = report_by(bob.id);
+  report.product_id = 7;
+  EXPECT_EQ(watched_event_of(report, store).catalog_product, 7);
+  EXPECT_EQ(alerts.queue_for_report(report, store).value(), 1);
+  ASSERT_EQ(watches.queued.size(), 1U);
+  EXPECT_EQ(watches.queued[0].user_id, alice.id);
 }
 
 TEST_F(WatchAlertsTest, AShownLotteryEntryAlertsWatchesOfItsProduct) {

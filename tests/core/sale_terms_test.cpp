@@ -196,7 +196,7 @@ class CatalogueReports : public ::testing::Test {
   Catalogue catalogue;
   RateLimiter limiter;
   SettableClock clock{kNow};
-  PurchaseService service{{stores, reports, limiter, clock, &catalogue}, RateLimit{2, 3600}};
+  PurchaseService service{{stores, reports, limiter, clock, nullptr, &catalogue}, RateLimit{2, 3600}};
 };
 
 TEST_F(CatalogueReports, AListedProductGivesItsNameToTheReport) {

@@ -308,8 +308,6 @@ struct FakeContributions {
   WatchService watches;
   NoPush push_repo;
   PushService push;
-};
-
   NoCalendars calendar_repo;
   LotteryCalendarService calendar;
 };

@@ -79,7 +79,7 @@ class PurchaseFlow : public ::testing::Test {
   StoreService service{stores, reports, clock};
   RealAccounts accounts{db, clock};
   storage::SqliteProductRepository products{db};
-  PurchaseService purchases{{stores, reports, accounts.limiter, clock, &products}, kTestPurchaseLimit};
+  PurchaseService purchases{{stores, reports, accounts.limiter, clock, nullptr, &products}, kTestPurchaseLimit};
   RankingService ranking{ranking_repository, clock};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};  // submissions
   // DELETE /admin/purchases/{id} is the admin console's, on the same database.

@@ -2,7 +2,9 @@
 // create, list, edit and delete one's own watches only; bad input answered 400 in
 // Japanese; the limit of five; a 購入できた report inside a watch puts exactly one alert in
 // the outbox (not the author's, not twice within 12 h); the mail's one-click off link
-// (RFC 8058) turns the watch off, and then nothing more arrives.
+// (RFC 8058) turns the watch off, and then nothing more arrives. With a device, the same
+// alert goes as a Web Push through the real sender to a push-service stand-in that
+// decrypts it with the subscription's private key.
 #include <boost/json/serialize.hpp>
 
 #include <filesystem>
@@ -19,13 +21,18 @@
 #include "pokeca/personal/purchase_observers.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
 #include "pokeca/personal/watch_messages.hpp"
+#include "pokeca/push/web_push_crypto.hpp"
+#include "pokeca/push/web_push_sender.hpp"
+#include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/mail_queue.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/sqlite_favorite_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
+#include "pokeca/storage/sqlite/sqlite_push_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_report_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_store_repository.hpp"
 #include "pokeca/storage/sqlite/sqlite_watch_repository.hpp"
+#include "push_service_stand_in.hpp"
 #include "real_accounts.hpp"
 #include "router_fixture.hpp"
 #include "test_client.hpp"
@@ -48,7 +55,8 @@ class WatchFlow : public ::testing::Test {
   WatchFlow() {
     EXPECT_TRUE(stores.insert_many(sample_stores()));
     server = std::make_unique<LoopbackServer>(
-        fakes.services(service, accounts.auth, {.purchases = &purchases, .alerts = &alerts, .watches = &watches}),
+        fakes.services(service, accounts.auth,
+                       {.purchases = &purchases, .alerts = &alerts, .watches = &watches, .push = &push}),
         http::RouterConfig{});
   }
 
@@ -103,6 +111,8 @@ class WatchFlow : public ::testing::Test {
   FavoriteAlerts alerts{{favorite_repo, mail_queue, accounts.users, accounts.crypto, clock}, std::string(kBase)};
   WatchService watches{watch_repo, accounts.crypto, clock};
   WatchAlerts watch_alerts{{watch_repo, watch_repo, stores, accounts.crypto, clock}, std::string(kBase)};
+  storage::SqlitePushRepository push_repo{db};
+  PushService push{{push_repo, push_repo, clock}, {.vapid_public_key = "BTestKey", .allow_insecure_loopback = true}};
   PurchaseObservers observers{&alerts, &watch_alerts};
   PurchaseService purchases{{stores, reports, accounts.limiter, clock}, {1'000, 3600}, &observers};
   FakeContributions fakes{stores, reports, accounts.limiter, clock};
@@ -210,6 +220,45 @@ TEST_F(WatchFlow, AReportInsideAWatchMailsOnceAndTheLinkTurnsItOff) {
   // Off: a report at another store inside the area (no 12-hour limit there) mails nobody.
   ASSERT_EQ(bought(brock, 2).status, Status::created);
   EXPECT_EQ(deliver_all(), 0);
+}
+
+TEST_F(WatchFlow, WithADeviceTheAlertArrivesAsAPushTheDeviceDecrypts) {
+  watch_alerts.send_push_through(&push);
+  const auto ash = login_as("ash@example.com");
+  const auto brock = login_as("brock@example.com");
+  ASSERT_EQ(call(verb::post, "/api/v1/watches", "{" + std::string(kNearShinjuku) + R"(,"radius_km":5})", ash).status,
+            Status::created);
+  const auto ua_private = push::generate_p256_private_key();
+  const std::string auth = "0123456789abcdef";
+  const auto vapid = push::vapid_keys_from_private(push::generate_p256_private_key());
+  PushServiceStandIn phone{ua_private, auth, vapid.public_key};
+  const auto device = call(verb::post, "/api/v1/push/subscriptions",
+                           R"({"endpoint":")" + phone.endpoint("/push/ash-phone") + R"(","keys":{"p256dh":")" +
+                               base64url_encode(push::p256_public_key(ua_private).value()) + R"(","auth":")" +
+                               base64url_encode(auth) + R"("}})",
+                           ash);
+  ASSERT_EQ(device.status, Status::created) << json::serialize(device.body);
+  // Mail off: the push alone carries the alert, and it still counts against the limits.
+  ASSERT_EQ(call(verb::put, "/api/v1/push/settings", R"({"push":true,"mail":false})", ash).status, Status::ok);
+
+  ASSERT_EQ(bought(brock, 1).status, Status::created);
+  push::WebPushSender sender({vapid, "mailto:ops@example.jp", true, std::chrono::seconds(5), [this] { return clock.now(); }});
+  PushDelivery delivery(push_repo, sender, clock);
+  EXPECT_EQ(delivery.deliver_one().value().outcome, PushOutcome::kSent);
+  EXPECT_EQ(delivery.deliver_one().value().outcome, PushOutcome::kIdle);
+  EXPECT_EQ(deliver_all(), 0);  // no mail
+  const auto got = phone.received();
+  ASSERT_EQ(got.size(), 1U);
+  ASSERT_TRUE(got[0].decrypted);
+  const auto payload = json::parse(got[0].plaintext).as_object();
+  EXPECT_EQ(str(payload.at("title")), "通知エリアのカードショップ新宿で購入報告がありました");
+  EXPECT_NE(str(payload.at("body")).find("「購入できた」の報告がありました"), std::string::npos);
+  EXPECT_EQ(str(payload.at("url")), "/map?store=1");
+
+  // The alert's limits hold for the push too: the same store within 12 h sends nothing.
+  clock.advance(60);
+  ASSERT_EQ(bought(brock, 1).status, Status::created);
+  EXPECT_EQ(delivery.deliver_one().value().outcome, PushOutcome::kIdle);
 }
 
 }  // namespace

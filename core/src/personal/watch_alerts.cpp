@@ -3,11 +3,13 @@
 #include <charconv>
 #include <cstdio>
 #include <set>
+#include <span>
 
 #include "pokeca/personal/watch_messages.hpp"
 #include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/shared/prefectures.hpp"
+#include "pokeca/shared/push_messages.hpp"
 #include "pokeca/shared/text.hpp"
 
 namespace pokeca {
@@ -55,7 +57,7 @@ WatchedEvent watched_event_of(const PurchaseReport& report, const Store& store) 
                       .prefecture = store.prefecture,
                       .location = store.location,
                       .product = report.product,
-                      .catalog_product = std::nullopt};
+                      .catalog_product = report.product_id};
 }
 
 WatchedEvent watched_event_of(const LotteryEntry& entry, const Store& store) {
@@ -111,9 +113,9 @@ WatchAlertContent WatchAlerts::alert_content(UserId user, WatchId watch, std::st
   c.idempotency_key = std::string(kWatchAlertKind) + ":" + std::string(event_key) + ":user:" + std::to_string(user);
   c.store_url = base_url_ + "/map?store=" + std::to_string(store.id);
   const bool lottery = event_key.starts_with("lottery");
-  c.title = fill_placeholders(
-      msg::kWatchAlertTitle,
-      {{"{store}", store.name}, {"{event}", lottery ? msg::kWatchAlertTitleLottery : msg::kWatchAlertTitleBought}});
+  const auto event = lottery ? msg::kWatchAlertTitleLottery : msg::kWatchAlertTitleBought;
+  c.title = fill_placeholders(msg::kWatchAlertTitle, {{"{store}", store.name}, {"{event}", event}});
+  c.short_title = fill_placeholders(msg::kPushWatchAlertTitle, {{"{store}", store.name}, {"{event}", event}});
   c.body = fill_placeholders(
       msg::kWatchAlertBody,
       {{"{headline}", headline}, {"{store}", store.name}, {"{place}", place}, {"{store_url}", c.store_url}});
@@ -136,6 +138,19 @@ MailMessage WatchAlerts::alert_mail(const WatchAlertContent& alert, std::string_
                                                         {"{settings_url}", base_url_ + "/profile"}}),
            off_api_url(one)};
   return m;
+}
+
+PushNotice WatchAlerts::alert_push(const WatchAlertContent& alert, std::string_view headline,
+                                   UnixSeconds send_at) const {
+  PushNotice n;
+  n.idempotency_key = alert.idempotency_key;  // one push per event and user, like the mail
+  n.kind = kWatchAlertKind;
+  n.user_id = alert.user_id;
+  n.title = alert.short_title;
+  n.body = fill_placeholder(msg::kPushWatchAlertBody, "{headline}", headline);
+  n.url = "/map?store=" + std::to_string(alert.store_id);
+  n.not_before = send_at;
+  return n;
 }
 
 std::string WatchAlerts::off_api_url(std::string_view token) const {
@@ -165,13 +180,35 @@ Result<int> WatchAlerts::queue(const WatchedEvent& event, const Store& store, st
   auto planned = alerts_for(event, store, event_key, headline, author);
   if (!planned) return std::unexpected(planned.error());
   if (planned->empty()) return 0;
-  std::vector<WatchAlertMail> mails;
-  mails.reserve(planned->size());
-  for (const auto& p : *planned)
-    mails.push_back(
-        {p.content.user_id, p.content.watch_id, p.content.store_id, p.send_at, alert_mail(p.content, p.email)});
   const auto now = deps_.clock.now();
-  return deps_.queue.queue_watch_alerts(mails, alert_limits_at(now), now);
+  const auto limits = alert_limits_at(now);
+  if (push_ == nullptr) {
+    std::vector<WatchAlertMail> mails;
+    mails.reserve(planned->size());
+    for (const auto& p : *planned)
+      mails.push_back(
+          {p.content.user_id, p.content.watch_id, p.content.store_id, p.send_at, alert_mail(p.content, p.email)});
+    return deps_.queue.queue_watch_alerts(mails, limits, now);
+  }
+  // With push: each recipient is checked (and recorded) against the limits on its own,
+  // and the push goes only when the limits let the alert through.
+  int queued = 0;
+  for (const auto& p : *planned) {
+    auto channels = push_->channels(p.content.user_id);
+    if (!channels) return std::unexpected(channels.error());
+    if (!channels->mail && !channels->push) continue;
+    WatchAlertMail one{p.content.user_id, p.content.watch_id,           p.content.store_id,
+                       p.send_at,         alert_mail(p.content, p.email), channels->mail};
+    auto passed = deps_.queue.queue_watch_alerts(std::span(&one, 1), limits, now);
+    if (!passed) return std::unexpected(passed.error());
+    if (*passed == 0) continue;
+    ++queued;
+    if (channels->push) {
+      if (auto pushed = push_->queue_notice(alert_push(p.content, headline, p.send_at)); !pushed)
+        return std::unexpected(pushed.error());
+    }
+  }
+  return queued;
 }
 
 Result<int> WatchAlerts::queue_for_report(const PurchaseReport& report, const Store& store) {

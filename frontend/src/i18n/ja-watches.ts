@@ -42,7 +42,7 @@ export const jaWatches = {
   'list.events': '通知：{events}',
   'list.products': '商品：{products}',
   'list.productsAll': 'すべての商品',
-  'list.productId': 'カタログの商品 #{id}（抽選情報）',
+  'list.productId': 'カタログの商品 #{id}',
   'list.active': '通知する',
   'list.on': '通知をオンにしました',
   'list.off': '通知をオフにしました',

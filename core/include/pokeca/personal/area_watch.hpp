@@ -52,7 +52,8 @@ struct AreaWatch {
   std::optional<LatLng> centre;  // else a point watch: centre and radius
   int radius_km = 0;
   unsigned product_kinds = 0;                       // product_bit()s of reports; 0 = every kind
-  std::optional<CatalogProductId> catalog_product;  // lottery entries of this product only
+  // This catalogue product only: lottery entries of it, and reports naming it or no product.
+  std::optional<CatalogProductId> catalog_product;
   unsigned events = kAllWatchEvents;
   bool active = true;
   UnixSeconds created_at = 0;
@@ -86,7 +87,9 @@ struct WatchedEvent {
   std::string prefecture;                           // the store's
   LatLng location;                                  // the store's
   std::optional<Product> product;                   // a report's kind
-  std::optional<CatalogProductId> catalog_product;  // a lottery entry's catalogue product
+  // The catalogue product of a lottery entry or of a report; a report without one (その他)
+  // is narrowed by its kind only.
+  std::optional<CatalogProductId> catalog_product;
 };
 
 // The one matching rule: active, listening for the event, the store inside the area, and

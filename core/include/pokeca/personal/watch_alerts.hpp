@@ -29,7 +29,8 @@ struct WatchAlertContent {
   StoreId store_id = 0;
   std::string idempotency_key;  // one alert per event per user
   std::string title;
-  std::string body;       // a few lines of plain text
+  std::string short_title;  // without the site's name: a notification shows the app's
+  std::string body;         // a few lines of plain text
   std::string store_url;  // the store on the site's map
 };
 
@@ -86,6 +87,13 @@ class WatchAlerts final : public PurchaseObserver, public LotteryObserver {
 
   // The mail of one alert, with its one-click links.
   [[nodiscard]] MailMessage alert_mail(const WatchAlertContent& alert, std::string_view email) const;
+  // The push notice of one alert: the event and the store in a line, opening the store on
+  // tap, held like the mail until `send_at`.
+  [[nodiscard]] PushNotice alert_push(const WatchAlertContent& alert, std::string_view headline,
+                                      UnixSeconds send_at) const;
+  // Sends the alerts as Web Push too, as the favourite alerts do: each recipient's channels
+  // decide, and the limits are the alert's whichever channels carry it.
+  void send_push_through(PushService* push) { push_ = push; }
   [[nodiscard]] std::string off_api_url(std::string_view token) const;
 
   std::function<void(const DomainError&)> on_error;
@@ -96,6 +104,7 @@ class WatchAlerts final : public PurchaseObserver, public LotteryObserver {
 
   WatchAlertDeps deps_;
   std::string base_url_;
+  PushService* push_ = nullptr;
 };
 
 // The watches of the signed-in user (GET/POST/PUT/DELETE /watches, PUT /watch_settings)

@@ -51,6 +51,9 @@ struct WatchAlertMail {
   StoreId store_id = 0;
   UnixSeconds send_at = 0;  // not before (the end of the user's quiet hours)
   MailMessage message;
+  // false: the user switched the mail channel off (push only); the alert is checked and
+  // recorded against the limits, but no mail is queued.
+  bool send_mail = true;
 };
 
 class WatchAlertQueue {

@@ -22,5 +22,7 @@ inline constexpr std::string_view kPushTestBody = "テスト通知です。こ�
 inline constexpr std::string_view kPushBadChannels = "通知の受け取り方（push・mail）はtrueかfalseで指定してください。";
 inline constexpr std::string_view kPushFavoriteAlertTitle = "{store}で購入できた報告";
 inline constexpr std::string_view kPushFavoriteAlertBody = "{product}・{time}。タップで店舗を開きます。";
+inline constexpr std::string_view kPushWatchAlertTitle = "通知エリアの{store}で{event}";
+inline constexpr std::string_view kPushWatchAlertBody = "{headline}。タップで店舗を開きます。";
 
 }  // namespace pokeca::msg

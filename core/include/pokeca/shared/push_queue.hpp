@@ -44,6 +44,9 @@ struct PushNotice {
   std::string title;
   std::string body;
   std::string url;  // a path on the site ("/map?store=12"), opened on tap
+  // Not sent before this time (an alert held until the end of the user's quiet hours);
+  // earlier than now, or 0: as soon as possible.
+  UnixSeconds not_before = 0;
 };
 
 using PushId = std::int64_t;

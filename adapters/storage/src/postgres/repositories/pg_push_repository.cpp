@@ -70,13 +70,13 @@ struct PgPushRepository::Statements {
         enqueue_user(c,
                      "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
                      " next_attempt_at, created_at)"
-                     " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $7::bigint, $7::bigint "
+                     " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $8::bigint, $7::bigint "
                      "FROM push_subscriptions WHERE user_id = $3::bigint"
                      " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING"),
         enqueue_device(c,
                        "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
                        " next_attempt_at, created_at)"
-                       " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $7::bigint, $7::bigint "
+                       " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $9::bigint, $7::bigint "
                        "FROM push_subscriptions"
                        " WHERE user_id = $3::bigint AND id = $8::bigint"
                        " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING"),
@@ -191,7 +191,8 @@ Result<void> PgPushRepository::set_alert_channels(UserId user, const AlertChanne
 
 Result<int> PgPushRepository::enqueue_for_user(const PushNotice& n, UnixSeconds now) {
   return statements_.with([&](Statements& st) -> Result<int> {
-    auto rows = st.enqueue_user.run({n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now});
+    auto rows = st.enqueue_user.run(
+        {n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now, std::max(now, n.not_before)});
     if (!rows) return std::unexpected(rows.error());
     return static_cast<int>(rows->affected());
   });
@@ -200,7 +201,8 @@ Result<int> PgPushRepository::enqueue_for_user(const PushNotice& n, UnixSeconds 
 Result<bool> PgPushRepository::enqueue_for_device(const PushNotice& n, std::int64_t subscription_id, UnixSeconds now) {
   return statements_.with([&](Statements& st) -> Result<bool> {
     auto rows =
-        st.enqueue_device.run({n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now, subscription_id});
+        st.enqueue_device.run({n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now,
+                                         subscription_id, std::max(now, n.not_before)});
     if (!rows) return std::unexpected(rows.error());
     return rows->affected() > 0;
   });

@@ -249,12 +249,14 @@ Result<int> PgWatchRepository::queue_watch_alerts(std::span<const WatchAlertMail
         auto today = st.today.run({m.user_id, limits.per_day_since});
         if (!today) return std::unexpected(today.error());
         if (today->int64(0, 0) >= limits.max_per_day) continue;
-        const auto& msg = m.message;
-        auto inserted =
-            st.enqueue.run({msg.idempotency_key, msg.kind, optional_param(msg.user_id), msg.mail.to, msg.mail.subject,
-                            msg.mail.text_body, msg.mail.list_unsubscribe_url, std::max(now, m.send_at), now});
-        if (!inserted) return std::unexpected(inserted.error());
-        if (inserted->empty()) continue;  // this very alert was queued before
+        if (m.send_mail) {
+          const auto& msg = m.message;
+          auto inserted = st.enqueue.run({msg.idempotency_key, msg.kind, optional_param(msg.user_id), msg.mail.to,
+                                          msg.mail.subject, msg.mail.text_body, msg.mail.list_unsubscribe_url,
+                                          std::max(now, m.send_at), now});
+          if (!inserted) return std::unexpected(inserted.error());
+          if (inserted->empty()) continue;  // this very alert was queued before
+        }
         auto logged = st.log.run({m.user_id, m.watch_id, m.store_id, now});
         if (!logged) return std::unexpected(logged.error());
         ++queued;

@@ -63,13 +63,13 @@ struct SqlitePushRepository::Statements {
         enqueue_user(c,
                      "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
                      " next_attempt_at, created_at)"
-                     " SELECT :key, id, user_id, :kind, :title, :body, :url, :now, :now FROM push_subscriptions"
+                     " SELECT :key, id, user_id, :kind, :title, :body, :url, :due, :now FROM push_subscriptions"
                      " WHERE user_id = :user"
                      " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING RETURNING id"),
         enqueue_device(c,
                        "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
                        " next_attempt_at, created_at)"
-                       " SELECT :key, id, user_id, :kind, :title, :body, :url, :now, :now FROM push_subscriptions"
+                       " SELECT :key, id, user_id, :kind, :title, :body, :url, :due, :now FROM push_subscriptions"
                        " WHERE id = :id AND user_id = :user"
                        " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING RETURNING id"),
         claim(c,
@@ -118,6 +118,7 @@ Statement& bind_notice(Statement& st, const PushNotice& n, UnixSeconds now) {
       .bind_text(":title", n.title)
       .bind_text(":body", n.body)
       .bind_text(":url", n.url)
+      .bind_int(":due", std::max(now, n.not_before))
       .bind_int(":now", now);
 }
 

@@ -250,8 +250,9 @@ Result<int> SqliteWatchRepository::queue_watch_alerts(std::span<const WatchAlert
       auto today = count_of(st.today.bind_int(":user", m.user_id).bind_int(":since", limits.per_day_since));
       if (!today) return std::unexpected(today.error());
       if (*today >= limits.max_per_day) continue;
-      bool inserted = false;
-      auto ok = st.enqueue.bind_text(":key", m.message.idempotency_key)
+      // Without mail (push only) the limits alone keep an alert from repeating.
+      bool inserted = !m.send_mail;
+      auto ok = !m.send_mail ? Result<void>{} : st.enqueue.bind_text(":key", m.message.idempotency_key)
                     .bind_text(":kind", m.message.kind)
                     .bind_int(":user", m.message.user_id)
                     .bind_text(":to", m.message.mail.to)
