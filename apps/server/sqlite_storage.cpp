@@ -62,11 +62,10 @@ class SqliteStorage final : public StorageBackend {
         confirmations_(db_),
         push_(db_),
         calendars_(db_),
-        ports_{stores_,  reports_,  meta_,          submissions_, submissions_,  activity_,   activity_,
-               users_,   sessions_, action_tokens_, favorites_,   mail_queue_,   mail_queue_, search_,
-               catalog_, ranking_,  saved_trips_,   admin_,       products_,     lotteries_,  analytics_,
-               photos_,  db_,       nullptr,  jobs_,        confirmations_, watches_,   watches_,
-               push_,    push_,      calendars_} {}
+        ports_{stores_,      reports_,       meta_,      submissions_, submissions_, activity_, activity_, users_,
+               sessions_,    action_tokens_, favorites_, mail_queue_,  mail_queue_,  search_,   catalog_,  ranking_,
+               saved_trips_, admin_,         products_,  lotteries_,   analytics_,   photos_,   db_,       nullptr,
+               jobs_,        confirmations_, watches_,   watches_,     push_,        push_,     calendars_} {}
 
   StoragePorts& ports() override { return ports_; }
   DatabaseUse use() override {

@@ -8,12 +8,12 @@
 
 #include "auth_fakes.hpp"
 #include "mock_store_repository.hpp"
-#include "pokeca/shared/base64url.hpp"
-#include "push_fakes.hpp"
 #include "pokeca/personal/area_watch.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
 #include "pokeca/personal/watch_messages.hpp"
+#include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/messages.hpp"
+#include "push_fakes.hpp"
 #include "watch_fakes.hpp"
 
 namespace pokeca {
@@ -307,9 +307,9 @@ TEST_F(WatchAlertsTest, WithPushEachRecipientsChannelsDecideAndThePushWaitsOutTh
   watch_of(alice, point_input(kTokyoStation.lat, kTokyoStation.lng, 5));
   watch_of(carol, point_input(kTokyoStation.lat, kTokyoStation.lng, 5));
   // Alice has a phone and switched mail off; Carol switched both channels off.
-  ASSERT_TRUE(
-      push.subscribe(alice.id, {"https://fcm.googleapis.com/fcm/send/alice", base64url_encode("\x04" + std::string(64, 'k')),
-                                base64url_encode(std::string(16, 'a')), "phone"}));
+  ASSERT_TRUE(push.subscribe(
+      alice.id, {"https://fcm.googleapis.com/fcm/send/alice", base64url_encode("\x04" + std::string(64, 'k')),
+                 base64url_encode(std::string(16, 'a')), "phone"}));
   ASSERT_TRUE(push.set_channels(alice.id, {.push = true, .mail = false}));
   ASSERT_TRUE(push.set_channels(carol.id, {.push = false, .mail = false}));
   clock.set(kNoonJst + 12 * 3600);  // 00:00 JST, inside the default quiet hours
@@ -323,8 +323,9 @@ TEST_F(WatchAlertsTest, WithPushEachRecipientsChannelsDecideAndThePushWaitsOutTh
   EXPECT_EQ(row.push.notice.idempotency_key, "watch_alert:report:900:user:1");
   EXPECT_EQ(row.push.notice.kind, kWatchAlertKind);
   EXPECT_EQ(row.push.notice.title, "通知エリアのカードショップ東京で購入報告がありました");
-  EXPECT_EQ(row.push.notice.body,
-            "「購入できた」の報告がありました（ボックス・テラスタルフェス・11月24日 00:00の購入）。タップで店舗を開きます。");
+  EXPECT_EQ(
+      row.push.notice.body,
+      "「購入できた」の報告がありました（ボックス・テラスタルフェス・11月24日 00:00の購入）。タップで店舗を開きます。");
   EXPECT_EQ(row.push.notice.url, "/map?store=42");
 }
 

@@ -61,8 +61,11 @@ struct FakePushStore final : PushSubscriptionRepository, PushQueue {
   bool queue_one(const PushNotice& n, const PushSubscription& s, UnixSeconds now) {
     for (const auto& r : rows)
       if (r.push.notice.idempotency_key == n.idempotency_key && r.push.subscription_id == s.id) return false;
-    rows.push_back(
-        {{static_cast<PushId>(rows.size() + 1), s.id, s.target, n, 0}, "pending", std::max(now, n.not_before), now, ""});
+    rows.push_back({{static_cast<PushId>(rows.size() + 1), s.id, s.target, n, 0},
+                    "pending",
+                    std::max(now, n.not_before),
+                    now,
+                    ""});
     return true;
   }
   Result<int> enqueue_for_user(const PushNotice& n, UnixSeconds now) override {

@@ -56,7 +56,8 @@ struct SqliteServices {
         accounts(db, clock, base_url, limits),
         ranking_repository(db),
         // product_repo is made further down; the service keeps only its address.
-        purchases({store_repo, reports, accounts.limiter, clock, &confirmations, &product_repo}, limits.purchase_account),
+        purchases({store_repo, reports, accounts.limiter, clock, &confirmations, &product_repo},
+                  limits.purchase_account),
         ranking(ranking_repository, clock),
         submission_repo(db),
         submissions({submission_repo, store_repo, processor, photos, gazetteer, accounts.limiter, clock},

@@ -242,7 +242,8 @@ TEST_F(WatchFlow, WithADeviceTheAlertArrivesAsAPushTheDeviceDecrypts) {
   ASSERT_EQ(call(verb::put, "/api/v1/push/settings", R"({"push":true,"mail":false})", ash).status, Status::ok);
 
   ASSERT_EQ(bought(brock, 1).status, Status::created);
-  push::WebPushSender sender({vapid, "mailto:ops@example.jp", true, std::chrono::seconds(5), [this] { return clock.now(); }});
+  push::WebPushSender sender(
+      {vapid, "mailto:ops@example.jp", true, std::chrono::seconds(5), [this] { return clock.now(); }});
   PushDelivery delivery(push_repo, sender, clock);
   EXPECT_EQ(delivery.deliver_one().value().outcome, PushOutcome::kSent);
   EXPECT_EQ(delivery.deliver_one().value().outcome, PushOutcome::kIdle);

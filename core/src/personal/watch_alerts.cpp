@@ -197,8 +197,9 @@ Result<int> WatchAlerts::queue(const WatchedEvent& event, const Store& store, st
     auto channels = push_->channels(p.content.user_id);
     if (!channels) return std::unexpected(channels.error());
     if (!channels->mail && !channels->push) continue;
-    WatchAlertMail one{p.content.user_id, p.content.watch_id,           p.content.store_id,
-                       p.send_at,         alert_mail(p.content, p.email), channels->mail};
+    WatchAlertMail one{
+        p.content.user_id, p.content.watch_id, p.content.store_id, p.send_at, alert_mail(p.content, p.email),
+        channels->mail};
     auto passed = deps_.queue.queue_watch_alerts(std::span(&one, 1), limits, now);
     if (!passed) return std::unexpected(passed.error());
     if (*passed == 0) continue;

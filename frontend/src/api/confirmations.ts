@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/stores/auth-store';
@@ -6,7 +6,9 @@ import { useAuth } from '@/stores/auth-store';
 /**
  * Confirmations of purchase reports (docs/API.md "Confirmations"): other signed-in users
  * answer a report of the last 24 hours with まだ買えた (still) or 売り切れだった (gone). The
- * store sheet shows the counts with the buttons, the timeline the counts alone.
+ * store sheet shows the counts with the buttons, the timeline the counts alone. Answering
+ * lives with the store sheet (features/store-sheet/api): the timeline is on the entry's
+ * path and must not pull the mutation code (the lazy `common` chunk) into it.
  */
 export const confirmationSchema = z.object({
   report_id: z.number(),
@@ -26,7 +28,6 @@ export type ConfirmationAnswer = 'still' | 'gone';
 export const MAX_CONFIRMATION_IDS = 50;
 
 const listSchema = z.object({ success: z.literal(true), confirmations: z.array(confirmationSchema) });
-const answeredSchema = z.object({ success: z.literal(true), confirmation: confirmationSchema });
 
 export async function getConfirmations(ids: readonly number[], signal?: AbortSignal): Promise<Confirmation[]> {
   const body = await apiRequest('/purchases/confirmations', listSchema, {
@@ -34,14 +35,6 @@ export async function getConfirmations(ids: readonly number[], signal?: AbortSig
     signal,
   });
   return body.confirmations;
-}
-
-export async function putConfirmation(reportId: number, answer: ConfirmationAnswer): Promise<Confirmation> {
-  const body = await apiRequest(`/purchases/${reportId}/confirmation`, answeredSchema, {
-    method: 'PUT',
-    body: { answer },
-  });
-  return body.confirmation;
 }
 
 /** Counts by report id for the listed reports (one request for a list; none when empty). */
@@ -56,20 +49,5 @@ export function useConfirmations(ids: readonly number[]) {
     },
     enabled: ids.length > 0,
     staleTime: 30_000,
-  });
-}
-
-/** Answers a report, then refreshes the counts and the store (its status follows the answer). */
-export function useAnswerConfirmation(storeId: number | string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ reportId, answer }: { reportId: number; answer: ConfirmationAnswer }) =>
-      putConfirmation(reportId, answer),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['confirmations'] });
-      void queryClient.invalidateQueries({ queryKey: ['stores'] });
-      void queryClient.invalidateQueries({ queryKey: ['purchases', 'timeline'] });
-      void queryClient.invalidateQueries({ queryKey: ['stores', 'detail', String(storeId)] });
-    },
   });
 }

@@ -51,7 +51,7 @@ struct AreaWatch {
   std::string prefecture;        // a prefecture watch when not empty
   std::optional<LatLng> centre;  // else a point watch: centre and radius
   int radius_km = 0;
-  unsigned product_kinds = 0;                       // product_bit()s of reports; 0 = every kind
+  unsigned product_kinds = 0;  // product_bit()s of reports; 0 = every kind
   // This catalogue product only: lottery entries of it, and reports naming it or no product.
   std::optional<CatalogProductId> catalog_product;
   unsigned events = kAllWatchEvents;
@@ -84,9 +84,9 @@ struct WatchInput {
 struct WatchedEvent {
   WatchEvent kind = WatchEvent::kBought;
   StoreId store_id = 0;
-  std::string prefecture;                           // the store's
-  LatLng location;                                  // the store's
-  std::optional<Product> product;                   // a report's kind
+  std::string prefecture;          // the store's
+  LatLng location;                 // the store's
+  std::optional<Product> product;  // a report's kind
   // The catalogue product of a lottery entry or of a report; a report without one (その他)
   // is narrowed by its kind only.
   std::optional<CatalogProductId> catalog_product;

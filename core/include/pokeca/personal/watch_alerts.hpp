@@ -31,7 +31,7 @@ struct WatchAlertContent {
   std::string title;
   std::string short_title;  // without the site's name: a notification shows the app's
   std::string body;         // a few lines of plain text
-  std::string store_url;  // the store on the site's map
+  std::string store_url;    // the store on the site's map
 };
 
 // The event a report makes (the one place a report's fields become a WatchedEvent).

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ja } from '@/i18n/ja';
 import { jaAdmin } from '@/i18n/ja-admin';
 import { jaLottery } from '@/i18n/ja-lottery';
+import { jaReport } from '@/i18n/ja-report';
+import { jaWatches } from '@/i18n/ja-watches';
 
 /**
  * The guide names the site's controls in 「」 (「投稿する」ボタン, 「報告する」から, …). Each name
@@ -15,7 +17,9 @@ const CONTROL = /「([^」]+)」(?:（[^）]*）)?(?:ボタン|を押|を選|タ
 /** The browser's and the phone's own controls, which the guide may name. */
 const NOT_THE_SITES = new Set(['ホーム画面に追加', '共有']);
 
-const labels = new Set<string>([...Object.values(ja), ...Object.values(jaAdmin), ...Object.values(jaLottery)].map((v) => v.trim()));
+const labels = new Set<string>(
+  [ja, jaAdmin, jaLottery, jaReport, jaWatches].flatMap((messages) => Object.values(messages)).map((v) => v.trim()),
+);
 
 function articles(): { file: string; text: string }[] {
   return Object.entries(GUIDE).map(([path, text]) => ({ file: path.split('/').pop()!, text }));

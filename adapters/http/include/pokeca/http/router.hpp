@@ -27,8 +27,8 @@
 #include "pokeca/map/store_service.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
 #include "pokeca/personal/favorites.hpp"
-#include "pokeca/personal/push_subscriptions.hpp"
 #include "pokeca/personal/lottery_calendar.hpp"
+#include "pokeca/personal/push_subscriptions.hpp"
 #include "pokeca/personal/trip_service.hpp"
 #include "pokeca/personal/user_stats.hpp"
 #include "pokeca/personal/watch_alerts.hpp"
@@ -86,9 +86,9 @@ struct ApiServices {
   ProductCatalogService& products;  // /products, /admin/products
   LotteryService& lotteries;        // /lotteries, /admin/lotteries
   ConfirmationService& confirmations;  // /purchases/{id}/confirmation, /purchases/confirmations
-  WatchService& watches;            // /watches, /watch_settings, /watches/off
-  PushService& push;                // /push/public_key, /push/subscriptions, /push/settings
-  LotteryCalendarService& calendar;  // /calendar/lotteries.ics, /users/calendar
+  WatchService& watches;               // /watches, /watch_settings, /watches/off
+  PushService& push;                   // /push/public_key, /push/subscriptions, /push/settings
+  LotteryCalendarService& calendar;    // /calendar/lotteries.ics, /users/calendar
   // GET /geo/ip. Without --ip-db every lookup finds nothing (404).
   const IpLocator& ip_locator = kNoIpLocator;
 };

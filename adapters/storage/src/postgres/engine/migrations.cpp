@@ -25,10 +25,10 @@ extern const std::string_view k012ServerSecrets;  // the signing key all servers
 extern const std::string_view k013Admin;          // last_login_at, the admin lists' indexes
 extern const std::string_view k014Analytics;      // page views, the dashboard's counters
 extern const std::string_view k015ReportConfirmations;  // confirmations of purchase reports
-extern const std::string_view k016AreaWatches;    // area watches, quiet hours, their alert log
-extern const std::string_view k017WebPush;        // Web Push devices, the push queue, alert channels
-extern const std::string_view k018SaleTerms;      // a report's catalogue product and sale terms
-extern const std::string_view k019Calendar;       // the lottery calendar feed: token hash, prefectures
+extern const std::string_view k016AreaWatches;          // area watches, quiet hours, their alert log
+extern const std::string_view k017WebPush;              // Web Push devices, the push queue, alert channels
+extern const std::string_view k018SaleTerms;            // a report's catalogue product and sale terms
+extern const std::string_view k019Calendar;             // the lottery calendar feed: token hash, prefectures
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {

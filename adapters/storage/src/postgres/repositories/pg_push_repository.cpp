@@ -200,9 +200,8 @@ Result<int> PgPushRepository::enqueue_for_user(const PushNotice& n, UnixSeconds 
 
 Result<bool> PgPushRepository::enqueue_for_device(const PushNotice& n, std::int64_t subscription_id, UnixSeconds now) {
   return statements_.with([&](Statements& st) -> Result<bool> {
-    auto rows =
-        st.enqueue_device.run({n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now,
-                                         subscription_id, std::max(now, n.not_before)});
+    auto rows = st.enqueue_device.run({n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now,
+                                       subscription_id, std::max(now, n.not_before)});
     if (!rows) return std::unexpected(rows.error());
     return rows->affected() > 0;
   });

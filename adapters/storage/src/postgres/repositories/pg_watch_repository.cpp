@@ -251,9 +251,9 @@ Result<int> PgWatchRepository::queue_watch_alerts(std::span<const WatchAlertMail
         if (today->int64(0, 0) >= limits.max_per_day) continue;
         if (m.send_mail) {
           const auto& msg = m.message;
-          auto inserted = st.enqueue.run({msg.idempotency_key, msg.kind, optional_param(msg.user_id), msg.mail.to,
-                                          msg.mail.subject, msg.mail.text_body, msg.mail.list_unsubscribe_url,
-                                          std::max(now, m.send_at), now});
+          auto inserted =
+              st.enqueue.run({msg.idempotency_key, msg.kind, optional_param(msg.user_id), msg.mail.to, msg.mail.subject,
+                              msg.mail.text_body, msg.mail.list_unsubscribe_url, std::max(now, m.send_at), now});
           if (!inserted) return std::unexpected(inserted.error());
           if (inserted->empty()) continue;  // this very alert was queued before
         }

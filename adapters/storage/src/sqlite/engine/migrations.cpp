@@ -27,10 +27,10 @@ extern const std::string_view k013LatestPerProduct;  // latest report per produc
 extern const std::string_view k014Products;          // the product catalogue; audit targets product, lottery
 extern const std::string_view k015Lotteries;         // lottery entries (抽選情報)
 extern const std::string_view k016ReportConfirmations;  // confirmations of purchase reports
-extern const std::string_view k017AreaWatches;       // area watches, quiet hours, their alert log
-extern const std::string_view k018WebPush;           // Web Push devices, the push queue, alert channels
-extern const std::string_view k019SaleTerms;         // a report's catalogue product and sale terms
-extern const std::string_view k020Calendar;          // the lottery calendar feed: token hash, prefectures
+extern const std::string_view k017AreaWatches;          // area watches, quiet hours, their alert log
+extern const std::string_view k018WebPush;              // Web Push devices, the push queue, alert channels
+extern const std::string_view k019SaleTerms;            // a report's catalogue product and sale terms
+extern const std::string_view k020Calendar;             // the lottery calendar feed: token hash, prefectures
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {

@@ -252,17 +252,19 @@ Result<int> SqliteWatchRepository::queue_watch_alerts(std::span<const WatchAlert
       if (*today >= limits.max_per_day) continue;
       // Without mail (push only) the limits alone keep an alert from repeating.
       bool inserted = !m.send_mail;
-      auto ok = !m.send_mail ? Result<void>{} : st.enqueue.bind_text(":key", m.message.idempotency_key)
-                    .bind_text(":kind", m.message.kind)
-                    .bind_int(":user", m.message.user_id)
-                    .bind_text(":to", m.message.mail.to)
-                    .bind_text(":subject", m.message.mail.subject)
-                    .bind_text(":body", m.message.mail.text_body)
-                    .bind_text(":unsubscribe", m.message.mail.list_unsubscribe_url)
-                    .bind_int(":due", std::max(now, m.send_at))
-                    .bind_int(":now", now)
-                    .each([&](const Row&) { inserted = true; });
-      if (!ok) return std::unexpected(ok.error());
+      if (m.send_mail) {
+        auto ok = st.enqueue.bind_text(":key", m.message.idempotency_key)
+                      .bind_text(":kind", m.message.kind)
+                      .bind_int(":user", m.message.user_id)
+                      .bind_text(":to", m.message.mail.to)
+                      .bind_text(":subject", m.message.mail.subject)
+                      .bind_text(":body", m.message.mail.text_body)
+                      .bind_text(":unsubscribe", m.message.mail.list_unsubscribe_url)
+                      .bind_int(":due", std::max(now, m.send_at))
+                      .bind_int(":now", now)
+                      .each([&](const Row&) { inserted = true; });
+        if (!ok) return std::unexpected(ok.error());
+      }
       if (!inserted) continue;  // this very alert was queued before
       if (auto logged = st.log.bind_int(":user", m.user_id)
                             .bind_int(":watch", m.watch_id)

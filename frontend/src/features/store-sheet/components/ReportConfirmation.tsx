@@ -1,10 +1,11 @@
-import { useAnswerConfirmation, type Confirmation, type ConfirmationAnswer } from '@/api/confirmations';
+import type { Confirmation, ConfirmationAnswer } from '@/api/confirmations';
 import { ConfirmationCount } from '@/components/confirmations/ConfirmationCount';
 import { t } from '@/i18n/ja';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/stores/auth-store';
 import { showToast } from '@/stores/toast-store';
 import styles from './ReportConfirmation.module.css';
+import { useAnswerConfirmation } from '../api/answer-confirmation';
 
 const ANSWERS: ConfirmationAnswer[] = ['still', 'gone'];
 
