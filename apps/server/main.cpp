@@ -102,8 +102,6 @@ void prepare_data_dir(const fs::path& dir) {
   fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace);
 }
 
-// SMTP when a URL is configured, else .eml files in the data directory's outbox with
-// the link logged, so the default install needs no mail server.
 // The VAPID contact (RFC 8292 §2.1): the configured one, else the mail sender, else the site.
 std::string push_subject(const Config& config) {
   if (!config.push_subject.empty()) return config.push_subject;
@@ -111,6 +109,8 @@ std::string push_subject(const Config& config) {
   return config.base_url.starts_with("https://") ? config.base_url : "mailto:webmaster@localhost";
 }
 
+// SMTP when a URL is configured, else .eml files in the data directory's outbox with
+// the link logged, so the default install needs no mail server.
 std::unique_ptr<Mailer> make_mailer(const Config& config) {
   if (!config.smtp_url.empty()) {
     auto smtp = std::make_unique<mail::SmtpMailer>(

@@ -15,12 +15,13 @@ int migrate_data_command(const Config& config, std::ostream& out, std::ostream& 
     err << "usage: pokeca-server migrate-data --from SQLITE_FILE --to POSTGRESQL_URL\n";
     return 2;
   }
-  // The photos and the key file live beside the database in a data directory.
+  // The photos and the key files live beside the database in a data directory.
   const auto dir = config.migrate_from.parent_path();
   const storage::postgres::MigrationSource source{
       .database = config.migrate_from,
       .photo_dir = dir / "photos",
       .signing_key = dir / std::string(crypto::kSigningKeyFileName),
+      .vapid_key = dir / std::string(crypto::kVapidKeyFileName),
   };
   out << "copying " << config.migrate_from.string() << " into " << config.migrate_to_masked << "\n";
   try {
@@ -31,7 +32,7 @@ int migrate_data_command(const Config& config, std::ostream& out, std::ostream& 
       out << std::left << std::setw(28) << t.name << std::right << std::setw(10) << t.source_rows << std::setw(10)
           << t.target_rows << "  " << t.source_checksum << (t.source_checksum == t.target_checksum ? " =" : " ≠") << " "
           << t.target_checksum << "\n";
-    out << "done: every table, photo and the signing key agree; start the servers with --database-url\n";
+    out << "done: every table, photo and key agree; start the servers with --database-url\n";
     return 0;
   } catch (const storage::StorageError& e) {
     err << "error: " << e.what() << "\nnothing was written to " << config.migrate_to_masked << "\n";

@@ -37,7 +37,6 @@ namespace {
 namespace pg = storage::postgres;
 
 // The VAPID private key's row in server_secrets, beside the signing key.
-constexpr std::string_view kVapidKeySecret = "vapid_private_key";
 
 class PostgresStorage final : public StorageBackend {
  public:
@@ -83,7 +82,7 @@ class PostgresStorage final : public StorageBackend {
     return pg::load_or_create_secret(db_, pg::kSigningKeySecret, bytes, crypto::random_key);
   }
   std::string vapid_key(std::size_t bytes) override {
-    return pg::load_or_create_secret(db_, kVapidKeySecret, bytes, crypto::random_key);
+    return pg::load_or_create_secret(db_, pg::kVapidKeySecret, bytes, crypto::random_key);
   }
   std::string describe() const override { return "postgresql " + masked_url_; }
 

@@ -31,7 +31,6 @@ namespace pokeca::server {
 namespace {
 
 // The VAPID private key beside the signing key, made and checked the same way.
-constexpr std::string_view kVapidKeyFileName = "vapid.key";
 
 class SqliteStorage final : public StorageBackend {
  public:
@@ -75,7 +74,7 @@ class SqliteStorage final : public StorageBackend {
     return crypto::load_or_create_key_file(data_dir_ / std::string(crypto::kSigningKeyFileName), bytes);
   }
   std::string vapid_key(std::size_t bytes) override {
-    return crypto::load_or_create_key_file(data_dir_ / std::string(kVapidKeyFileName), bytes);
+    return crypto::load_or_create_key_file(data_dir_ / std::string(crypto::kVapidKeyFileName), bytes);
   }
   std::string describe() const override { return "sqlite " + database_file_.string(); }
 

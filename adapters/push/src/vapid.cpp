@@ -139,7 +139,7 @@ std::optional<std::string> verify_vapid_jwt(std::string_view jwt, std::string_vi
   if (EVP_DigestVerify(md.get(), reinterpret_cast<const unsigned char*>(der->data()), der->size(),
                        reinterpret_cast<const unsigned char*>(signed_part.data()), signed_part.size()) != 1)
     return std::nullopt;
-  return *claims;
+  return claims;
 }
 
 }  // namespace pokeca::push

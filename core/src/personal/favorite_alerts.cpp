@@ -69,7 +69,7 @@ std::optional<UserId> read_unsubscribe_token(std::string_view token, const Token
   const auto issued = to_int(rest.substr(colon + 1));
   if (!user || !issued || *user <= 0) return std::nullopt;
   if (*issued > now + kAlertDaySeconds || now - *issued > kUnsubscribeTokenLifetimeSeconds) return std::nullopt;
-  return *user;
+  return user;
 }
 
 std::string FavoriteAlerts::unsubscribe_api_url(std::string_view token) const {

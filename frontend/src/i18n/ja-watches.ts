@@ -5,7 +5,7 @@
 export const jaWatches = {
   'button.open': 'このエリアを通知',
   'dialog.title': 'このエリアを通知',
-  'dialog.lead': '選んだエリアで「購入できた」の報告や抽選情報の登録があると、メールでお知らせします。',
+  'dialog.lead': '選んだエリアで「購入できた」の報告や抽選情報の登録があると、メールやプッシュ通知でお知らせします。',
   'dialog.area': '通知するエリア',
   'dialog.areaPoint': '地図の中心から半径',
   'dialog.areaPrefecture': '都道府県全体',
@@ -32,7 +32,7 @@ export const jaWatches = {
   'dialog.failed': '通知エリアを登録できませんでした。',
   'dialog.toProfile': '通知エリアの一覧へ',
   'list.title': 'エリアの通知',
-  'list.lead': '登録したエリアで「購入できた」の報告や抽選情報の登録があると、メールでお知らせします。エリアは地図の「このエリアを通知」から追加できます。',
+  'list.lead': '登録したエリアで「購入できた」の報告や抽選情報の登録があると、メールやプッシュ通知でお知らせします。エリアは地図の「このエリアを通知」から追加できます。',
   'list.count': '{n} / {max}件',
   'list.empty': '通知エリアはまだありません。',
   'list.toMap': '地図でエリアを選ぶ',

@@ -739,7 +739,7 @@ export const ja = {
   // notification settings (Web Push and mail channels)
   'push.title': '通知設定',
   'push.hint':
-    'お気に入り店舗の通知をオンにすると、購入できた報告をこの端末にも通知で届けます。通知を受け取る端末がないときは、メールでお知らせします。',
+    'お気に入り店舗やエリアの通知を、この端末にもプッシュ通知で届けます。通知を受け取る端末がないときは、メールでお知らせします。',
   'push.enable': 'この端末で通知を受け取る',
   'push.enabling': '設定中...',
   'push.enabled': 'この端末で通知を受け取れるようになりました',

@@ -45,13 +45,18 @@ struct SqliteSite {
     EXPECT_TRUE(site.confirmations().answer({report.id, user, ConfirmationAnswer::kGone, kNow - 60}));
     photo = site.photos().put(bytes_of(photo_bytes)).value();
     std::ofstream(dir / "signing.key", std::ios::binary) << key;
+    std::ofstream(dir / "vapid.key", std::ios::binary) << vapid;
   }
   [[nodiscard]] MigrationSource source() const {
-    return {.database = dir_ / "pokeca.db", .photo_dir = dir_ / "photos", .signing_key = dir_ / "signing.key"};
+    return {.database = dir_ / "pokeca.db",
+            .photo_dir = dir_ / "photos",
+            .signing_key = dir_ / "signing.key",
+            .vapid_key = dir_ / "vapid.key"};
   }
   fs::path dir_;
   std::string photo_bytes = std::string("\xff\xd8\xff\xe0 not really a JPEG \x00\x01\xff\xd9", 26);
   std::string key = std::string(kKeyBytes, '\x5a');
+  std::string vapid = std::string(32, '\x3c');
   UserId user = 0;
   std::string photo;
 };
@@ -82,7 +87,7 @@ TEST(PostgresMigrateData, EveryRowPhotoAndTheKeyArriveAndPostgresRepositoriesRea
   EXPECT_EQ(table(report, "users").target_rows, 1);
   EXPECT_EQ(table(report, "report_confirmations").target_rows, 1);
   EXPECT_EQ(table(report, "photos").target_rows, 1);
-  EXPECT_EQ(table(report, "server_secrets").target_rows, 1);
+  EXPECT_EQ(table(report, "server_secrets").target_rows, 2);  // the signing key and the VAPID key
   EXPECT_NE(table(report, "stores").target_checksum, table(report, "users").target_checksum);
 
   storage::testing::PostgresBackend moved(to.path());  // the same schema, as a server opens it
@@ -101,6 +106,9 @@ TEST(PostgresMigrateData, EveryRowPhotoAndTheKeyArriveAndPostgresRepositoriesRea
   EXPECT_EQ(
       load_or_create_secret(db, kSigningKeySecret, kKeyBytes, [](std::size_t n) { return std::string(n, '\x01'); }),
       site.key);
+  // Push subscriptions stay valid: the servers sign with the same VAPID key.
+  EXPECT_EQ(load_or_create_secret(db, kVapidKeySecret, 32, [](std::size_t n) { return std::string(n, '\x01'); }),
+            site.vapid);
   // New rows get ids after the copied ones.
   const auto bob = moved.users().create({"bob@example.com", "ピカ", "大阪府", "hash", kNow}).value();
   EXPECT_GT(bob.id, site.user);
@@ -146,7 +154,7 @@ TEST(PostgresMigrateData, AFailureHalfwayLeavesTheTargetEmpty) {
 TEST(PostgresMigrateData, ASqliteFileOfAnotherSchemaOrNoneIsRefused) {
   pokeca::testing::TempDir from, to;
   const auto conninfo = storage::testing::postgres_conninfo_for(to.path());
-  MigrationSource missing{.database = from.path() / "none.db", .photo_dir = {}, .signing_key = {}};
+  MigrationSource missing{.database = from.path() / "none.db", .photo_dir = {}, .signing_key = {}, .vapid_key = {}};
   EXPECT_THROW((void)migrate_data(missing, conninfo, crypto::sha256_hex), StorageError);
   const SqliteSite site(from.path());
   {

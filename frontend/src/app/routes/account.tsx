@@ -66,12 +66,14 @@ export function ProfileRoute() {
       <section className={ui.card}>
         <ProfileView
           settings={
-            <Suspense fallback={null}>
-              <LotteryCalendarSetting />
-            </Suspense>
+            <>
+              <WatchList />
+              <Suspense fallback={null}>
+                <LotteryCalendarSetting />
+              </Suspense>
+            </>
           }
         />
-        <WatchList />
       </section>
     </div>
   );

@@ -8,6 +8,8 @@
 namespace pokeca::crypto {
 
 inline constexpr std::string_view kSigningKeyFileName = "signing.key";
+// The Web Push (VAPID) private key, beside it: made once, like the signing key.
+inline constexpr std::string_view kVapidKeyFileName = "vapid.key";
 
 // Returns the raw key bytes. Throws std::runtime_error with a clear message when the
 // file cannot be created or read, has the wrong size, or is readable by others.

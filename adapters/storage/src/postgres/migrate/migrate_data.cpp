@@ -373,23 +373,29 @@ CopiedTable copy_photos(const fs::path& dir, Connection& pg, const Sha256Hex& sh
   return copied;
 }
 
-CopiedTable copy_signing_key(const fs::path& file, Connection& pg, const Sha256Hex& sha256_hex) {
+// The key files as server_secrets rows: tokens signed before the move stay valid, and the
+// browsers' push subscriptions (made for the VAPID public key) keep working.
+CopiedTable copy_secrets(const MigrationSource& source, Connection& pg, const Sha256Hex& sha256_hex) {
   CopiedTable copied;
   copied.name = std::string(kSigningKeyTable);
-  Checksum source(sha256_hex);
-  std::error_code ec;
-  if (fs::exists(file, ec)) {
-    const auto key = read_file(file);
+  Checksum source_sum(sha256_hex);
+  const std::pair<const fs::path*, std::string_view> secrets[] = {{&source.signing_key, kSigningKeySecret},
+                                                                  {&source.vapid_key, kVapidKeySecret}};
+  for (const auto& [file, name] : secrets) {
+    std::error_code ec;
+    if (file->empty() || !fs::exists(*file, ec)) continue;
+    const auto key = read_file(*file);
     must(pg.query("INSERT INTO server_secrets (name, value) VALUES ($1, $2::bytea)",
-                  {std::string(kSigningKeySecret), "\\x" + hex(key)}),
-         "copying the signing key");
-    source.add({hex(key)});
+                  {std::string(name), "\\x" + hex(key)}),
+         "copying " + std::string(name));
+    source_sum.add({std::string(name), hex(key)});
   }
-  copied.source_rows = source.rows();
-  copied.source_checksum = source.text();
+  copied.source_rows = source_sum.rows();
+  copied.source_checksum = source_sum.text();
   Checksum target(sha256_hex);
-  const auto rows = must(pg.query("SELECT encode(value, 'hex') FROM server_secrets"), "reading back the signing key");
-  for (int r = 0; r < rows.size(); ++r) target.add({std::string(rows.text(r, 0))});
+  const auto rows =
+      must(pg.query("SELECT name, encode(value, 'hex') FROM server_secrets ORDER BY name"), "reading back the keys");
+  for (int r = 0; r < rows.size(); ++r) target.add({std::string(rows.text(r, 0)), std::string(rows.text(r, 1))});
   copied.target_rows = target.rows();
   copied.target_checksum = target.text();
   return copied;
@@ -426,7 +432,7 @@ MigrationReport migrate_data(const MigrationSource& source, const std::string& c
   for (const auto& table : in_reference_order(pg, copied_tables))
     report.tables.push_back(copy_table(sqlite, pg, table, target.at(table), sha256_hex));
   report.tables.push_back(copy_photos(source.photo_dir, pg, sha256_hex));
-  report.tables.push_back(copy_signing_key(source.signing_key, pg, sha256_hex));
+  report.tables.push_back(copy_secrets(source, pg, sha256_hex));
   for (const auto& table : copied_tables)
     must(pg.exec("ALTER TABLE " + sql_name(table) + " ENABLE TRIGGER USER"), "resuming the triggers of " + table);
   for (const auto& t : report.tables)

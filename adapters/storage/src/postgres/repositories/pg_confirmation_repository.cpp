@@ -10,23 +10,6 @@
 namespace pokeca::storage::postgres {
 namespace {
 
-// Moves a store's latest state, of any product and of $3 (the product), to ($1 at, $2 kind)
-// where it is not older (an answer at the same time as the latest replaces it: it came
-// later); $4 = the store's id. SET expressions read the row as it was.
-std::string move_latest_sql() {
-  std::string set =
-      "last_report_kind = CASE WHEN last_report_at IS NULL OR last_report_at <= $1::bigint THEN $2::text"
-      " ELSE last_report_kind END, last_report_at = GREATEST(coalesce(last_report_at, $1::bigint), $1::bigint)";
-  for (const auto product : kProducts) {
-    const std::string name(to_string(product));
-    const std::string at = "last_" + name + "_at";
-    const std::string when = "($3::text = '" + name + "' AND (" + at + " IS NULL OR " + at + " <= $1::bigint))";
-    set += ", last_" + name + "_kind = CASE WHEN " + when + " THEN $2::text ELSE last_" + name + "_kind END";
-    set += ", " + at + " = CASE WHEN " + when + " THEN $1::bigint ELSE " + at + " END";
-  }
-  return "UPDATE stores SET " + set + " WHERE id = $4::bigint";
-}
-
 // '{1,2,3}' for a bigint[] parameter.
 template <typename Ids>
 std::string array_of(const Ids& ids) {
@@ -58,7 +41,7 @@ struct PgConfirmationRepository::Statements {
                " DO UPDATE SET kind = EXCLUDED.kind, answered_at = EXCLUDED.answered_at"
                " RETURNING (SELECT store_id FROM purchase_reports WHERE id = $1),"
                " (SELECT product FROM purchase_reports WHERE id = $1)"),
-        move_latest(c, move_latest_sql()),
+        move_latest(c, move_last_report_sql()),
         tallies(c, "SELECT r.id, r.user_id, r.purchased_at, " + std::string(kCounts) +
                        ", (SELECT max(answered_at) FROM report_confirmations AS c WHERE c.report_id = r.id),"
                        " (SELECT kind FROM report_confirmations AS c WHERE c.report_id = r.id AND c.user_id = $2)"
@@ -144,6 +127,7 @@ Result<std::vector<ReporterStanding>> PgConfirmationRepository::standings(std::s
     auto rows = st.standings.run({array_of(users), since});
     if (!rows) return std::unexpected(rows.error());
     std::vector<ReporterStanding> out;
+    out.reserve(rows->count());
     for (int i = 0; i < rows->size(); ++i)
       out.push_back({rows->int64(i, 0), rows->int64(i, 1), rows->int64(i, 2), rows->int64(i, 3), rows->int64(i, 4),
                      rows->int64(i, 5), rows->optional_int64(i, 6)});

@@ -51,6 +51,7 @@ Result<CalendarSettings> PgLotteryCalendarRepository::settings(UserId user) {
       auto rows = st.prefectures.run({user});
       if (!rows) return std::unexpected(rows.error());
       std::vector<std::string> chosen;
+      chosen.reserve(rows->count());
       for (int i = 0; i < rows->size(); ++i) chosen.emplace_back(rows->text(i, 0));
       // In the prefectures' own order (north to south), as every list of them is shown.
       for (const auto& p : all_prefectures())

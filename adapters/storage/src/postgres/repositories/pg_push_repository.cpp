@@ -145,6 +145,7 @@ Result<std::vector<PushSubscription>> PgPushRepository::subscriptions_of(UserId 
     auto rows = st.list.run({user});
     if (!rows) return std::unexpected(rows.error());
     std::vector<PushSubscription> out;
+    out.reserve(rows->count());
     for (int r = 0; r < rows->size(); ++r) out.push_back(subscription_of(*rows, r));
     return out;
   });

@@ -10,33 +10,6 @@
 namespace pokeca::storage::postgres {
 namespace {
 
-// Moves a store's last report, and the last report of the report's product, to the new
-// report ($1 at, $2 kind, $3 product) where it is not older; $4 = the store's id. At an
-// equal time the later report wins, as in the timeline's order (purchased_at, then id).
-// One UPDATE; none when neither moves. SET expressions read the row as it was.
-std::string move_last_report_sql() {
-  const auto later = [](std::string_view at) {
-    return "(" + std::string(at) + " IS NULL OR " + std::string(at) + " <= $1::bigint)";
-  };
-  const auto moved = [](std::string_view column, const std::string& when, std::string_view value) {
-    return std::string(column) + " = CASE WHEN " + when + " THEN " + std::string(value) + " ELSE " +
-           std::string(column) + " END";
-  };
-  const std::string when_any = later("last_report_at");
-  std::string set =
-      moved("last_report_at", when_any, "$1::bigint") + ", " + moved("last_report_kind", when_any, "$2::text");
-  std::string where = when_any;
-  for (const auto product : kProducts) {
-    const std::string name(to_string(product));
-    const std::string at = "last_" + name + "_at";
-    const std::string kind = "last_" + name + "_kind";
-    const std::string when = "($3::text = '" + name + "' AND " + later(at) + ")";
-    set += ", " + moved(at, when, "$1::bigint") + ", " + moved(kind, when, "$2::text");
-    where += " OR " + when;
-  }
-  return "UPDATE stores SET " + set + " WHERE id = $4::bigint AND (" + where + ")";
-}
-
 constexpr std::string_view kInsertedColumns =
     "store_id, user_id, kind, product, product_name, limit_note, purchased_at, created_at, product_id, sale_method, "
     "limit_count, limit_unit, sales_started_at";

@@ -1,6 +1,7 @@
 #include "repositories/report_rows.hpp"
 
 #include <string>
+#include <string_view>
 
 #include "pokeca/shared/messages.hpp"
 
@@ -31,6 +32,37 @@ Result<PurchaseReport> read_report(const Rows& rows, int i) {
     return fail_logged(ErrorCode::kInternal, msg::kInternal,
                        "report " + std::to_string(r.id) + ": unknown sale method or limit unit");
   return r;
+}
+
+std::string move_last_report_sql() {
+  const auto later = [](std::string_view at) {
+    return std::string("(").append(at).append(" IS NULL OR ").append(at).append(" <= $1::bigint)");
+  };
+  // column = CASE WHEN when THEN value ELSE column END
+  const auto moved = [](std::string_view column, std::string_view when, std::string_view value) {
+    return std::string(column)
+        .append(" = CASE WHEN ")
+        .append(when)
+        .append(" THEN ")
+        .append(value)
+        .append(" ELSE ")
+        .append(column)
+        .append(" END");
+  };
+  const std::string when_any = later("last_report_at");
+  std::string set = moved("last_report_at", when_any, "$1::bigint");
+  set.append(", ").append(moved("last_report_kind", when_any, "$2::text"));
+  std::string where = when_any;
+  for (const auto product : kProducts) {
+    const std::string name(to_string(product));
+    const std::string at = std::string("last_").append(name).append("_at");
+    const std::string kind = std::string("last_").append(name).append("_kind");
+    const std::string when = std::string("($3::text = '").append(name).append("' AND ").append(later(at)).append(")");
+    set.append(", ").append(moved(at, when, "$1::bigint"));
+    set.append(", ").append(moved(kind, when, "$2::text"));
+    where.append(" OR ").append(when);
+  }
+  return std::string("UPDATE stores SET ").append(set).append(" WHERE id = $4::bigint AND (").append(where).append(")");
 }
 
 }  // namespace pokeca::storage::postgres

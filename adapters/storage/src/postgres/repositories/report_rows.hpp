@@ -1,4 +1,5 @@
 #pragma once
+#include <string>
 // Mapping between PurchaseReport and a purchase_reports row, and the recomputation of a
 // store's last reports that every path deleting reports shares.
 #include <string_view>
@@ -42,5 +43,12 @@ inline constexpr std::string_view kRecomputeLastReportSql =
     "purchase_reports AS r ON r.id = c.report_id WHERE r.store_id = $1) AS f"
     " WHERE product = 'single' ORDER BY purchased_at DESC, answer DESC, id DESC LIMIT 1)"
     " WHERE id = $1";
+
+// Moves a store's last report, and the last report of the report's product, to a new
+// report or a confirmation's answer ($1 at, $2 kind, $3 product) where it is not older;
+// $4 = the store's id. At an equal time the later one wins, as in the timeline's order
+// (purchased_at, then id). One UPDATE; none when neither moves. SET expressions read the
+// row as it was.
+[[nodiscard]] std::string move_last_report_sql();
 
 }  // namespace pokeca::storage::postgres

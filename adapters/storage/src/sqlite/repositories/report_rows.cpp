@@ -1,6 +1,7 @@
 #include "repositories/report_rows.hpp"
 
 #include <string>
+#include <string_view>
 
 #include "pokeca/shared/messages.hpp"
 
@@ -45,6 +46,37 @@ Result<std::optional<PurchaseReport>> delete_report_row(Statement& remove, State
   if (!removed) return removed;
   if (ok = recompute.bind_int(":store_id", removed->store_id).run(); !ok) return std::unexpected(ok.error());
   return removed;
+}
+
+std::string move_last_report_sql() {
+  const auto later = [](std::string_view at) {
+    return std::string("(").append(at).append(" IS NULL OR ").append(at).append(" <= :at)");
+  };
+  // column = CASE WHEN when THEN value ELSE column END
+  const auto moved = [](std::string_view column, std::string_view when, std::string_view value) {
+    return std::string(column)
+        .append(" = CASE WHEN ")
+        .append(when)
+        .append(" THEN ")
+        .append(value)
+        .append(" ELSE ")
+        .append(column)
+        .append(" END");
+  };
+  const std::string when_any = later("last_report_at");
+  std::string set = moved("last_report_at", when_any, ":at");
+  set.append(", ").append(moved("last_report_kind", when_any, ":kind"));
+  std::string where = when_any;
+  for (const auto product : kProducts) {
+    const std::string name(to_string(product));
+    const std::string at = std::string("last_").append(name).append("_at");
+    const std::string kind = std::string("last_").append(name).append("_kind");
+    const std::string when = std::string("(:product = '").append(name).append("' AND ").append(later(at)).append(")");
+    set.append(", ").append(moved(at, when, ":at"));
+    set.append(", ").append(moved(kind, when, ":kind"));
+    where.append(" OR ").append(when);
+  }
+  return std::string("UPDATE stores SET ").append(set).append(" WHERE id = :store_id AND (").append(where).append(")");
 }
 
 }  // namespace pokeca::storage

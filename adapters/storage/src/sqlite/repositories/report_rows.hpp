@@ -1,6 +1,7 @@
 #pragma once
 // Mapping between PurchaseReport and a purchase_reports row (`purchase_reports AS r`).
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "pokeca/contributions/purchase_report.hpp"
@@ -27,5 +28,12 @@ inline constexpr std::string_view kReportReturningColumns =
 // there was none.
 [[nodiscard]] Result<std::optional<PurchaseReport>> delete_report_row(Statement& remove, Statement& recompute,
                                                                       ReportId id);
+
+// Moves a store's last report, and the last report of the report's product, to a new
+// report or a confirmation's answer (:at, :kind, :product; :store_id) where it is not
+// older. At an equal time the later one wins, as in the timeline's order (purchased_at,
+// then id), so the store's last report is its first recent one. One UPDATE, so the
+// triggers run once; none when neither moves. SET expressions read the row as it was.
+[[nodiscard]] std::string move_last_report_sql();
 
 }  // namespace pokeca::storage

@@ -10,22 +10,6 @@
 namespace pokeca::storage {
 namespace {
 
-// Moves a store's latest state, of any product and of :product, to (:at, :kind) where it is
-// not older (an answer at the same time as the latest replaces it: it came later).
-std::string move_latest_sql() {
-  std::string set =
-      "last_report_kind = CASE WHEN last_report_at IS NULL OR last_report_at <= :at THEN :kind"
-      " ELSE last_report_kind END, last_report_at = max(coalesce(last_report_at, :at), :at)";
-  for (const auto product : kProducts) {
-    const std::string name(to_string(product));
-    const std::string at = "last_" + name + "_at";
-    const std::string when = "(:product = '" + name + "' AND (" + at + " IS NULL OR " + at + " <= :at))";
-    set += ", last_" + name + "_kind = CASE WHEN " + when + " THEN :kind ELSE last_" + name + "_kind END";
-    set += ", " + at + " = CASE WHEN " + when + " THEN :at ELSE " + at + " END";
-  }
-  return "UPDATE stores SET " + set + " WHERE id = :store_id";
-}
-
 // '[1,2,3]' for json_each.
 template <typename Ids>
 std::string json_ids(const Ids& ids) {
@@ -58,7 +42,7 @@ struct SqliteConfirmationRepository::Statements {
                " DO UPDATE SET kind = excluded.kind, answered_at = excluded.answered_at"
                " RETURNING (SELECT store_id FROM purchase_reports WHERE id = :report),"
                " (SELECT product FROM purchase_reports WHERE id = :report)"),
-        move_latest(c, move_latest_sql()),
+        move_latest(c, move_last_report_sql()),
         tallies(c, "SELECT r.id, r.user_id, r.purchased_at, " + std::string(kCounts) +
                        ", (SELECT max(answered_at) FROM report_confirmations AS c WHERE c.report_id = r.id),"
                        " (SELECT kind FROM report_confirmations AS c WHERE c.report_id = r.id AND c.user_id = :viewer)"

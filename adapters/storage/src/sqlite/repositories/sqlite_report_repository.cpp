@@ -15,42 +15,6 @@ namespace pokeca::storage {
 
 namespace {
 
-// Moves a store's last report, and the last report of the report's product, to the new
-// report (:at, :kind, :product) where it is not older. At an equal time the later report
-// wins, as in the timeline's order (purchased_at, then id), so the store's last report is
-// its first recent one. One UPDATE, so the triggers run once per report; none when
-// neither moves. SET expressions read the row as it was.
-std::string move_last_report_sql() {
-  const auto later = [](std::string_view at) {
-    return std::string("(").append(at).append(" IS NULL OR ").append(at).append(" <= :at)");
-  };
-  // column = CASE WHEN when THEN value ELSE column END
-  const auto moved = [](std::string_view column, std::string_view when, std::string_view value) {
-    return std::string(column)
-        .append(" = CASE WHEN ")
-        .append(when)
-        .append(" THEN ")
-        .append(value)
-        .append(" ELSE ")
-        .append(column)
-        .append(" END");
-  };
-  const std::string when_any = later("last_report_at");
-  std::string set = moved("last_report_at", when_any, ":at");
-  set.append(", ").append(moved("last_report_kind", when_any, ":kind"));
-  std::string where = when_any;
-  for (const auto product : kProducts) {
-    const std::string name(to_string(product));
-    const std::string at = std::string("last_").append(name).append("_at");
-    const std::string kind = std::string("last_").append(name).append("_kind");
-    const std::string when = std::string("(:product = '").append(name).append("' AND ").append(later(at)).append(")");
-    set.append(", ").append(moved(at, when, ":at"));
-    set.append(", ").append(moved(kind, when, ":kind"));
-    where.append(" OR ").append(when);
-  }
-  return std::string("UPDATE stores SET ").append(set).append(" WHERE id = :store_id AND (").append(where).append(")");
-}
-
 }  // namespace
 
 struct SqliteReportRepository::Statements {

@@ -20,7 +20,7 @@ function formatDate(iso: string | null | undefined): string | null {
 
 /**
  * /profile マイページ: the profile, its edit form, and the member menu. `settings`: more
- * settings sections from other features (the lottery calendar), wired by the route.
+ * settings sections from other features (area watches, the lottery calendar), wired by the route.
  */
 export function ProfileView({ settings }: { settings?: ReactNode } = {}) {
   const { user } = useAuth();

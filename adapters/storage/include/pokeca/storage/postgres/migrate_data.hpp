@@ -15,6 +15,7 @@ struct MigrationSource {
   std::filesystem::path database;     // the SQLite file, at this program's schema
   std::filesystem::path photo_dir;    // FilePhotoStore's folder (may be missing: no photos)
   std::filesystem::path signing_key;  // the key file (may be missing: the server makes one)
+  std::filesystem::path vapid_key;    // the Web Push key file (may be missing, likewise)
 };
 
 // What was copied, and the same figures read back from PostgreSQL before the commit.

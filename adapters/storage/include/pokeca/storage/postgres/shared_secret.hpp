@@ -14,6 +14,9 @@ namespace pokeca::storage::postgres {
 
 // The name of the access tokens' signing key.
 inline constexpr std::string_view kSigningKeySecret = "signing_key";
+// The Web Push (VAPID) private key every server signs with: the browsers' subscriptions
+// were made for its public key.
+inline constexpr std::string_view kVapidKeySecret = "vapid_private_key";
 
 // `random_bytes(n)`: n bytes from a cryptographic source (the caller's crypto adapter).
 using RandomBytes = std::function<std::string(std::size_t bytes)>;
