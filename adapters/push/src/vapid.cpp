@@ -127,7 +127,7 @@ std::optional<std::string> verify_vapid_jwt(std::string_view jwt, std::string_vi
   const auto second = jwt.rfind('.');
   if (first == std::string_view::npos || second == first) return std::nullopt;
   const auto header = base64url_decode(jwt.substr(0, first));
-  const auto claims = base64url_decode(jwt.substr(first + 1, second - first - 1));
+  auto claims = base64url_decode(jwt.substr(first + 1, second - first - 1));
   const auto signature = base64url_decode(jwt.substr(second + 1));
   if (!header || !claims || !signature || *header != kJwtHeader) return std::nullopt;
   const auto der = raw_to_der(*signature);
