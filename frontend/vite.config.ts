@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 import { contentPlugin } from './build/vite-plugin-content.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { serviceWorkerPlugin } from './build/vite-plugin-pwa.ts';
-import { LAZY_COMMON_MODULES } from './build/chunks.ts';
+import { isLazyCommonModule, isShellModule } from './build/chunks.ts';
 
 export default defineConfig({
   plugins: [
@@ -36,7 +36,10 @@ export default defineConfig({
         // lazy routes share would otherwise be seven chunks of under 1 KB gzip each, plus their CSS,
         // all on the map's critical path (Chromium opens at most 6 connections per host).
         codeSplitting: {
-          groups: [{ name: 'common', test: (id) => LAZY_COMMON_MODULES.some((m) => id.endsWith(m)), includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'common', test: isLazyCommonModule, includeDependenciesRecursively: false },
+            { name: 'shell', test: isShellModule, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

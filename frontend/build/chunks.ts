@@ -28,4 +28,36 @@ export const LAZY_COMMON_MODULES = [
   '/src/features/trips/lib/trip-geometry.ts',
   '/src/features/trips/components/TripBar.tsx',
   '/src/features/trips/components/TripBar.module.css',
+  // Area watches and the catalogue: the map's このエリアを通知 and report form, the profile.
+  '/src/i18n/ja-watches.ts',
+  '/src/features/watches/api/watches.ts',
+  '/src/features/watches/components/watches.module.css',
+  '/src/api/products.ts',
 ] as const;
+
+/**
+ * What the entry loads and the lazy routes share (React Query, zod, the API client and its
+ * stores, the messages, the paths): one `shell` chunk beside the entry. Left to itself the
+ * bundler cut them into five chunks of their own, each a request before the first marker.
+ * Path fragments; a module of LAZY_COMMON_MODULES stays in `common`.
+ */
+export const SHELL_MODULE_PATTERNS = [
+  '/node_modules/zod/',
+  '/node_modules/@tanstack/query-core/',
+  '/node_modules/@tanstack/react-query/',
+  '/node_modules/react/cjs/react-jsx-runtime',
+  '/node_modules/react/jsx-runtime',
+  '/src/i18n/ja.ts',
+  '/src/config/',
+  '/src/lib/api.ts',
+  '/src/lib/http.ts',
+  '/src/lib/session.ts',
+  '/src/lib/auth-schemas.ts',
+  '/src/lib/access-state.ts',
+  '/src/lib/navigation.ts',
+  '/src/stores/',
+] as const;
+
+export const isLazyCommonModule = (id: string) => LAZY_COMMON_MODULES.some((m) => id.endsWith(m));
+export const isShellModule = (id: string) =>
+  !isLazyCommonModule(id) && SHELL_MODULE_PATTERNS.some((p) => id.replace(/\\/g, '/').includes(p));
