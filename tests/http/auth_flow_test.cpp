@@ -12,6 +12,7 @@
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
+#include "mail_outbox.hpp"
 #include "pokeca/accounts/auth_codes.hpp"
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/sqlite/sqlite_mail_queue.hpp"
@@ -345,16 +346,7 @@ class QueuedMailAuthFlow : public AuthFlow {
   }
 
   // What the server's mail thread does, until the queue is empty.
-  int deliver_all() {
-    MailDelivery delivery(queue, accounts.mailer, clock);
-    int sent = 0;
-    for (;;) {
-      const auto step = delivery.deliver_one();
-      EXPECT_TRUE(step);
-      if (!step || step->outcome == DeliveryOutcome::kIdle) return sent;
-      if (step->outcome == DeliveryOutcome::kSent) ++sent;
-    }
-  }
+  int deliver_all() { return deliver_all_mail(queue, accounts.mailer, clock); }
 
   double median_ms(const std::function<void(int)>& request, int n) {
     std::vector<double> ms;

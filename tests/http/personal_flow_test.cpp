@@ -6,13 +6,12 @@
 #include <boost/json/serialize.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "api_accounts.hpp"
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
+#include "mail_outbox.hpp"
 #include "pokeca/contributions/purchase_service.hpp"
 #include "pokeca/contributions/ranking_service.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
@@ -36,7 +35,6 @@
 namespace pokeca::testing {
 namespace {
 
-namespace fs = std::filesystem;
 namespace json = boost::json;
 using http::Status;
 using http::bhttp::verb;
@@ -93,30 +91,8 @@ class PersonalFlow : public ::testing::Test {
         token);
   }
 
-  // What the server's mail thread does, run here until the queue is empty.
-  int deliver_all() {
-    MailDelivery delivery(mail_queue, outbox, clock);
-    int sent = 0;
-    for (;;) {
-      auto step = delivery.deliver_one();
-      EXPECT_TRUE(step);
-      if (!step || step->outcome == DeliveryOutcome::kIdle) return sent;
-      if (step->outcome == DeliveryOutcome::kSent) ++sent;
-    }
-  }
-
-  std::vector<std::string> outbox_files() const {
-    std::vector<std::string> out;
-    if (!fs::exists(dir.path() / "outbox")) return out;
-    for (const auto& e : fs::directory_iterator(dir.path() / "outbox")) {
-      if (e.path().extension() != ".eml") continue;
-      std::ifstream in(e.path(), std::ios::binary);
-      std::stringstream ss;
-      ss << in.rdbuf();
-      out.push_back(ss.str());
-    }
-    return out;
-  }
+  int deliver_all() { return deliver_all_mail(mail_queue, outbox, clock); }
+  std::vector<std::string> outbox_files() const { return outbox_mails(dir.path() / "outbox"); }
 
   TempDir dir;
   storage::Database db{dir.path() / "pokeca.db"};

@@ -8,13 +8,12 @@
 #include <boost/json/serialize.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "api_accounts.hpp"
 #include "api_call.hpp"
 #include "contribution_fakes.hpp"
 #include "loopback_server.hpp"
+#include "mail_outbox.hpp"
 #include "pokeca/contributions/purchase_service.hpp"
 #include "pokeca/mail/outbox_mailer.hpp"
 #include "pokeca/personal/favorite_alerts.hpp"
@@ -40,7 +39,6 @@
 namespace pokeca::testing {
 namespace {
 
-namespace fs = std::filesystem;
 namespace json = boost::json;
 using http::Status;
 using http::bhttp::verb;
@@ -74,29 +72,8 @@ class WatchFlow : public ::testing::Test {
                 R"({"store_id":)" + std::to_string(store) + R"(,"kind":"bought","product":"box"})", token);
   }
 
-  int deliver_all() {
-    MailDelivery delivery(mail_queue, outbox, clock);
-    int sent = 0;
-    for (;;) {
-      auto step = delivery.deliver_one();
-      EXPECT_TRUE(step);
-      if (!step || step->outcome == DeliveryOutcome::kIdle) return sent;
-      if (step->outcome == DeliveryOutcome::kSent) ++sent;
-    }
-  }
-
-  std::vector<std::string> outbox_files() const {
-    std::vector<std::string> out;
-    if (!fs::exists(dir.path() / "outbox")) return out;
-    for (const auto& e : fs::directory_iterator(dir.path() / "outbox")) {
-      if (e.path().extension() != ".eml") continue;
-      std::ifstream in(e.path(), std::ios::binary);
-      std::stringstream ss;
-      ss << in.rdbuf();
-      out.push_back(ss.str());
-    }
-    return out;
-  }
+  int deliver_all() { return deliver_all_mail(mail_queue, outbox, clock); }
+  std::vector<std::string> outbox_files() const { return outbox_mails(dir.path() / "outbox"); }
 
   TempDir dir;
   storage::Database db{dir.path() / "pokeca.db"};

@@ -1,11 +1,12 @@
 #include "pokeca/personal/favorite_alerts.hpp"
 
-#include <charconv>
 #include <cstdio>
+#include <limits>
 #include <vector>
 
 #include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/numbers.hpp"
 #include "pokeca/shared/prefectures.hpp"
 #include "pokeca/shared/push_messages.hpp"
 #include "pokeca/shared/text.hpp"
@@ -17,14 +18,12 @@ constexpr std::string_view kTokenPrefix = "fa-unsub:";
 // Signed together with the payload: a signature made for anything else never matches.
 constexpr std::string_view kSigningPurpose = "pokeca favorite-alert unsubscribe v1|";
 
-std::optional<std::int64_t> to_int(std::string_view s) {
-  std::int64_t v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-  return v;
-}
+// Ids and issue times in an unsubscribe or off token: whole, non-negative numbers.
+constexpr std::int64_t kMaxTokenNumber = std::numeric_limits<std::int64_t>::max();
 
-std::string_view product_label(Product p) {
+}  // namespace
+
+std::string_view alert_product_label(Product p) {
   switch (p) {
     case Product::kPack: return "パック";
     case Product::kBox: return "ボックス";
@@ -33,15 +32,12 @@ std::string_view product_label(Product p) {
   return "";
 }
 
-// "11月23日 18:05" in Japan time.
-std::string japan_clock_text(UnixSeconds t) {
+std::string alert_clock_text(UnixSeconds t) {
   const auto jt = japan_date_time(t);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%u月%u日 %02u:%02u", jt.month, jt.day, jt.hour, jt.minute);
   return buf;
 }
-
-}  // namespace
 
 AlertLimits alert_limits_at(UnixSeconds now) {
   return {now - kAlertPerStoreIntervalSeconds, now - kAlertDaySeconds, kMaxAlertsPerUserPerDay};
@@ -65,8 +61,8 @@ std::optional<UserId> read_unsubscribe_token(std::string_view token, const Token
   rest.remove_prefix(kTokenPrefix.size());
   const auto colon = rest.find(':');
   if (colon == std::string_view::npos) return std::nullopt;
-  const auto user = to_int(rest.substr(0, colon));
-  const auto issued = to_int(rest.substr(colon + 1));
+  const auto user = parse_integer_in<std::int64_t>(rest.substr(0, colon), 0, kMaxTokenNumber);
+  const auto issued = parse_integer_in<std::int64_t>(rest.substr(colon + 1), 0, kMaxTokenNumber);
   if (!user || !issued || *user <= 0) return std::nullopt;
   if (*issued > now + kAlertDaySeconds || now - *issued > kUnsubscribeTokenLifetimeSeconds) return std::nullopt;
   return user;
@@ -82,12 +78,12 @@ MailMessage FavoriteAlerts::alert_mail(const AlertRecipient& to, const PurchaseR
   const auto* pref = find_prefecture(store.prefecture);
   std::string place = pref ? std::string(pref->name) : std::string();
   place += store.city;
-  std::string product(product_label(report.product));
+  std::string product(alert_product_label(report.product));
   if (!report.product_name.empty()) product += "（" + report.product_name + "）";
   auto body = fill_placeholder(msg::kFavoriteAlertBody, "{store}", store.name);
   body = fill_placeholder(body, "{place}", place);
   body = fill_placeholder(body, "{product}", product);
-  body = fill_placeholder(body, "{time}", japan_clock_text(report.purchased_at));
+  body = fill_placeholder(body, "{time}", alert_clock_text(report.purchased_at));
   body = fill_placeholder(body, "{store_url}", base_url_ + "/map?store=" + std::to_string(store.id));
   body = fill_placeholder(body, "{unsubscribe_url}", base_url_ + "/alerts/unsubscribe?token=" + token);
   body = fill_placeholder(body, "{settings_url}", base_url_ + "/profile");
@@ -102,7 +98,7 @@ MailMessage FavoriteAlerts::alert_mail(const AlertRecipient& to, const PurchaseR
 }
 
 PushNotice FavoriteAlerts::alert_push(UserId to, const PurchaseReport& report, const Store& store) const {
-  std::string product(product_label(report.product));
+  std::string product(alert_product_label(report.product));
   if (!report.product_name.empty()) product += "（" + report.product_name + "）";
   PushNotice n;
   // The same logical alert as the mail: one push per report and user, whatever retries.
@@ -112,7 +108,7 @@ PushNotice FavoriteAlerts::alert_push(UserId to, const PurchaseReport& report, c
   n.user_id = to;
   n.title = fill_placeholder(msg::kPushFavoriteAlertTitle, "{store}", store.name);
   n.body = fill_placeholders(msg::kPushFavoriteAlertBody,
-                             {{"{product}", product}, {"{time}", japan_clock_text(report.purchased_at)}});
+                             {{"{product}", product}, {"{time}", alert_clock_text(report.purchased_at)}});
   n.url = "/map?store=" + std::to_string(store.id);
   return n;
 }

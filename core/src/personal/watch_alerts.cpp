@@ -1,13 +1,14 @@
 #include "pokeca/personal/watch_alerts.hpp"
 
-#include <charconv>
 #include <cstdio>
+#include <limits>
 #include <set>
 #include <span>
 
 #include "pokeca/personal/watch_messages.hpp"
 #include "pokeca/shared/base64url.hpp"
 #include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/numbers.hpp"
 #include "pokeca/shared/prefectures.hpp"
 #include "pokeca/shared/push_messages.hpp"
 #include "pokeca/shared/text.hpp"
@@ -19,35 +20,14 @@ constexpr std::string_view kTokenPrefix = "wa-off:";
 // Signed together with the payload: a signature made for anything else never matches.
 constexpr std::string_view kSigningPurpose = "pokeca area-watch off v1|";
 
-std::optional<std::int64_t> to_int(std::string_view s) {
-  std::int64_t v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-std::string_view product_label(Product p) {
-  switch (p) {
-    case Product::kPack: return "パック";
-    case Product::kBox: return "ボックス";
-    case Product::kSingle: return "シングル";
-  }
-  return "";
-}
-
-// "11月23日 18:05" in Japan time.
-std::string japan_clock_text(UnixSeconds t) {
-  const auto jt = japan_date_time(t);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%u月%u日 %02u:%02u", jt.month, jt.day, jt.hour, jt.minute);
-  return buf;
-}
-
 std::string report_product_text(const PurchaseReport& report) {
-  std::string product(product_label(report.product));
+  std::string product(alert_product_label(report.product));
   if (!report.product_name.empty()) product += "・" + report.product_name;
   return product;
 }
+
+// Ids and issue times in an off token: whole, non-negative numbers.
+constexpr std::int64_t kMaxTokenNumber = std::numeric_limits<std::int64_t>::max();
 
 }  // namespace
 
@@ -89,9 +69,9 @@ std::optional<WatchOffTarget> read_watch_off_token(std::string_view token, const
   const auto c1 = rest.find(':');
   const auto c2 = c1 == std::string_view::npos ? c1 : rest.find(':', c1 + 1);
   if (c2 == std::string_view::npos) return std::nullopt;
-  const auto user = to_int(rest.substr(0, c1));
-  const auto watch = to_int(rest.substr(c1 + 1, c2 - c1 - 1));
-  const auto issued = to_int(rest.substr(c2 + 1));
+  const auto user = parse_integer_in<std::int64_t>(rest.substr(0, c1), 0, kMaxTokenNumber);
+  const auto watch = parse_integer_in<std::int64_t>(rest.substr(c1 + 1, c2 - c1 - 1), 0, kMaxTokenNumber);
+  const auto issued = parse_integer_in<std::int64_t>(rest.substr(c2 + 1), 0, kMaxTokenNumber);
   if (!user || !watch || !issued || *user <= 0 || *watch < 0) return std::nullopt;
   if (*issued > now + kAlertDaySeconds || now - *issued > kUnsubscribeTokenLifetimeSeconds) return std::nullopt;
   WatchOffTarget target{*user, std::nullopt};
@@ -216,7 +196,7 @@ Result<int> WatchAlerts::queue_for_report(const PurchaseReport& report, const St
   if (report.kind != ReportKind::kBought || !report.user_id || report.id <= 0) return 0;
   const auto headline = fill_placeholders(
       msg::kWatchAlertBoughtHeadline,
-      {{"{product}", report_product_text(report)}, {"{time}", japan_clock_text(report.purchased_at)}});
+      {{"{product}", report_product_text(report)}, {"{time}", alert_clock_text(report.purchased_at)}});
   return queue(watched_event_of(report, store), store, "report:" + std::to_string(report.id), headline,
                *report.user_id);
 }

@@ -47,6 +47,11 @@ struct AlertMail {
   bool send_mail = true;
 };
 
+// How every alert (favourite stores, area watches; mail or push) names a report's product
+// (「ボックス」) and a time (「11月23日 18:05」, Japan time).
+[[nodiscard]] std::string_view alert_product_label(Product p);
+[[nodiscard]] std::string alert_clock_text(UnixSeconds t);
+
 class FavoriteAlertQueue {
  public:
   virtual ~FavoriteAlertQueue() = default;
