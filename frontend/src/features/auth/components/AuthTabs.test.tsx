@@ -140,14 +140,15 @@ describe('sign-up (SPEC §4 Registration, §5)', () => {
     await user.type(screen.getByLabelText(/メールアドレス/), 'a@b');
     await user.type(screen.getByLabelText(/^パスワード/, { selector: 'input' }), '12345');
     await user.click(screen.getByRole('button', { name: '登録する' }));
-    expect(screen.getByText('入力内容をご確認ください')).toBeInTheDocument();
+    // The form validates asynchronously: wait for its answer, not for the click.
+    expect(await screen.findByText('入力内容をご確認ください')).toBeInTheDocument();
     expect(screen.getByText('メールアドレスの形式が正しくありません')).toBeInTheDocument();
     expect(screen.getByText('パスワードは6文字以上で入力してください')).toBeInTheDocument();
     // The length rule is said once, not as the error and the live hint together.
     expect(screen.getAllByText(/6文字以上/)).toHaveLength(1);
     expect(screen.getByText('ニックネームを入力してください')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/ニックネーム/), 'あ'.repeat(21));
-    expect(screen.getByText('ニックネームは20文字以内で入力してください')).toBeInTheDocument();
+    expect(await screen.findByText('ニックネームは20文字以内で入力してください')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
