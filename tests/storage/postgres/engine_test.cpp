@@ -47,7 +47,8 @@ TEST_F(PostgresEngine, MigratesOnceAndRecordsEachVersion) {
   Database again(conninfo);  // a restart: nothing left to apply
   auto lease = again.acquire();
   EXPECT_EQ(schema_version(lease.connection()).value(), latest_schema_version());
-  EXPECT_EQ(count(lease.connection(), "SELECT count(*) FROM schema_version"), latest_schema_version());
+  EXPECT_EQ(count(lease.connection(), "SELECT count(*) FROM schema_version"),
+            static_cast<std::int64_t>(all_migrations().size()));  // one row per migration
 }
 
 TEST_F(PostgresEngine, ServersStartingAtOnceMigrateExactlyOnce) {
@@ -64,7 +65,7 @@ TEST_F(PostgresEngine, ServersStartingAtOnceMigrateExactlyOnce) {
   for (auto& t : starts) t.join();
   for (const auto& f : failures) EXPECT_EQ(f, "");
   Connection c(conninfo);
-  EXPECT_EQ(count(c, "SELECT count(*) FROM schema_version"), latest_schema_version());
+  EXPECT_EQ(count(c, "SELECT count(*) FROM schema_version"), static_cast<std::int64_t>(all_migrations().size()));
 }
 
 TEST_F(PostgresEngine, ADatabaseOfANewerSchemaIsRefusedAtStart) {

@@ -29,6 +29,7 @@ extern const std::string_view k016AreaWatches;          // area watches, quiet h
 extern const std::string_view k017WebPush;              // Web Push devices, the push queue, alert channels
 extern const std::string_view k018SaleTerms;            // a report's catalogue product and sale terms
 extern const std::string_view k019Calendar;             // the lottery calendar feed: token hash, prefectures
+extern const std::string_view k020StoreCells;     // the clusters' per-cell sums, stores per prefecture
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -55,6 +56,7 @@ std::span<const Migration> all_migrations() {
       Migration{17, "web_push", embedded::k017WebPush},
       Migration{18, "sale_terms", embedded::k018SaleTerms},
       Migration{19, "calendar", embedded::k019Calendar},
+      Migration{20, "store_cells", embedded::k020StoreCells},
   };
   return migrations;
 }

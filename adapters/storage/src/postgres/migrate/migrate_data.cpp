@@ -39,6 +39,10 @@ constexpr std::string_view kDerivedSqlitePrefixes[] = {"sqlite_", "stores_fts", 
 // (kept in memory there).
 constexpr std::string_view kPostgresOnlyTables[] = {"schema_version", "photos", "server_secrets", "rate_limits",
                                                     "job_runs"};
+// PostgreSQL tables its triggers derive from stores, under the same names as SQLite's
+// derived ones (migration 020): rebuilt from the copied stores, since the triggers are
+// paused during the copy.
+constexpr std::string_view kDerivedPostgresTables[] = {"store_cells", "prefecture_counts"};
 constexpr std::string_view kPhotosTable = "photos";
 constexpr std::string_view kSigningKeyTable = "server_secrets";
 
@@ -418,7 +422,8 @@ MigrationReport migrate_data(const MigrationSource& source, const std::string& c
   }
   for (const auto& [table, columns] : target)
     if (std::ranges::find(copied_tables, table) == copied_tables.end() &&
-        std::ranges::find(kPostgresOnlyTables, table) == std::end(kPostgresOnlyTables))
+        std::ranges::find(kPostgresOnlyTables, table) == std::end(kPostgresOnlyTables) &&
+        std::ranges::find(kDerivedPostgresTables, table) == std::end(kDerivedPostgresTables))
       fail("PostgreSQL table " + table + " has no SQLite table to fill it");
 
   // One transaction (the ALTER TABLEs lock each table): interrupted, nothing stays.
@@ -435,6 +440,7 @@ MigrationReport migrate_data(const MigrationSource& source, const std::string& c
   report.tables.push_back(copy_secrets(source, pg, sha256_hex));
   for (const auto& table : copied_tables)
     must(pg.exec("ALTER TABLE " + sql_name(table) + " ENABLE TRIGGER USER"), "resuming the triggers of " + table);
+  must(pg.query("SELECT pokeca_rebuild_store_cells()"), "summing the stores per cell and prefecture");
   for (const auto& t : report.tables)
     if (t.source_rows != t.target_rows || t.source_checksum != t.target_checksum)
       fail(t.name + " differs after the copy (" + std::to_string(t.source_rows) + " rows " + t.source_checksum +
