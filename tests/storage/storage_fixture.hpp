@@ -78,6 +78,13 @@ inline std::vector<StoreId> ids_of(const std::vector<Store>& stores) {
   return out;
 }
 
+// The ids of a box list as the API gives it: nearest the box's centre first (in_bbox gives a
+// whole list in its backend's order; list_bbox and the service sort it).
+inline std::vector<StoreId> ids_in_box_order(std::vector<Store> stores, const BoundingBox& box) {
+  sort_by_box_order(stores, box);
+  return ids_of(stores);
+}
+
 // One store of a list from StoreRepository::scan_bbox: null `store` when the caller kept it.
 struct ListedOrKept {
   StoreId id = 0;

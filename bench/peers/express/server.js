@@ -2,8 +2,8 @@
 // Node + Express + better-sqlite3, reading the same database file with the same SQL (the
 // same R*Tree join) and answering byte-identical JSON:
 //   GET /api/v1/healthz                        {"success":true,"data":{"status":"ok","stores":N}}
-//   GET /api/v1/stores?bbox=W,S,E,N&limit=L    active stores in the box, as docs/API.md (a cut
-//                                              list: the nearest the box's centre)
+//   GET /api/v1/stores?bbox=W,S,E,N&limit=L    active stores in the box, as docs/API.md (nearest
+//                                              the box's centre first; a cut list keeps the nearest)
 // Other query parameters (cache busters) are ignored, as the real server does.
 // Bench only: bench/peer_bench.sh installs it (npm ci) and runs it; nothing else does.
 //
@@ -102,23 +102,21 @@ app.get('/api/v1/stores', (req, res) => {
   const box = { min_lng: minLng, min_lat: minLat, max_lng: maxLng, max_lat: maxLat };
   let rows = inBox.all({ ...box, limit: limit + 1 });
   const truncated = rows.length > limit;
-  if (truncated) {
-    // Nearest the centre on the plane with longitude scaled by cos(centre latitude), then id.
-    const cLat = (minLat + maxLat) / 2;
-    const cLng = (minLng + maxLng) / 2;
-    const scale = Math.cos((cLat * Math.PI) / 180);
-    const key = (s) => {
-      const dx = (s.lng - cLng) * scale;
-      const dy = s.lat - cLat;
-      return dx * dx + dy * dy;
-    };
-    rows = allInBox
-      .all(box)
-      .map((s) => ({ s, k: key(s) }))
-      .sort((a, b) => a.k - b.k || a.s.id - b.s.id)
-      .slice(0, limit)
-      .map(({ s }) => s);
-  }
+  // Nearest the centre on the plane with longitude scaled by cos(centre latitude), then id:
+  // every list, and a cut one keeps the nearest of all the box's stores.
+  const cLat = (minLat + maxLat) / 2;
+  const cLng = (minLng + maxLng) / 2;
+  const scale = Math.cos((cLat * Math.PI) / 180);
+  const key = (s) => {
+    const dx = (s.lng - cLng) * scale;
+    const dy = s.lat - cLat;
+    return dx * dx + dy * dy;
+  };
+  rows = (truncated ? allInBox.all(box) : rows)
+    .map((s) => ({ s, k: key(s) }))
+    .sort((a, b) => a.k - b.k || a.s.id - b.s.id)
+    .slice(0, limit)
+    .map(({ s }) => s);
   res
     .type('application/json; charset=utf-8')
     .set('Cache-Control', 'no-store')

@@ -30,9 +30,9 @@ Result<StoreSearchResult> StoreService::search(const StoreQueryInput& input) {
   } else if (const auto* box = std::get_if<BoundingBox>(&query->area)) {
     auto found = stores_.in_bbox(*box, query->filters, ask);
     if (!found) return std::unexpected(found.error());
-    // A cut list keeps the nearest the centre: in_bbox gives the nearest `ask` in that
-    // order when more are listed, but exactly `ask` in no order.
-    if (found->size() > static_cast<std::size_t>(query->limit)) sort_by_box_order(*found, *box);
+    // Nearest the centre first (docs/API.md): in_bbox gives the nearest `ask` in that order
+    // when more are listed, but a whole list in its backend's own order.
+    sort_by_box_order(*found, *box);
     result.stores = without_distance(std::move(*found));
   } else {
     const auto& near = std::get<NearPoint>(query->area);
@@ -67,6 +67,7 @@ Result<ClusterResult> StoreService::clusters(const StoreQueryInput& input) {
   const auto markers = [&]() -> Result<ClusterResult> {
     auto found = stores_.in_bbox(query->bbox, query->filters, static_cast<int>(kMaxMarkersInView));
     if (!found) return std::unexpected(found.error());
+    sort_by_box_order(*found, query->bbox);  // as a box list: one order on every backend
     result.stores = std::move(*found);
     return std::move(result);
   };

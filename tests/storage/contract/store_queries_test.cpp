@@ -269,7 +269,7 @@ TYPED_TEST(KeptStoreLists, ListTheSameStoresInTheSameOrderAsInBbox) {
   for (const auto& box : boxes)
     for (const auto& f : this->filters())
       for (const int limit : {1, 4, 1000}) {
-        const auto want = ids_of(this->stores.in_bbox(box, f, limit).value());
+        const auto want = testing::ids_in_box_order(this->stores.in_bbox(box, f, limit).value(), box);
         const auto keep_none = [](StoreId) -> const StoreListFacts* { return nullptr; };
         const auto keep_all = [&](StoreId id) -> const StoreListFacts* { return &this->facts.at(id); };
         const auto keep_odd = [&](StoreId id) -> const StoreListFacts* {

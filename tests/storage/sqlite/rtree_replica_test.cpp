@@ -143,7 +143,7 @@ TEST_F(RtreeReplicaTest, TheListFollowsEveryAcknowledgedWrite) {
   const auto none = [](StoreId) -> const StoreListFacts* { return nullptr; };
   const BoundingBox box{139.70, 35.62, 139.78, 35.70};
   const auto expect_as_in_bbox = [&](const std::string& when) {
-    const auto want = ids_of(stores.in_bbox(box, {}, 1000).value());
+    const auto want = ids_in_box_order(stores.in_bbox(box, {}, 1000).value(), box);
     for (auto* repo : {&stores, &by_sql_only}) {
       const auto listed_now = list_unless_kept(*repo, box, {}, 1000, none);
       std::vector<StoreId> got;
@@ -196,7 +196,7 @@ TEST_F(RtreeReplicaTest, AStoreWrittenByAnotherProcessIsListedOnceTheCopyIsOld) 
   std::this_thread::sleep_for(kMaxAge + std::chrono::milliseconds(100));
   const auto now_listed = listed();
   EXPECT_EQ(std::ranges::count(now_listed, StoreId{9'001}), 1);
-  EXPECT_EQ(now_listed, ids_of(stores.in_bbox(box, {}, 1000).value()));
+  EXPECT_EQ(now_listed, ids_in_box_order(stores.in_bbox(box, {}, 1000).value(), box));
 }
 
 }  // namespace

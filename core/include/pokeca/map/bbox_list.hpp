@@ -2,9 +2,10 @@
 // A bbox list assembled from a BboxScan (StoreRepository::scan_bbox) by a caller that keeps
 // some stores' list facts: the one place of the list's stop rule and of its cut.
 //
-// A list of at most `limit` stores is the whole set, the same on every backend, so it comes
-// in the scan's order at no extra cost. Only a list that is really cut is ordered: its
-// `limit` stores are the nearest in BoxOrder (store_query.hpp), in that order.
+// Every list comes in BoxOrder (store_query.hpp), nearest the box's centre first: a list of at
+// most `limit` stores is the whole set, sorted; a cut list is the `limit` nearest, in that
+// order. One order on every backend, so a site answers byte for byte the same after a move
+// (the scans' own orders differ), for a sort of at most `limit` keys.
 #include <algorithm>
 #include <cstddef>
 #include <memory>
@@ -33,11 +34,27 @@ struct BboxList {
   bool cut = false;  // more than `limit` were listed
 };
 
+// Sorts a whole (uncut) list in `order`.
+template <typename Kept, typename FactsOf>
+void sort_listed(std::vector<BboxListed<Kept>>& listed, const BoxOrder& order, const FactsOf& facts_of) {
+  std::vector<std::pair<double, std::size_t>> keyed;
+  keyed.reserve(listed.size());
+  for (std::size_t i = 0; i < listed.size(); ++i)
+    keyed.emplace_back(order.key(listed[i].kept ? facts_of(*listed[i].kept).location : listed[i].store->location), i);
+  std::ranges::sort(keyed, [&](const auto& a, const auto& b) {
+    return BoxOrder::before(a.first, listed[a.second].id, b.first, listed[b.second].id);
+  });
+  std::vector<BboxListed<Kept>> sorted;
+  sorted.reserve(listed.size());
+  for (const auto& k : keyed) sorted.push_back(std::move(listed[k.second]));
+  listed = std::move(sorted);
+}
+
 // Up to `limit` listed stores of `scan`, which was opened for more than `limit` (limit + 1).
 // find_kept(id) is the caller's kept copy of a store (a pointer, null when none) and
 // facts_of(kept) its list facts: a kept store is tested on them (listed_in), any other is
 // read by the scan. Candidates come in the scan's order until limit + 1 are listed; fewer,
-// and that is the list. Otherwise the list is cut: next_nearest() gives the candidates by
+// and that is the list, sorted. Otherwise the list is cut: next_nearest() gives the candidates by
 // increasing lower bound of their key, and the search stops once `limit` listed stores are
 // nearer than the next bound (a later one cannot come before them, ties included).
 template <typename FindKept, typename FactsOf>
@@ -51,7 +68,10 @@ auto list_bbox(BboxScan& scan, const BoundingBox& box, const StoreFilters& f, st
   while (listed.size() <= limit) {  // one more than the limit: is the list cut?
     auto id = scan.next();
     if (!id) return std::unexpected(id.error());
-    if (!*id) return out;
+    if (!*id) {
+      sort_listed(listed, BoxOrder(box), facts_of);
+      return out;
+    }
     if (const Kept* kept = find_kept(**id)) {
       if (listed_in(facts_of(*kept), box, f)) listed.push_back({**id, kept, nullptr});
       continue;

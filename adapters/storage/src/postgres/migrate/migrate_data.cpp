@@ -446,6 +446,9 @@ MigrationReport migrate_data(const MigrationSource& source, const std::string& c
       fail(t.name + " differs after the copy (" + std::to_string(t.source_rows) + " rows " + t.source_checksum +
            " in SQLite, " + std::to_string(t.target_rows) + " rows " + t.target_checksum + " in PostgreSQL)");
   must(copy.commit(), "committing the copy");
+  // The planner's statistics at once, not when autovacuum gets round to the new rows: the
+  // map's reads choose between indexes by them.
+  must(pg.exec("ANALYZE"), "gathering the planner's statistics");
   return report;
 }
 
