@@ -104,9 +104,10 @@ self.addEventListener('fetch', (event) => {
 });
 
 /* Web Push (docs/decisions/web-push.md). The payload is the server's JSON
- * {title, body, url, tag}: the store's name, product and time, and the site path to open.
- * Every notification carries a 通知をオフ action that opens the profile's notification
- * settings, where one tap switches push off (the device is signed in: it subscribed so).
+ * {title, body, url, tag, off}: the store's name, product and time, the site path to open,
+ * and the signed path that stops this alert. Every notification carries a 通知をオフ action:
+ * it opens `off` (one tap, signed in or not, as the mail's off link), or without one the
+ * profile's notification settings.
  * Texts here are the worker's own: it cannot import the app's i18n module. */
 const PUSH_FALLBACK_TITLE = 'ポケカ販売店マップ';
 const PUSH_OFF_ACTION = 'push-off';
@@ -133,7 +134,7 @@ self.addEventListener('push', (event) => {
       tag: typeof data.tag === 'string' ? data.tag : undefined,
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      data: { url: sitePath(data.url) },
+      data: { url: sitePath(data.url), off: data.off ? sitePath(data.off) : PUSH_SETTINGS_PATH },
       actions: [{ action: PUSH_OFF_ACTION, title: PUSH_OFF_LABEL }],
     }),
   );
@@ -141,7 +142,8 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = event.action === PUSH_OFF_ACTION ? PUSH_SETTINGS_PATH : sitePath(event.notification.data?.url);
+  const data = event.notification.data || {};
+  const path = event.action === PUSH_OFF_ACTION ? sitePath(data.off || PUSH_SETTINGS_PATH) : sitePath(data.url);
   const target = new URL(path, self.location.origin).href;
   event.waitUntil(
     (async () => {

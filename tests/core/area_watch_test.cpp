@@ -327,6 +327,14 @@ TEST_F(WatchAlertsTest, WithPushEachRecipientsChannelsDecideAndThePushWaitsOutTh
       row.push.notice.body,
       "「購入できた」の報告がありました（ボックス・テラスタルフェス・11月24日 00:00の購入）。タップで店舗を開きます。");
   EXPECT_EQ(row.push.notice.url, "/map?store=42");
+  // The notification's 通知をオフ stops this watch, as the mail's first link does.
+  const std::string off_prefix = "/alerts/watch-off?token=";
+  const auto& off = row.push.notice.off_url;
+  ASSERT_TRUE(off.starts_with(off_prefix)) << off;
+  const auto target = read_watch_off_token(off.substr(off_prefix.size()), crypto, clock.now());
+  ASSERT_TRUE(target);
+  EXPECT_EQ(target->user_id, alice.id);
+  EXPECT_EQ(target->watch_id, watches.queued[0].watch_id);
 }
 
 TEST_F(WatchAlertsTest, AReportNamingACatalogueProductAlertsWatchesOfThatProductOnly) {

@@ -211,6 +211,10 @@ TEST_F(AlertsTest, WithPushEachRecipientsChannelsDecide) {
   EXPECT_EQ(n.title, "カードラボ池袋店で購入できた報告");
   EXPECT_EQ(n.body, "ボックス（テラスタルフェス）・11月23日 12:00。タップで店舗を開きます。");
   EXPECT_EQ(n.url, "/map?store=42");
+  // The notification's 通知をオフ opens the same signed off link as the mail's.
+  const std::string off_prefix = "/alerts/unsubscribe?token=";
+  ASSERT_TRUE(n.off_url.starts_with(off_prefix)) << n.off_url;
+  EXPECT_EQ(read_unsubscribe_token(n.off_url.substr(off_prefix.size()), crypto, clock.now()), 2);
 }
 
 TEST_F(AlertsTest, APushWaitsForTheAlertLimitsAndBothChannelsOffSendNothing) {

@@ -152,6 +152,17 @@ TEST_F(PushCoreTest, DeliverySendsThePayloadWithTtlAndMarksSent) {
   EXPECT_EQ(delivery.deliver_one().value().outcome, PushOutcome::kIdle);
 }
 
+TEST_F(PushCoreTest, ThePayloadCarriesTheOffLinkWhenTheNoticeHasOne) {
+  ASSERT_TRUE(service.subscribe(7, browser_subscription("phone")));
+  ASSERT_EQ(service.queue_notice({"k2", "watch_alert", 7, "店", "本文", "/map?store=3", "/alerts/watch-off?token=a.b"})
+                .value(),
+            1);
+  ASSERT_EQ(delivery.deliver_one().value().outcome, PushOutcome::kSent);
+  ASSERT_EQ(sender.sent.size(), 1u);
+  EXPECT_EQ(sender.sent[0].payload,
+            R"({"title":"店","body":"本文","url":"/map?store=3","off":"/alerts/watch-off?token=a.b","tag":"k2"})");
+}
+
 TEST_F(PushCoreTest, GoneDropsTheSubscription) {
   ASSERT_TRUE(service.subscribe(7, browser_subscription("phone")));
   ASSERT_EQ(service.queue_notice({"k", "favorite_alert", 7, "t", "b", "/"}).value(), 1);

@@ -82,7 +82,7 @@ test.describe('alerts that reach a phone', () => {
     const mail = await waitForMail(maildev, watcher.email, /通知エリア/, ALERT_TIMEOUT_MS);
     expect(`${mail.subject}\n${mail.text ?? ''}${mail.html ?? ''}`).toContain(storeName);
     await expect.poll(() => service.received.length, { timeout: ALERT_TIMEOUT_MS }).toBe(1);
-    const push = service.received[0].payload as { title: string; body: string; url: string; tag: string };
+    const push = service.received[0].payload as { title: string; body: string; url: string; tag: string; off: string };
     expect(push.title).toBe(`通知エリアの${storeName}で購入報告がありました`);
     expect(push.body).toContain('「購入できた」の報告がありました');
     expect(push.url).toBe(`/map?store=${storeId}`);
@@ -96,5 +96,10 @@ test.describe('alerts that reach a phone', () => {
     await buttons.getByRole('button', { name: 'まだ買えた' }).click();
     await expect(row.getByTestId('confirmation-count')).toContainText('1人がまだ買えたと確認・');
     await shot(page, testInfo, 'journey-confirmed');
+
+    // The notification's 通知をオフ action opens the push's own signed off link: the watch stops.
+    expect(push.off).toMatch(/^\/alerts\/watch-off\?token=[\w-]+\.[\w-]+$/);
+    await page.goto(url(push.off));
+    await expect(page.getByTestId('watch-off-result')).toContainText('エリアの通知を停止しました。');
   });
 });

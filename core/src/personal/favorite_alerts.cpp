@@ -110,6 +110,7 @@ PushNotice FavoriteAlerts::alert_push(UserId to, const PurchaseReport& report, c
   n.body = fill_placeholders(msg::kPushFavoriteAlertBody,
                              {{"{product}", product}, {"{time}", alert_clock_text(report.purchased_at)}});
   n.url = "/map?store=" + std::to_string(store.id);
+  n.off_url = "/alerts/unsubscribe?token=" + make_unsubscribe_token(to, deps_.clock.now(), deps_.crypto);
   return n;
 }
 

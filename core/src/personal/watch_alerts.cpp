@@ -129,6 +129,9 @@ PushNotice WatchAlerts::alert_push(const WatchAlertContent& alert, std::string_v
   n.title = alert.short_title;
   n.body = fill_placeholder(msg::kPushWatchAlertBody, "{headline}", headline);
   n.url = "/map?store=" + std::to_string(alert.store_id);
+  // This watch off, as the mail's first link.
+  n.off_url = "/alerts/watch-off?token=" +
+              make_watch_off_token({alert.user_id, alert.watch_id}, deps_.clock.now(), deps_.crypto);
   n.not_before = send_at;
   return n;
 }

@@ -19,6 +19,10 @@ std::string push_payload(const PushNotice& notice) {
   append_json_string(out, notice.body);
   out += ",\"url\":";
   append_json_string(out, notice.url);
+  if (!notice.off_url.empty()) {
+    out += ",\"off\":";
+    append_json_string(out, notice.off_url);
+  }
   // Notifications with the same tag replace each other on the device: one per notice.
   out += ",\"tag\":";
   append_json_string(out, notice.idempotency_key);

@@ -25,7 +25,13 @@ class PushRepositoryTest : public testing::PersonalStorageTest<Backend> {
     return this->push_devices.save_subscription(user, device(name), "端末 " + name, at, kMaxPushDevicesPerUser).value();
   }
   static PushNotice notice(UserId user, std::string key, std::string kind = "favorite_alert") {
-    return {std::move(key), std::move(kind), user, "ヨドバシ梅田で購入できた報告", "パック・18:05", "/map?store=2"};
+    return {std::move(key),
+            std::move(kind),
+            user,
+            "ヨドバシ梅田で購入できた報告",
+            "パック・18:05",
+            "/map?store=2",
+            "/alerts/unsubscribe?token=a.b"};
   }
 };
 TYPED_TEST_SUITE(PushRepositoryTest, testing::PushBackends, testing::BackendName);
@@ -135,6 +141,7 @@ TYPED_TEST(PushRepositoryTest, ClaimCarriesTargetAndNoticeAndHoldsItsLease) {
   EXPECT_EQ(claimed->notice.user_id, this->alice);
   EXPECT_EQ(claimed->notice.title, "ヨドバシ梅田で購入できた報告");
   EXPECT_EQ(claimed->notice.url, "/map?store=2");
+  EXPECT_EQ(claimed->notice.off_url, "/alerts/unsubscribe?token=a.b");
   EXPECT_EQ(claimed->attempts, 1);
   EXPECT_FALSE(this->pushes.claim_next_push(kNow + 1, kNow + 1 + kPushClaimLeaseSeconds).value());
   // The sender died: once the lease ran out the push is claimed again.

@@ -44,6 +44,9 @@ struct PushNotice {
   std::string title;
   std::string body;
   std::string url;  // a path on the site ("/map?store=12"), opened on tap
+  // A path on the site that stops this alert in one tap (the signed off link its mail
+  // carries), opened by the notification's 通知をオフ action; empty: the settings page.
+  std::string off_url{};
   // Not sent before this time (an alert held until the end of the user's quiet hours);
   // earlier than now, or 0: as soon as possible.
   UnixSeconds not_before = 0;

@@ -32,7 +32,12 @@ export function SegmentedRadio<V extends string>({
         {legend}
         {required && requiredLabel && <span className={styles.required}>{requiredLabel}</span>}
       </legend>
-      <div className={styles.segments} style={{ gridTemplateColumns: `repeat(${options.length}, minmax(0, 1fr))` }}>
+      {/* Equal shares of the width, but never narrower than a label on one line: five methods
+          on a phone give 店頭抽選 more room than 予約 instead of breaking it in two. */}
+      <div
+        className={styles.segments}
+        style={{ gridTemplateColumns: `repeat(${options.length}, minmax(min-content, 1fr))` }}
+      >
         {options.map((option) => (
           <label key={option.value} className={styles.segment}>
             <input

@@ -30,7 +30,7 @@ extern const std::string_view k017WebPush;              // Web Push devices, the
 extern const std::string_view k018SaleTerms;            // a report's catalogue product and sale terms
 extern const std::string_view k019Calendar;             // the lottery calendar feed: token hash, prefectures
 extern const std::string_view k020StoreCells;     // the clusters' per-cell sums, stores per prefecture
-extern const std::string_view k021RecentStores;   // the stores by their last report ("reported within")
+extern const std::string_view k021PushOffLinks;   // a queued push's one-tap off link
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -58,7 +58,7 @@ std::span<const Migration> all_migrations() {
       Migration{18, "sale_terms", embedded::k018SaleTerms},
       Migration{19, "calendar", embedded::k019Calendar},
       Migration{20, "store_cells", embedded::k020StoreCells},
-      Migration{21, "recent_stores", embedded::k021RecentStores},
+      Migration{21, "push_off_links", embedded::k021PushOffLinks},
   };
   return migrations;
 }

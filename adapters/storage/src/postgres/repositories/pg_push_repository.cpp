@@ -69,14 +69,16 @@ struct PgPushRepository::Statements {
                      " ON CONFLICT (user_id) DO UPDATE SET push = excluded.push, mail = excluded.mail"),
         enqueue_user(c,
                      "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
-                     " next_attempt_at, created_at)"
-                     " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $8::bigint, $7::bigint "
+                     " next_attempt_at, created_at, off_url)"
+                     " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $8::bigint, $7::bigint,"
+                     " $9::text "
                      "FROM push_subscriptions WHERE user_id = $3::bigint"
                      " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING"),
         enqueue_device(c,
                        "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
-                       " next_attempt_at, created_at)"
-                       " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $9::bigint, $7::bigint "
+                       " next_attempt_at, created_at, off_url)"
+                       " SELECT $1::text, id, user_id, $2::text, $4::text, $5::text, $6::text, $9::bigint, $7::bigint,"
+                       " $10::text "
                        "FROM push_subscriptions"
                        " WHERE user_id = $3::bigint AND id = $8::bigint"
                        " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING"),
@@ -91,7 +93,7 @@ struct PgPushRepository::Statements {
             "     AND ((status = 'pending' AND next_attempt_at <= $1) OR (status = 'sending' AND claimed_until <= $1))"
             "   ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)"
             " RETURNING q.id, q.subscription_id, q.idempotency_key, q.kind, q.user_id, q.title, q.body, q.url,"
-            " q.attempts, s.endpoint, s.p256dh, s.auth"),
+            " q.attempts, s.endpoint, s.p256dh, s.auth, q.off_url"),
         sent(c,
              "UPDATE push_queue SET status = 'sent', finished_at = $2, claimed_until = NULL, last_error = ''"
              " WHERE id = $1"),
@@ -193,7 +195,7 @@ Result<void> PgPushRepository::set_alert_channels(UserId user, const AlertChanne
 Result<int> PgPushRepository::enqueue_for_user(const PushNotice& n, UnixSeconds now) {
   return statements_.with([&](Statements& st) -> Result<int> {
     auto rows = st.enqueue_user.run(
-        {n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now, std::max(now, n.not_before)});
+        {n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now, std::max(now, n.not_before), n.off_url});
     if (!rows) return std::unexpected(rows.error());
     return static_cast<int>(rows->affected());
   });
@@ -202,7 +204,7 @@ Result<int> PgPushRepository::enqueue_for_user(const PushNotice& n, UnixSeconds 
 Result<bool> PgPushRepository::enqueue_for_device(const PushNotice& n, std::int64_t subscription_id, UnixSeconds now) {
   return statements_.with([&](Statements& st) -> Result<bool> {
     auto rows = st.enqueue_device.run({n.idempotency_key, n.kind, n.user_id, n.title, n.body, n.url, now,
-                                       subscription_id, std::max(now, n.not_before)});
+                                       subscription_id, std::max(now, n.not_before), n.off_url});
     if (!rows) return std::unexpected(rows.error());
     return rows->affected() > 0;
   });
@@ -224,6 +226,7 @@ Result<std::optional<QueuedPush>> PgPushRepository::claim_next_push(UnixSeconds 
     q.notice.url = std::string(rows->text(0, 7));
     q.attempts = static_cast<int>(rows->int64(0, 8));
     q.target = {std::string(rows->text(0, 9)), std::string(rows->text(0, 10)), std::string(rows->text(0, 11))};
+    q.notice.off_url = std::string(rows->text(0, 12));
     return q;
   });
 }

@@ -68,8 +68,6 @@ Result<void> done(Result<Rows> rows) {
 struct PgStoreRepository::Statements {
   explicit Statements(Connection& c)
       : conn(c),
-        recent_cell_points_sql("SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kInBox) + " AND " +
-                               counted_in_clusters(5)),
         in_prefecture(
             c, select_stores("WHERE s.prefecture = $1 AND " + active_and_filtered(2) + " ORDER BY s.id LIMIT $7")),
         in_box(c, select_stores("WHERE " + std::string(kInBox) + " AND " + active_and_filtered(5) + " LIMIT $10")),
@@ -78,6 +76,8 @@ struct PgStoreRepository::Statements {
                         ", point(s.lng, s.lat) <-> point($11::float8, $12::float8) FROM stores AS s WHERE " +
                         std::string(kInBox) + " AND " + active_and_filtered(5) +
                         " ORDER BY point(s.lng, s.lat) <-> point($11::float8, $12::float8) LIMIT $10"),
+        cell_points(
+            c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kInBox) + " AND " + counted_in_clusters(5)),
         // The lottery filter: every listed store of the box (cut in BoxOrder by the caller)
         // and the points its clusters count, from the open entries' stores.
         lottery_in_box(c, select_stores("WHERE " + open_lottery_stores(5) + " AND " + std::string(kInBox) + " AND " +
@@ -107,14 +107,9 @@ struct PgStoreRepository::Statements {
   }
 
   Connection& conn;
-  // The points of the clusters with "reported within" set, sent unprepared so that PostgreSQL plans it for
-  // the cut-off given: a recent one reads the stores reported since through
-  // stores_by_last_report (migration 021: 65,000 of 1,000,000 demo stores in 24 h), a
-  // zoomed-in box its points through the GiST index. One generic plan would pick one path
-  // for every view, and whole Japan through the GiST index reads every store.
-  std::string recent_cell_points_sql;
-  Statement in_prefecture, in_box, walk_box, lottery_in_box, lottery_cell_points, find, find_by_external_id,
-      admin_edited_of, kept_cells, count_active, count_by_prefecture, insert_new, insert_with_id, follow_ids, update;
+  Statement in_prefecture, in_box, walk_box, cell_points, lottery_in_box, lottery_cell_points, find,
+      find_by_external_id, admin_edited_of, kept_cells, count_active, count_by_prefecture, insert_new, insert_with_id,
+      follow_ids, update;
 };
 
 namespace {
@@ -325,8 +320,7 @@ Result<std::vector<CellAggregate>> PgStoreRepository::cells(const CellRange& ran
       return cells;
     }
     // The filters that move with the clock: the matching stores in the box, aggregated.
-    auto rows = lottery_filtered(f) ? st.lottery_cell_points.run(box_and_filters(box, f))
-                                    : st.conn.query(st.recent_cell_points_sql, box_and_filters(box, f));
+    auto rows = (lottery_filtered(f) ? st.lottery_cell_points : st.cell_points).run(box_and_filters(box, f));
     if (!rows) return std::unexpected(rows.error());
     std::vector<LatLng> points;
     points.reserve(rows->count());

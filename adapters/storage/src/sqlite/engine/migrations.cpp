@@ -31,6 +31,7 @@ extern const std::string_view k017AreaWatches;          // area watches, quiet h
 extern const std::string_view k018WebPush;              // Web Push devices, the push queue, alert channels
 extern const std::string_view k019SaleTerms;            // a report's catalogue product and sale terms
 extern const std::string_view k020Calendar;             // the lottery calendar feed: token hash, prefectures
+extern const std::string_view k021PushOffLinks;         // a queued push's one-tap off link
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -59,6 +60,7 @@ std::span<const Migration> all_migrations() {
       Migration{18, "web_push", embedded::k018WebPush},
       Migration{19, "sale_terms", embedded::k019SaleTerms},
       Migration{20, "calendar", embedded::k020Calendar},
+      Migration{21, "push_off_links", embedded::k021PushOffLinks},
   };
   return migrations;
 }

@@ -62,14 +62,14 @@ struct SqlitePushRepository::Statements {
                      " ON CONFLICT (user_id) DO UPDATE SET push = excluded.push, mail = excluded.mail"),
         enqueue_user(c,
                      "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
-                     " next_attempt_at, created_at)"
-                     " SELECT :key, id, user_id, :kind, :title, :body, :url, :due, :now FROM push_subscriptions"
+                     " next_attempt_at, created_at, off_url)"
+                     " SELECT :key, id, user_id, :kind, :title, :body, :url, :due, :now, :off FROM push_subscriptions"
                      " WHERE user_id = :user"
                      " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING RETURNING id"),
         enqueue_device(c,
                        "INSERT INTO push_queue (idempotency_key, subscription_id, user_id, kind, title, body, url,"
-                       " next_attempt_at, created_at)"
-                       " SELECT :key, id, user_id, :kind, :title, :body, :url, :due, :now FROM push_subscriptions"
+                       " next_attempt_at, created_at, off_url)"
+                       " SELECT :key, id, user_id, :kind, :title, :body, :url, :due, :now, :off FROM push_subscriptions"
                        " WHERE id = :id AND user_id = :user"
                        " ON CONFLICT (idempotency_key, subscription_id) DO NOTHING RETURNING id"),
         claim(c,
@@ -78,7 +78,7 @@ struct SqlitePushRepository::Statements {
               "   WHERE (status = 'pending' AND next_attempt_at <= :now)"
               "      OR (status = 'sending' AND claimed_until <= :now)"
               "   ORDER BY next_attempt_at, id LIMIT 1)"
-              " RETURNING id, subscription_id, idempotency_key, kind, user_id, title, body, url, attempts"),
+              " RETURNING id, subscription_id, idempotency_key, kind, user_id, title, body, url, attempts, off_url"),
         target(c, "SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE id = :id"),
         sent(c,
              "UPDATE push_queue SET status = 'sent', finished_at = :at, claimed_until = NULL, last_error = ''"
@@ -118,6 +118,7 @@ Statement& bind_notice(Statement& st, const PushNotice& n, UnixSeconds now) {
       .bind_text(":title", n.title)
       .bind_text(":body", n.body)
       .bind_text(":url", n.url)
+      .bind_text(":off", n.off_url)
       .bind_int(":due", std::max(now, n.not_before))
       .bind_int(":now", now);
 }
@@ -242,6 +243,7 @@ Result<std::optional<QueuedPush>> SqlitePushRepository::claim_next_push(UnixSeco
       q.notice.body = row.text(6);
       q.notice.url = row.text(7);
       q.attempts = static_cast<int>(row.int64(8));
+      q.notice.off_url = row.text(9);
       out = std::move(q);
     });
     if (!ok) return std::unexpected(ok.error());

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { productsQuery } from '@/api/products';
 import { Alert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -41,6 +43,10 @@ function WatchItem({ watch }: { watch: Watch }) {
   const [editing, setEditing] = useState(false);
   const [radius, setRadius] = useState(watch.radius_km ?? 5);
   const [events, setEvents] = useState<string[]>(watch.events);
+  // The catalogue product by its name (the cached catalogue); its number only while the
+  // catalogue loads or when the product was delisted.
+  const products = useQuery({ ...productsQuery(), enabled: watch.product_id !== null });
+  const productName = products.data?.find((p) => p.id === watch.product_id)?.name;
 
   const save = (changes: Partial<ReturnType<typeof inputOf>>, done: string) =>
     update.mutate(
@@ -79,7 +85,7 @@ function WatchItem({ watch }: { watch: Watch }) {
               ? tw('list.productsAll')
               : watch.product_kinds.map((p) => productLabel(p)).join('・'),
         })}
-        {watch.product_id !== null && ` / ${tw('list.productId', { id: watch.product_id })}`}
+        {watch.product_id !== null && ` / ${productName ?? tw('list.productId', { id: watch.product_id })}`}
       </p>
       {editing ? (
         <div className={styles.form}>

@@ -10,8 +10,9 @@ import ui from '@/styles/ui.module.css';
 import { useWatchOff } from '../api/watches';
 
 /**
- * /alerts/watch-off?token=: the area-watch alert mail's link. It turns the watch (or all
- * of the user's watches, as the token says) off at once, with or without a login.
+ * /alerts/watch-off?token=: the off link of an area-watch alert (the mail's links, the
+ * notification's 通知をオフ). It turns the watch (or all of the user's watches, as the token
+ * says) off at once, with or without a login.
  */
 export function WatchOffPanel() {
   const [params] = useSearchParams();

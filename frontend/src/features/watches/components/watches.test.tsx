@@ -108,6 +108,32 @@ describe('the profile list', () => {
     const put = fetchMock.mock.calls.find((c) => String(c[0]).endsWith('/watches/7'));
     expect(sentBody(put?.[1])).toMatchObject({ lat: 35.6812, radius_km: 5, active: false });
   });
+
+  it('names a watch’s catalogue product, not its number', async () => {
+    signInForTest();
+    mockApi({
+      '/api/v1/watches': () =>
+        jsonResponse({
+          success: true,
+          watches: [watch({ product_id: 3 })],
+          quiet_hours: { start_hour: 23, end_hour: 7 },
+          max_watches: 5,
+        }),
+      '/api/v1/products': () =>
+        jsonResponse({
+          success: true,
+          products: [
+            { id: 4, name: '拡張パック 別の商品', kind: 'pack', release_date: '2026-12-05' },
+            { id: 3, name: '拡張パック テラスタルフェス', kind: 'pack', release_date: '2026-11-20' },
+          ],
+        }),
+    });
+    renderWithProviders(<WatchList />);
+    const [item] = await screen.findAllByTestId('watch-item');
+    await waitFor(() => expect(item).toHaveTextContent('拡張パック テラスタルフェス'));
+    expect(item).not.toHaveTextContent('#3');
+    expect(item).not.toHaveTextContent('別の商品');
+  });
 });
 
 describe('/alerts/watch-off', () => {
