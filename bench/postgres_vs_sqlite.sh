@@ -13,7 +13,8 @@
 #        postgres"; one of them alone to re-run a side), TAG (appended to the backend's label,
 #        e.g. TAG=-cells for a second binary's column).
 # Without PGHOST it runs itself inside `pg_virtualenv -v 15 -t` (a throw-away cluster, default
-# settings); the databases pokeca_bench_N are left in the cluster for EXPLAIN afterwards.
+# settings); with PGHOST etc. set it uses that cluster and leaves pokeca_bench_N there (EXPLAIN).
+# Relative paths (SERVER, DB_FILE, OUT) are taken from the directory it is started in.
 # Per store count: the copy is served on SQLite; then `migrate-data` copies it into an empty
 # PostgreSQL database (then VACUUM ANALYZE, which autovacuum would do a minute later) and the
 # same cases run there. Times are the server's own (access log duration_ms, per request id),
@@ -22,13 +23,15 @@
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 2; }
 if [ -z "${PGHOST:-}" ]; then exec pg_virtualenv -v 15 -t "$0" "$@"; fi
+server=$(realpath "$1"); shift
+dbs=(); for db in "$@"; do dbs+=("$(realpath "$db")"); done
+out=$(realpath -m "${OUT:-$(dirname "$0")/../out/postgres-vs-sqlite}")
 cd "$(dirname "$0")/.."
 root=$(pwd)
-server=$(realpath "$1"); shift
 worker=${PHOTO_WORKER:-$(dirname "$server")/pokeca-photo-worker}
 requests=${REQUESTS:-200} warmup=${WARMUP:-20} starts=${STARTS:-5}
 backends=${BACKENDS:-sqlite postgres} tag=${TAG:-}
-out=$(realpath -m "${OUT:-out/postgres-vs-sqlite}") lock=${LOCK:-/tmp/pokeca-bench.lock}
+lock=${LOCK:-/tmp/pokeca-bench.lock}
 probe=(python3 "$root/bench/http_probe.py")
 mkdir -p "$out/static" && echo '<!doctype html>' >"$out/static/index.html"
 load() { echo "$(date -u +%T) load $(cut -d' ' -f1-3 /proc/loadavg) $*" | tee -a "$out/load.txt" >&2; }
@@ -58,7 +61,7 @@ serve() {
 }
 
 results=()
-for db in "$@"; do
+for db in "${dbs[@]}"; do
   stores=$(sqlite3 "file:$db?mode=ro" 'SELECT count(*) FROM stores')
   work=$out/$stores
   rm -rf "$work" && mkdir -p "$work/sqlite" "$work/pg"
