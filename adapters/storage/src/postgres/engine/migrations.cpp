@@ -20,17 +20,17 @@ extern const std::string_view k007SavedTrips;
 extern const std::string_view k008StoreSearch;
 extern const std::string_view k009SubmissionPhotos;  // their photos, and the photo bytes
 extern const std::string_view k010Favorites;
-extern const std::string_view k011MailQueue;      // and the favourite-alert log
-extern const std::string_view k012ServerSecrets;  // the signing key all servers share
-extern const std::string_view k013Admin;          // last_login_at, the admin lists' indexes
-extern const std::string_view k014Analytics;      // page views, the dashboard's counters
+extern const std::string_view k011MailQueue;            // and the favourite-alert log
+extern const std::string_view k012ServerSecrets;        // the signing key all servers share
+extern const std::string_view k013Admin;                // last_login_at, the admin lists' indexes
+extern const std::string_view k014Analytics;            // page views, the dashboard's counters
 extern const std::string_view k015ReportConfirmations;  // confirmations of purchase reports
 extern const std::string_view k016AreaWatches;          // area watches, quiet hours, their alert log
 extern const std::string_view k017WebPush;              // Web Push devices, the push queue, alert channels
 extern const std::string_view k018SaleTerms;            // a report's catalogue product and sale terms
 extern const std::string_view k019Calendar;             // the lottery calendar feed: token hash, prefectures
-extern const std::string_view k020StoreCells;     // the clusters' per-cell sums, stores per prefecture
-extern const std::string_view k021PushOffLinks;   // a queued push's one-tap off link
+extern const std::string_view k020StoreCells;           // the clusters' per-cell sums, stores per prefecture
+extern const std::string_view k021PushOffLinks;         // a queued push's one-tap off link
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
