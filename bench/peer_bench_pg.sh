@@ -209,7 +209,7 @@ pg_pids() { echo "$postmaster" $(pgrep -P "$postmaster"); }
 ticks_between() { awk 'NR == FNR { before[$1] = $2; next } { d += $2 - before[$1] } END { print d + 0 }' "$1" "$2"; }
 
 exec 9>"$lock"
-# run_wrk URL LUA|- PID: "req/s server-µs/req pg-µs/req p50 p99 p90 errors load-before load-after"
+# run_wrk URL LUA|- PID: "req/s own-µs/req pg-µs/req p50 p99 p90 errors load-before load-after"
 # (latencies in ms); holds the bench lock for the run.
 run_wrk() {
   local url=$1 lua=$2 pid=$3 out script=() load_before
@@ -290,7 +290,7 @@ echo "- URLs: bbox $bbox ($bbox_count stores, $bbox_bytes B); clusters of a 1280
 echo "- answers byte-identical before timing (server = peer, plain and with \`_=1\`): $(for c in $cases; do [ "$c" = hit ] && continue; if [ -n "${checked[$c]:-}" ]; then printf '%s ' "$c"; else printf '%s(DIFFER, not timed) ' "$c"; fi; done)"
 echo "- load average: $load_start at start, $load_end at the end (other engineers' builds compete for the 2 cores; each run's 1-minute load before and after is in the runs table)"
 echo
-echo "| case | who | median req/s | server CPU µs/req | PostgreSQL CPU µs/req | p50 ms | p99 ms | p90 ms | server / peer req/s |"
+echo "| case | who | median req/s | own CPU µs/req | PostgreSQL CPU µs/req | p50 ms | p99 ms | p90 ms | server / peer req/s |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 for c in "${timed[@]}"; do
   for who in server peer; do
@@ -303,9 +303,9 @@ for c in "${timed[@]}"; do
   done
 done
 echo
-echo "<details><summary>every run (req/s, server CPU µs/req, PostgreSQL CPU µs/req, p50, p99, p90, errors, 1-min load before, after)</summary>"
+echo "<details><summary>every run (req/s, own CPU µs/req (server or peer process), PostgreSQL CPU µs/req, p50, p99, p90, errors, 1-min load before, after)</summary>"
 echo
-echo "| round | case | who | req/s | server µs | PG µs | p50 | p99 | p90 | errors | load before | load after |"
+echo "| round | case | who | req/s | own µs | PG µs | p50 | p99 | p90 | errors | load before | load after |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
