@@ -6,6 +6,7 @@
   http_probe.py wait-healthy PORT SECONDS
   http_probe.py mixed PORT N [SEED]                      N mixed GETs like a map session
   http_probe.py find-bbox PORT LAT LNG MIN MAX           a screen-shaped bbox holding MIN..MAX stores
+  http_probe.py screen-bbox LAT LNG ZOOM                 the bbox a 1280×800 map shows at ZOOM
   http_probe.py rss PID                                  VmRSS/RssAnon/RssFile/VmHWM in KiB
 """
 import http.client
@@ -213,6 +214,8 @@ def main(argv):
         mixed(int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 1)
     elif cmd == "find-bbox":
         find_bbox(int(argv[2]), float(argv[3]), float(argv[4]), int(argv[5]), int(argv[6]))
+    elif cmd == "screen-bbox":
+        print(screen_bbox(float(argv[2]), float(argv[3]), int(argv[4])))
     elif cmd == "rss":
         rss(int(argv[2]))
     else:

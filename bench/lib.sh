@@ -150,14 +150,15 @@ bench_cpu_ticks() {
 }
 
 # A wrk script that asks a URL never asked before each request (a response cache miss):
-# bench_unique_lua FILE. The query must already have a "?".
+# bench_unique_lua FILE. Adds `_=N` to the query (`?_=N` to a path without one).
 bench_unique_lua() {
   cat >"$1" <<'EOF'
 -- Each request a URL never asked before: a response cache miss.
 local n = 0
 request = function()
   n = n + 1
-  return wrk.format("GET", wrk.path .. "&_=" .. n)
+  local sep = wrk.path:find("?", 1, true) and "&" or "?"
+  return wrk.format("GET", wrk.path .. sep .. "_=" .. n)
 end
 EOF
 }

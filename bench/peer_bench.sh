@@ -13,9 +13,11 @@
 # CPU µs/request: utime+stime of the server process (all threads) over the run, from
 # /proc/PID/stat, divided by the requests wrk completed — less noisy than req/s on a
 # shared machine.
+# On PostgreSQL (both servers on one database, an Express + pg peer, clusters, detail and
+# search too): bench/peer_bench_pg.sh.
 #
 # Usage: bench/peer_bench.sh [STORES=12000]
-#   env: ROUNDS (3), WRK_DURATION (10s), WRK_CONNECTIONS (64), CASES ("healthz miss hit"),
+#   env: ROUNDS (3), WRK_DURATION (10s), WRK_CONNECTIONS (64), CASES ("healthz miss hit missgz hitgz"),
 #        POKECA_BENCH_SOURCE (head | worktree, see bench/lib.sh), POKECA_BUILD_JOBS (2),
 #        PEER_BENCH_SERVER, PEER_BENCH_DATA_DIR, PEER_BENCH_SERVE_FLAGS (below)
 # Installs (bench only, never the build, the tests or CI): wrk and nginx-light (apt) when
