@@ -41,12 +41,16 @@ async function nearestInBox(db, box, wanted) {
   }
 }
 
-// Up to `limit` active stores of the box: all of them in the index's order, or, when there
-// are more, the nearest `limit` in the list's order.
+// Up to `limit` active stores of the box in the list's order: all of them, sorted, or, when
+// there are more, the nearest `limit`.
 export async function inBbox(db, box, limit) {
   const rows = await db.inBox(box, limit + 1);
-  if (rows.length <= limit) return rows;
-  return nearestInBox(db, box, limit);
+  if (rows.length > limit) return nearestInBox(db, box, limit);
+  const order = boxOrder(box);
+  return rows
+    .map((s) => ({ s, k: order.key(s) }))
+    .sort((a, b) => a.k - b.k || a.s.id - b.s.id)
+    .map(({ s }) => s);
 }
 
 // GET /stores/clusters without filters: markers at zoom >= 15 or when the view's cells hold
