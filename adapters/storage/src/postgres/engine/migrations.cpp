@@ -31,6 +31,7 @@ extern const std::string_view k018SaleTerms;            // a report's catalogue 
 extern const std::string_view k019Calendar;             // the lottery calendar feed: token hash, prefectures
 extern const std::string_view k020StoreCells;           // the clusters' per-cell sums, stores per prefecture
 extern const std::string_view k021PushOffLinks;         // a queued push's one-tap off link
+extern const std::string_view k022StoreRecentSums;      // the "reported within" clusters' sums by hour
 }  // namespace embedded
 
 std::span<const Migration> all_migrations() {
@@ -59,6 +60,7 @@ std::span<const Migration> all_migrations() {
       Migration{19, "calendar", embedded::k019Calendar},
       Migration{20, "store_cells", embedded::k020StoreCells},
       Migration{21, "push_off_links", embedded::k021PushOffLinks},
+      Migration{22, "store_recent_sums", embedded::k022StoreRecentSums},
   };
   return migrations;
 }

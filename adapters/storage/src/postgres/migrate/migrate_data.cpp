@@ -40,9 +40,9 @@ constexpr std::string_view kDerivedSqlitePrefixes[] = {"sqlite_", "stores_fts", 
 constexpr std::string_view kPostgresOnlyTables[] = {"schema_version", "photos", "server_secrets", "rate_limits",
                                                     "job_runs"};
 // PostgreSQL tables its triggers derive from stores, under the same names as SQLite's
-// derived ones (migration 020): rebuilt from the copied stores, since the triggers are
+// derived ones (migrations 020 and 022): rebuilt from the copied stores, since the triggers are
 // paused during the copy.
-constexpr std::string_view kDerivedPostgresTables[] = {"store_cells", "prefecture_counts"};
+constexpr std::string_view kDerivedPostgresTables[] = {"store_cells", "prefecture_counts", "store_recent_sums"};
 constexpr std::string_view kPhotosTable = "photos";
 constexpr std::string_view kSigningKeyTable = "server_secrets";
 
@@ -441,6 +441,7 @@ MigrationReport migrate_data(const MigrationSource& source, const std::string& c
   for (const auto& table : copied_tables)
     must(pg.exec("ALTER TABLE " + sql_name(table) + " ENABLE TRIGGER USER"), "resuming the triggers of " + table);
   must(pg.query("SELECT pokeca_rebuild_store_cells()"), "summing the stores per cell and prefecture");
+  must(pg.query("SELECT pokeca_rebuild_store_recent_sums()"), "summing the reported stores per cell and hour");
   for (const auto& t : report.tables)
     if (t.source_rows != t.target_rows || t.source_checksum != t.target_checksum)
       fail(t.name + " differs after the copy (" + std::to_string(t.source_rows) + " rows " + t.source_checksum +

@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string>
+#include <utility>
 
 #include "pokeca/admin/admin.hpp"  // keep_admin_edits
 #include "pokeca/map/clustering.hpp"
 #include "pokeca/shared/geo.hpp"
 #include "pokeca/shared/messages.hpp"
+#include "pokeca/shared/relative_time.hpp"  // kHour
 #include "pokeca/storage/postgres/statement.hpp"
 #include "pokeca/storage/postgres/transaction.hpp"
 #include "repositories/store_rows.hpp"
@@ -76,8 +79,6 @@ struct PgStoreRepository::Statements {
                         ", point(s.lng, s.lat) <-> point($11::float8, $12::float8) FROM stores AS s WHERE " +
                         std::string(kInBox) + " AND " + active_and_filtered(5) +
                         " ORDER BY point(s.lng, s.lat) <-> point($11::float8, $12::float8) LIMIT $10"),
-        cell_points(
-            c, "SELECT s.lat, s.lng FROM stores AS s WHERE " + std::string(kInBox) + " AND " + counted_in_clusters(5)),
         // The lottery filter: every listed store of the box (cut in BoxOrder by the caller)
         // and the points its clusters count, from the open entries' stores.
         lottery_in_box(c, select_stores("WHERE " + open_lottery_stores(5) + " AND " + std::string(kInBox) + " AND " +
@@ -93,6 +94,25 @@ struct PgStoreRepository::Statements {
                    "SELECT cx, cy, sum(count)::bigint, sum(sum_lat), sum(sum_lng) FROM store_cells"
                    " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
                    " AND cx BETWEEN $4 AND $5 AND cy BETWEEN $6 AND $7 GROUP BY cx, cy ORDER BY cx, cy"),
+        // The kept hour sums (migration 022) of the hours from $4 on: a list of hours up to
+        // pokeca_recent_hours_until, so each hour's cells are one index range, and the rows
+        // of any later hour (stamped ahead of the clock) as one range.
+        kept_recent_cells(
+            c,
+            "SELECT cx, cy, sum(count)::bigint, sum(sum_lat), sum(sum_lng) FROM ("
+            " SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_sums"
+            " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
+            " AND hour = ANY (ARRAY(SELECT generate_series($4::bigint, pokeca_recent_hours_until($4::bigint))))"
+            " AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8"
+            " UNION ALL"
+            " SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_sums"
+            " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
+            " AND hour > pokeca_recent_hours_until($4::bigint)"
+            " AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8) AS r GROUP BY cx, cy"),
+        // The counted stores of the box last reported in [$7, $11), within the hour $10.
+        recent_edge_points(c, "SELECT s.lat, s.lng FROM stores AS s WHERE s.last_report_at / 3600 = $10::bigint AND " +
+                                  std::string(kInBox) + " AND " + counted_in_clusters(5) +
+                                  " AND s.last_report_at < $11::bigint"),
         count_active(c, "SELECT coalesce(sum(count), 0)::bigint FROM prefecture_counts"),
         count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts ORDER BY prefecture COLLATE \"C\""),
         insert_new(c, "INSERT INTO stores (" + std::string(kStoreWrittenColumns) + ") VALUES (" +
@@ -107,9 +127,9 @@ struct PgStoreRepository::Statements {
   }
 
   Connection& conn;
-  Statement in_prefecture, in_box, walk_box, cell_points, lottery_in_box, lottery_cell_points, find,
-      find_by_external_id, admin_edited_of, kept_cells, count_active, count_by_prefecture, insert_new, insert_with_id,
-      follow_ids, update;
+  Statement in_prefecture, in_box, walk_box, lottery_in_box, lottery_cell_points, find, find_by_external_id,
+      admin_edited_of, kept_cells, kept_recent_cells, recent_edge_points, count_active, count_by_prefecture, insert_new,
+      insert_with_id, follow_ids, update;
 };
 
 namespace {
@@ -120,6 +140,95 @@ std::vector<Param> box_and_filters(const BoundingBox& box, const StoreFilters& f
   auto params = box_params(box);
   append_filter_params(params, f);
   return params;
+}
+
+// The kept sums' keys of a filter: the types it names or '*', its product or '*'.
+Param kept_types(const StoreFilters& f) {
+  return Param(text_array(f.types.empty() ? std::vector<std::string>{std::string(kAnyKey)} : f.types));
+}
+Param kept_product(const StoreFilters& f) {
+  return Param(f.product ? std::string(to_string(*f.product)) : std::string(kAnyKey));
+}
+
+// A view's cells while they are summed, by (x, y).
+using CellSums = std::map<std::pair<std::int64_t, std::int64_t>, CellAggregate>;
+
+// Rows of (cx, cy, count, Σlat, Σlng) added to `sums`.
+void add_rows(CellSums& sums, const Rows& rows, int level) {
+  for (int i = 0; i < rows.size(); ++i) {
+    auto& cell = sums[{rows.int64(i, 0), rows.int64(i, 1)}];
+    cell.key = {level, rows.int64(i, 0), rows.int64(i, 1)};
+    cell.count += rows.int64(i, 2);
+    cell.sum_lat += rows.real(i, 3);
+    cell.sum_lng += rows.real(i, 4);
+  }
+}
+
+// Points (lat, lng rows) aggregated per cell and added to `sums` with `sign`.
+void add_points(CellSums& sums, const Rows& rows, int level, int sign) {
+  std::vector<LatLng> points;
+  points.reserve(rows.count());
+  for (int i = 0; i < rows.size(); ++i) points.push_back({rows.real(i, 0), rows.real(i, 1)});
+  for (const auto& c : aggregate_points(points, level)) {
+    auto& cell = sums[{c.key.x, c.key.y}];
+    cell.key = c.key;
+    cell.count += sign * c.count;
+    cell.sum_lat += sign * c.sum_lat;
+    cell.sum_lng += sign * c.sum_lng;
+  }
+}
+
+// The cells holding stores, of the range only: a store on the box's edge may fall in a
+// cell beside it.
+std::vector<CellAggregate> in_range(const CellSums& sums, const CellRange& range) {
+  std::vector<CellAggregate> out;
+  out.reserve(sums.size());
+  for (const auto& [xy, cell] : sums)
+    if (cell.count > 0 && xy.first >= range.min_x && xy.first <= range.max_x && xy.second >= range.min_y &&
+        xy.second <= range.max_y)
+      out.push_back(cell);
+  return out;
+}
+
+// The matching stores of the box, aggregated (the lottery filter moves with the clock
+// and has no kept sums).
+Result<std::vector<CellAggregate>> aggregate_in_range(Statement& points, const BoundingBox& box, const StoreFilters& f,
+                                                      const CellRange& range) {
+  auto rows = points.run(box_and_filters(box, f));
+  if (!rows) return std::unexpected(rows.error());
+  CellSums sums;
+  add_points(sums, *rows, range.level, 1);
+  return in_range(sums, range);
+}
+
+// "Reported since" from the kept hour sums (migration 022): the hours wholly inside the
+// window from the sums, and the hour the cut-off falls in from that hour's stores — the
+// ones before the cut-off taken away from the hour's sums, or the ones after it added,
+// whichever is the shorter stretch. Report times are after 1970, so `/` is the floor.
+Result<std::vector<CellAggregate>> recent_cells(Statements& st, const BoundingBox& box, const StoreFilters& f,
+                                                const CellRange& range) {
+  const UnixSeconds since = *f.reported_since;
+  const UnixSeconds hour = since / kHour;
+  const UnixSeconds into = since - hour * kHour;
+  const bool take_away = into > 0 && into < kHour / 2;
+  const UnixSeconds first_whole = into == 0 || take_away ? hour : hour + 1;
+  auto rows =
+      st.kept_recent_cells.run({Param(std::int64_t{range.level}), kept_types(f), kept_product(f), Param(first_whole),
+                                Param(range.min_x), Param(range.max_x), Param(range.min_y), Param(range.max_y)});
+  if (!rows) return std::unexpected(rows.error());
+  CellSums sums;
+  add_rows(sums, *rows, range.level);
+  if (into != 0) {
+    auto edge = f;
+    edge.reported_since = take_away ? hour * kHour : since;
+    auto params = box_and_filters(box, edge);
+    params.emplace_back(hour);
+    params.emplace_back(take_away ? since : (hour + 1) * kHour);
+    auto points = st.recent_edge_points.run(params);
+    if (!points) return std::unexpected(points.error());
+    add_points(sums, *points, range.level, take_away ? -1 : 1);
+  }
+  return in_range(sums, range);
 }
 
 // The nearest `wanted` listed stores of `box` in BoxOrder, in that order. Walks the box best
@@ -303,35 +412,14 @@ Result<std::vector<CellAggregate>> PgStoreRepository::cells(const CellRange& ran
   const BoundingBox box{std::min(a.min_lng, b.min_lng), std::min(a.min_lat, b.min_lat), std::max(a.max_lng, b.max_lng),
                         std::max(a.max_lat, b.max_lat)};
   return statements_.with([&](Statements& st) -> Result<std::vector<CellAggregate>> {
-    if (!lottery_filtered(f) && !f.reported_since) {
-      auto rows = st.kept_cells.run(
-          {Param(std::int64_t{range.level}),
-           Param(text_array(f.types.empty() ? std::vector<std::string>{std::string(kAnyKey)} : f.types)),
-           Param(f.product ? to_string(*f.product) : kAnyKey), Param(range.min_x), Param(range.max_x),
-           Param(range.min_y), Param(range.max_y)});
-      if (!rows) return std::unexpected(rows.error());
-      std::vector<CellAggregate> cells;
-      cells.reserve(rows->count());
-      for (int i = 0; i < rows->size(); ++i)
-        cells.push_back({{range.level, rows->int64(i, 0), rows->int64(i, 1)},
-                         rows->int64(i, 2),
-                         rows->real(i, 3),
-                         rows->real(i, 4)});
-      return cells;
-    }
-    // The filters that move with the clock: the matching stores in the box, aggregated.
-    auto rows = (lottery_filtered(f) ? st.lottery_cell_points : st.cell_points).run(box_and_filters(box, f));
+    if (lottery_filtered(f)) return aggregate_in_range(st.lottery_cell_points, box, f, range);
+    if (f.reported_since) return recent_cells(st, box, f, range);
+    auto rows = st.kept_cells.run({Param(std::int64_t{range.level}), kept_types(f), kept_product(f), Param(range.min_x),
+                                   Param(range.max_x), Param(range.min_y), Param(range.max_y)});
     if (!rows) return std::unexpected(rows.error());
-    std::vector<LatLng> points;
-    points.reserve(rows->count());
-    for (int i = 0; i < rows->size(); ++i) points.push_back({rows->real(i, 0), rows->real(i, 1)});
-    auto cells = aggregate_points(points, range.level);
-    // A store on the box's edge may fall in a cell beside the range.
-    std::erase_if(cells, [&](const CellAggregate& cell) {
-      return cell.key.x < range.min_x || cell.key.x > range.max_x || cell.key.y < range.min_y ||
-             cell.key.y > range.max_y;
-    });
-    return cells;
+    CellSums sums;
+    add_rows(sums, *rows, range.level);
+    return in_range(sums, range);
   });
 }
 

@@ -2,9 +2,9 @@
 // StoreRepository over PostgreSQL: the stores table with a GiST index on point(lng, lat).
 // Box lists read the box through the index and, when cut, walk it best first
 // (ORDER BY point <-> centre) until the nearest `limit` in BoxOrder are known; nearest()
-// searches growing rings as SQLite does; cells() aggregates the range's matching stores
-// with core's aggregate_points in the same read (no cell table yet: its cost grows with
-// the stores in view, see docs/decisions/postgres-backend.md).
+// searches growing rings as SQLite does; cells() sums the rows the triggers keep per cell
+// (migration 020) and, for "reported within", per cell and hour (022); the lottery filter
+// aggregates the range's matching stores with core's aggregate_points.
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/per_connection.hpp"
