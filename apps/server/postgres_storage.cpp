@@ -1,5 +1,12 @@
 // PostgreSQL (--database-url): everything a second server of the same database needs is in
 // the database — the rows, the photos and the signing key.
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+
+#include "log.hpp"
 #include "pokeca/crypto/key_file.hpp"
 #include "pokeca/crypto/sodium_token_crypto.hpp"
 #include "pokeca/storage/postgres/database.hpp"
@@ -28,6 +35,7 @@
 #include "pokeca/storage/postgres/pg_submission_repository.hpp"
 #include "pokeca/storage/postgres/pg_user_repository.hpp"
 #include "pokeca/storage/postgres/pg_watch_repository.hpp"
+#include "pokeca/storage/postgres/recent_sums_folder.hpp"
 #include "pokeca/storage/postgres/shared_secret.hpp"
 #include "storage_backend.hpp"
 
@@ -35,6 +43,30 @@ namespace pokeca::server {
 namespace {
 
 namespace pg = storage::postgres;
+
+// How often each server folds the reports' "reported within" changes into the kept hour
+// sums. Answers are exact either way; the changes not yet folded are summed on every
+// 24 h cluster read, so they should stay a few seconds' worth.
+constexpr auto kRecentFoldInterval = std::chrono::seconds(2);
+
+// Runs the fold every kRecentFoldInterval; stops (and joins) when destroyed.
+class RecentSumsFolding {
+ public:
+  explicit RecentSumsFolding(pg::RecentSumsFolder& folder)
+      : thread_([&folder](const std::stop_token& stop) {
+          std::mutex mutex;
+          std::condition_variable_any wake;
+          while (!stop.stop_requested()) {
+            if (auto folded = folder.fold(); !folded)
+              log_event("recent_fold_error", {{"detail", folded.error().cause()}});
+            std::unique_lock lock(mutex);
+            (void)wake.wait_for(lock, stop, kRecentFoldInterval, [] { return false; });
+          }
+        }) {}
+
+ private:
+  std::jthread thread_;
+};
 
 // The VAPID private key's row in server_secrets, beside the signing key.
 
@@ -68,6 +100,8 @@ class PostgresStorage final : public StorageBackend {
         confirmations_(db_),
         push_(db_),
         calendars_(db_),
+        recent_folder_(db_),
+        recent_folding_(recent_folder_),
         ports_{stores_,  reports_,  meta_,          submissions_, submissions_,   activity_,   activity_,
                users_,   sessions_, action_tokens_, favorites_,   mail_queue_,    mail_queue_, search_,
                catalog_, ranking_,  saved_trips_,   admin_,       products_,      lotteries_,  analytics_,
@@ -114,6 +148,8 @@ class PostgresStorage final : public StorageBackend {
   pg::PgConfirmationRepository confirmations_;
   pg::PgPushRepository push_;
   pg::PgLotteryCalendarRepository calendars_;
+  pg::RecentSumsFolder recent_folder_;
+  RecentSumsFolding recent_folding_;  // after what it uses: stops first
   StoragePorts ports_;
 };
 

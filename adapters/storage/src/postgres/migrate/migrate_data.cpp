@@ -42,7 +42,8 @@ constexpr std::string_view kPostgresOnlyTables[] = {"schema_version", "photos", 
 // PostgreSQL tables its triggers derive from stores, under the same names as SQLite's
 // derived ones (migrations 020 and 022): rebuilt from the copied stores, since the triggers are
 // paused during the copy.
-constexpr std::string_view kDerivedPostgresTables[] = {"store_cells", "prefecture_counts", "store_recent_sums"};
+constexpr std::string_view kDerivedPostgresTables[] = {"store_cells", "prefecture_counts", "store_recent_sums",
+                                                       "store_recent_changes"};
 constexpr std::string_view kPhotosTable = "photos";
 constexpr std::string_view kSigningKeyTable = "server_secrets";
 

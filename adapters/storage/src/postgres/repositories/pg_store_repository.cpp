@@ -95,8 +95,9 @@ struct PgStoreRepository::Statements {
                    " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
                    " AND cx BETWEEN $4 AND $5 AND cy BETWEEN $6 AND $7 GROUP BY cx, cy ORDER BY cx, cy"),
         // The kept hour sums (migration 022) of the hours from $4 on: a list of hours up to
-        // pokeca_recent_hours_until, so each hour's cells are one index range, and the rows
-        // of any later hour (stamped ahead of the clock) as one range.
+        // pokeca_recent_hours_until, so each hour's cells are one index range, the rows of
+        // any later hour (stamped ahead of the clock) as one range, and the changes not yet
+        // folded into the sums.
         kept_recent_cells(
             c,
             "SELECT cx, cy, sum(count)::bigint, sum(sum_lat), sum(sum_lng) FROM ("
@@ -108,7 +109,13 @@ struct PgStoreRepository::Statements {
             " SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_sums"
             " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
             " AND hour > pokeca_recent_hours_until($4::bigint)"
-            " AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8) AS r GROUP BY cx, cy"),
+            " AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8"
+            " UNION ALL"
+            " SELECT k.cx, k.cy, k.count, k.sum_lat, k.sum_lng FROM store_recent_changes AS ch"
+            " CROSS JOIN LATERAL pokeca_recent_change_keys(ch.sign, ch.hour, ch.lat, ch.lng, ch.store_type,"
+            " ch.products, $1) AS k"
+            " WHERE ch.hour >= $4 AND k.store_type = ANY ($2::text[]) AND k.product = $3"
+            " AND k.cx BETWEEN $5 AND $6 AND k.cy BETWEEN $7 AND $8) AS r GROUP BY cx, cy"),
         // The counted stores of the box last reported in [$7, $11), within the hour $10.
         recent_edge_points(c, "SELECT s.lat, s.lng FROM stores AS s WHERE s.last_report_at / 3600 = $10::bigint AND " +
                                   std::string(kInBox) + " AND " + counted_in_clusters(5) +
