@@ -2,6 +2,7 @@
 // the database — the rows, the photos and the signing key.
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <stop_token>
 #include <thread>
@@ -46,8 +47,10 @@ namespace pg = storage::postgres;
 
 // How often each server folds the reports' "reported within" changes into the kept hour
 // sums. Answers are exact either way; the changes not yet folded are summed on every
-// 24 h cluster read, so they should stay a few seconds' worth.
+// 24 h cluster read, so they should stay a few seconds' worth: a fold that moved a backlog
+// (kRecentFoldBacklog or more) is followed by the next at once.
 constexpr auto kRecentFoldInterval = std::chrono::seconds(2);
+constexpr std::int64_t kRecentFoldBacklog = 500;
 
 // Runs the fold every kRecentFoldInterval; stops (and joins) when destroyed.
 class RecentSumsFolding {
@@ -57,8 +60,9 @@ class RecentSumsFolding {
           std::mutex mutex;
           std::condition_variable_any wake;
           while (!stop.stop_requested()) {
-            if (auto folded = folder.fold(); !folded)
-              log_event("recent_fold_error", {{"detail", folded.error().cause()}});
+            const auto folded = folder.fold();
+            if (!folded) log_event("recent_fold_error", {{"detail", folded.error().cause()}});
+            if (folded && *folded >= kRecentFoldBacklog) continue;
             std::unique_lock lock(mutex);
             (void)wake.wait_for(lock, stop, kRecentFoldInterval, [] { return false; });
           }
