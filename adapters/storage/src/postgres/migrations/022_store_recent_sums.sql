@@ -28,7 +28,11 @@ CREATE TABLE store_recent_sums (
   sum_lat    float8   NOT NULL,
   sum_lng    float8   NOT NULL,
   PRIMARY KEY (level, store_type, product, hour, cx, cy)
-);
+) WITH (fillfactor = 70);
+-- A view reads one hour's cells of one level together: they are written in key order (the
+-- fold sorts what it inserts) and updated in place (room left on each page for the new
+-- versions), so they share a few pages — at 1,000,000 stores a 24 h Japan view read 1,100
+-- pages and took 2.1 ms with the rows scattered, 127 pages and 1.1 ms clustered.
 
 -- The rows a fold has just emptied, for its own DELETE (normally none).
 CREATE INDEX store_recent_sums_emptied ON store_recent_sums (level) WHERE count <= 0;
@@ -43,10 +47,13 @@ CREATE TABLE store_recent_changes (
   products   text[]   NOT NULL  -- '*', 'pack', 'box', 'single': the products it counts under
 );
 
--- The stores reported in one hour, for the hour a window starts in. On the hour, not on
--- last_report_at itself: the 24 h store lists would AND an index on last_report_at with
--- the box (0.34 → 4.4 ms at 1,000,000 stores), and they never name the hour.
-CREATE INDEX stores_by_report_hour ON stores ((last_report_at / 3600)) WHERE last_report_at IS NOT NULL;
+-- The stores reported in a stretch of one hour, for the hour a window starts in (≤ 30 min
+-- of reports: 0.4–0.9 ms at 1,000,000 stores). Led by the hour, not by
+-- last_report_at itself, and not partial (WHERE last_report_at IS NOT NULL): the planner
+-- ANDs any index it can use for the 24 h store lists with their box — the 144,000
+-- reported stores of 1,000,000 against a city box of 300 (0.7 → 6.6 ms) — and those lists
+-- never name the hour.
+CREATE INDEX stores_by_report_hour ON stores ((last_report_at / 3600), last_report_at);
 
 -- The products a store counts under now; NULL when it counts nowhere.
 CREATE FUNCTION pokeca_recent_products(s stores) RETURNS text[]
@@ -148,6 +155,7 @@ BEGIN
          -- A store that left and came back before the fold changes nothing (a store moved
          -- within a cell still moves its sums).
          HAVING sum(k.count) <> 0 OR sum(k.sum_lat) <> 0 OR sum(k.sum_lng) <> 0
+         ORDER BY 1, 2, 3, 4, 5, 6
          ON CONFLICT (level, store_type, product, hour, cx, cy) DO UPDATE
          SET count = r.count + excluded.count, sum_lat = r.sum_lat + excluded.sum_lat,
              sum_lng = r.sum_lng + excluded.sum_lng)

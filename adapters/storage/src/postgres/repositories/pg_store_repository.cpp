@@ -25,6 +25,9 @@ namespace {
 constexpr std::string_view kInBox =
     "point(s.lng, s.lat) <@ box(point($1::float8, $2::float8), point($3::float8, $4::float8))"
     " AND s.lng BETWEEN $1::float8 AND $3::float8 AND s.lat BETWEEN $2::float8 AND $4::float8";
+// The same box as a filter only, for reads that another index serves better.
+constexpr std::string_view kBoxBounds =
+    "s.lng BETWEEN $1::float8 AND $3::float8 AND s.lat BETWEEN $2::float8 AND $4::float8";
 
 // store_cells' key for "any type" and "any product" (migration 020).
 constexpr std::string_view kAnyKey = "*";
@@ -116,9 +119,11 @@ struct PgStoreRepository::Statements {
             " ch.products, $1) AS k"
             " WHERE ch.hour >= $4 AND k.store_type = ANY ($2::text[]) AND k.product = $3"
             " AND k.cx BETWEEN $5 AND $6 AND k.cy BETWEEN $7 AND $8) AS r GROUP BY cx, cy"),
-        // The counted stores of the box last reported in [$7, $11), within the hour $10.
+        // The counted stores of the box last reported in [$7, $11), within the hour $10:
+        // through the hour's index, the box a filter only (kBoxBounds, no <@): with <@ the
+        // planner ANDs the point index, a million entries for a zoomed-out box.
         recent_edge_points(c, "SELECT s.lat, s.lng FROM stores AS s WHERE s.last_report_at / 3600 = $10::bigint AND " +
-                                  std::string(kInBox) + " AND " + counted_in_clusters(5) +
+                                  std::string(kBoxBounds) + " AND " + counted_in_clusters(5) +
                                   " AND s.last_report_at < $11::bigint"),
         count_active(c, "SELECT coalesce(sum(count), 0)::bigint FROM prefecture_counts"),
         count_by_prefecture(c, "SELECT prefecture, count FROM prefecture_counts ORDER BY prefecture COLLATE \"C\""),
@@ -365,6 +370,10 @@ Result<std::vector<Store>> PgStoreRepository::in_bbox(const BoundingBox& box, co
     // Cut: the nearest `limit` in BoxOrder, in one snapshot.
     Out out;
     auto ok = in_transaction(st.conn, TransactionMode::kRead, [&]() -> Result<void> {
+      // The walk must follow the point index nearest first. PostgreSQL estimates any box at
+      // about 1,000 stores and would rather read and sort them all: for Tokyo's prefecture
+      // box (142,000 stores at 1,000,000) 90 ms, where the walk takes 1 ms.
+      if (auto walk = st.conn.exec("SET LOCAL enable_sort = off"); !walk) return walk;
       out = nearest_in_box(st, box, f, wanted);
       if (!out) return std::unexpected(out.error());
       return {};
