@@ -1,13 +1,16 @@
--- 022: the "reported within" clusters' per-cell sums by hour. A 24 h view sums the rows of
--- its cells for the hours of the window instead of reading every store of the box.
+-- 022: the "reported within" clusters' per-cell sums by hour and by 8-hour block (SQLite's
+-- hour and block rows). A 24 h view sums ≤ 7 hour rows and ≤ 3 block rows per cell instead
+-- of reading every store of the box.
 --
 -- An active store whose last report says bought counts in the rows of the hour of its
 -- last_report_at (Unix seconds / 3600), for its type and '*', at every level 0..12: under
 -- product '*' when its latest report of any product says bought, and under 'pack', 'box'
 -- or 'single' when it sells that product and its latest report of it says bought (the
--- clusters' "reported since" rule, counted_in_clusters in store_rows.cpp). The reader
--- takes the hours wholly inside the window from here and the one hour the window starts
--- in from the stores (stores_by_report_hour).
+-- clusters' "reported since" rule, counted_in_clusters in store_rows.cpp), once in the row
+-- of its hour (hours = 1) and once in the row of its block (hours = 8, hour = the block's
+-- first). The reader takes the hours wholly inside the window from here — hour rows up to
+-- the first block boundary, block rows after it — and the one hour the window starts in
+-- from the stores (stores_by_report_hour).
 --
 -- Several servers write reports at once, and every report of an hour in Japan lands in
 -- the same zoomed-out rows: updated by each writer, those rows made concurrent reports
@@ -21,13 +24,14 @@ CREATE TABLE store_recent_sums (
   level      smallint NOT NULL,
   store_type text     NOT NULL,
   product    text     NOT NULL,
-  hour       bigint   NOT NULL,
+  hours      smallint NOT NULL CHECK (hours IN (1, 8)),  -- the row's span
+  hour       bigint   NOT NULL,                          -- its first hour
   cx         bigint   NOT NULL,
   cy         bigint   NOT NULL,
   count      bigint   NOT NULL,
   sum_lat    float8   NOT NULL,
   sum_lng    float8   NOT NULL,
-  PRIMARY KEY (level, store_type, product, hour, cx, cy)
+  PRIMARY KEY (level, store_type, product, hours, hour, cx, cy)
 ) WITH (fillfactor = 70);
 -- A view reads one hour's cells of one level together: they are written in key order (the
 -- fold sorts what it inserts) and updated in place (room left on each page for the new
@@ -146,17 +150,19 @@ BEGIN
   END IF;
   WITH taken AS (DELETE FROM store_recent_changes RETURNING *),
        summed AS (
-         INSERT INTO store_recent_sums AS r (level, store_type, product, hour, cx, cy, count, sum_lat, sum_lng)
-         SELECT l.n, k.store_type, k.product, k.hour, k.cx, k.cy, sum(k.count)::bigint, sum(k.sum_lat),
-                sum(k.sum_lng)
+         INSERT INTO store_recent_sums AS r (level, store_type, product, hours, hour, cx, cy, count, sum_lat,
+                                             sum_lng)
+         SELECT l.n, k.store_type, k.product, span.hours, k.hour - k.hour % span.hours, k.cx, k.cy,
+                sum(k.count)::bigint, sum(k.sum_lat), sum(k.sum_lng)
          FROM taken AS c CROSS JOIN generate_series(0, 12) AS l (n)
          CROSS JOIN LATERAL pokeca_recent_change_keys(c.sign, c.hour, c.lat, c.lng, c.store_type, c.products, l.n) AS k
-         GROUP BY l.n, k.store_type, k.product, k.hour, k.cx, k.cy
+         CROSS JOIN (VALUES (1::smallint), (8::smallint)) AS span (hours)
+         GROUP BY l.n, k.store_type, k.product, span.hours, k.hour - k.hour % span.hours, k.cx, k.cy
          -- A store that left and came back before the fold changes nothing (a store moved
          -- within a cell still moves its sums).
          HAVING sum(k.count) <> 0 OR sum(k.sum_lat) <> 0 OR sum(k.sum_lng) <> 0
-         ORDER BY 1, 2, 3, 4, 5, 6
-         ON CONFLICT (level, store_type, product, hour, cx, cy) DO UPDATE
+         ORDER BY 1, 2, 3, 4, 5, 6, 7
+         ON CONFLICT (level, store_type, product, hours, hour, cx, cy) DO UPDATE
          SET count = r.count + excluded.count, sum_lat = r.sum_lat + excluded.sum_lat,
              sum_lng = r.sum_lng + excluded.sum_lng)
   SELECT count(*) INTO folded FROM taken;
@@ -180,10 +186,36 @@ $$;
 
 SELECT pokeca_rebuild_store_recent_sums();
 
--- The last hour a read takes from the sums as a list of hours (the rows of later hours,
--- stamped ahead of this database's clock, are read as one range): the hour after now, and
--- no more than the longest window (720 hours) and a day past the window's first hour.
+-- What a read takes from the sums for the hours from first_hour on, as lists of rows so
+-- that each hour's or block's cells are one index range: the hour rows up to the first
+-- block boundary, then the block rows up to the hour after now (no more than the longest
+-- window, 720 hours, and a day), then, as one range, the hour rows of every later hour
+-- (stamped ahead of this database's clock; normally none).
 CREATE FUNCTION pokeca_recent_hours_until(first_hour bigint) RETURNS bigint
 LANGUAGE sql STABLE AS $$
   SELECT greatest(first_hour - 1, least(first_hour + 744, floor(extract(epoch FROM now()))::bigint / 3600 + 1))
+$$;
+
+CREATE FUNCTION pokeca_recent_block_start(first_hour bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE AS $$ SELECT (first_hour + 7) / 8 * 8 $$;
+
+CREATE FUNCTION pokeca_recent_hour_list(first_hour bigint) RETURNS bigint[]
+LANGUAGE sql STABLE AS $$
+  SELECT ARRAY(SELECT generate_series(first_hour, least(pokeca_recent_block_start(first_hour) - 1,
+                                                        pokeca_recent_hours_until(first_hour))))
+$$;
+
+CREATE FUNCTION pokeca_recent_block_list(first_hour bigint) RETURNS bigint[]
+LANGUAGE sql STABLE AS $$
+  SELECT ARRAY(SELECT generate_series(pokeca_recent_block_start(first_hour), pokeca_recent_hours_until(first_hour), 8))
+$$;
+
+-- The first hour neither list covers.
+CREATE FUNCTION pokeca_recent_rest_from(first_hour bigint) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN pokeca_recent_block_start(first_hour) > pokeca_recent_hours_until(first_hour)
+              THEN pokeca_recent_hours_until(first_hour) + 1
+              ELSE pokeca_recent_block_start(first_hour)
+                   + 8 * ((pokeca_recent_hours_until(first_hour) - pokeca_recent_block_start(first_hour)) / 8 + 1)
+         END
 $$;

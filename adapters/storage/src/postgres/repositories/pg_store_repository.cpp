@@ -97,22 +97,24 @@ struct PgStoreRepository::Statements {
                    "SELECT cx, cy, sum(count)::bigint, sum(sum_lat), sum(sum_lng) FROM store_cells"
                    " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
                    " AND cx BETWEEN $4 AND $5 AND cy BETWEEN $6 AND $7 GROUP BY cx, cy ORDER BY cx, cy"),
-        // The kept hour sums (migration 022) of the hours from $4 on: a list of hours up to
-        // pokeca_recent_hours_until, so each hour's cells are one index range, the rows of
-        // any later hour (stamped ahead of the clock) as one range, and the changes not yet
-        // folded into the sums.
+        // The kept sums (migration 022) of the hours from $4 on: hour rows up to the first
+        // block boundary and block rows after it (each hour's or block's cells one index
+        // range), the hour rows of any later hour (stamped ahead of the clock) as one range,
+        // and the changes not yet folded into the sums.
         kept_recent_cells(
             c,
             "SELECT cx, cy, sum(count)::bigint, sum(sum_lat), sum(sum_lng) FROM ("
             " SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_sums"
-            " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
-            " AND hour = ANY (ARRAY(SELECT generate_series($4::bigint, pokeca_recent_hours_until($4::bigint))))"
-            " AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8"
+            " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3 AND hours = 1"
+            " AND hour = ANY (pokeca_recent_hour_list($4::bigint)) AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8"
             " UNION ALL"
             " SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_sums"
-            " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3"
-            " AND hour > pokeca_recent_hours_until($4::bigint)"
-            " AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8"
+            " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3 AND hours = 8"
+            " AND hour = ANY (pokeca_recent_block_list($4::bigint)) AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8"
+            " UNION ALL"
+            " SELECT cx, cy, count, sum_lat, sum_lng FROM store_recent_sums"
+            " WHERE level = $1 AND store_type = ANY ($2::text[]) AND product = $3 AND hours = 1"
+            " AND hour >= pokeca_recent_rest_from($4::bigint) AND cx BETWEEN $5 AND $6 AND cy BETWEEN $7 AND $8"
             " UNION ALL"
             " SELECT k.cx, k.cy, k.count, k.sum_lat, k.sum_lng FROM store_recent_changes AS ch"
             " CROSS JOIN LATERAL pokeca_recent_change_keys(ch.sign, ch.hour, ch.lat, ch.lng, ch.store_type,"
