@@ -226,13 +226,19 @@ Result<std::vector<CellAggregate>> recent_cells(Statements& st, const BoundingBo
   const UnixSeconds into = since - hour * kHour;
   const bool take_away = into > 0 && into < kHour / 2;
   const UnixSeconds first_whole = into == 0 || take_away ? hour : hour + 1;
-  auto rows =
-      st.kept_recent_cells.run({Param(std::int64_t{range.level}), kept_types(f), kept_product(f), Param(first_whole),
-                                Param(range.min_x), Param(range.max_x), Param(range.min_y), Param(range.max_y)});
-  if (!rows) return std::unexpected(rows.error());
   CellSums sums;
-  add_rows(sums, *rows, range.level);
-  if (into != 0) {
+  // One snapshot for the sums, the changes and the stores of the first hour. Generic plans:
+  // planning the sums' statement anew for its parameters took 3.2 ms at 1,000,000 stores,
+  // running it 1.1 ms, and its plan does not depend on them.
+  auto ok = in_transaction(st.conn, TransactionMode::kRead, [&]() -> Result<void> {
+    sums.clear();
+    if (auto generic = st.conn.exec("SET LOCAL plan_cache_mode = force_generic_plan"); !generic) return generic;
+    auto rows =
+        st.kept_recent_cells.run({Param(std::int64_t{range.level}), kept_types(f), kept_product(f), Param(first_whole),
+                                  Param(range.min_x), Param(range.max_x), Param(range.min_y), Param(range.max_y)});
+    if (!rows) return std::unexpected(rows.error());
+    add_rows(sums, *rows, range.level);
+    if (into == 0) return {};
     auto edge = f;
     edge.reported_since = take_away ? hour * kHour : since;
     auto params = box_and_filters(box, edge);
@@ -241,7 +247,9 @@ Result<std::vector<CellAggregate>> recent_cells(Statements& st, const BoundingBo
     auto points = st.recent_edge_points.run(params);
     if (!points) return std::unexpected(points.error());
     add_points(sums, *points, range.level, take_away ? -1 : 1);
-  }
+    return {};
+  });
+  if (!ok) return std::unexpected(ok.error());
   return in_range(sums, range);
 }
 
