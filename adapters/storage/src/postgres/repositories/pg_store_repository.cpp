@@ -11,17 +11,12 @@
 #include "pokeca/shared/messages.hpp"
 #include "pokeca/storage/postgres/statement.hpp"
 #include "pokeca/storage/postgres/transaction.hpp"
+#include "repositories/box_walk.hpp"
+#include "repositories/pg_bbox_scan.hpp"
 #include "repositories/store_rows.hpp"
 
 namespace pokeca::storage::postgres {
 namespace {
-
-// Stores in the box $1..$4 (min lng, min lat, max lng, max lat): the GiST index finds
-// candidates (<@ is inclusive, with PostgreSQL's 1e-6 tolerance), the BETWEENs keep the
-// box exact at its edges.
-constexpr std::string_view kInBox =
-    "point(s.lng, s.lat) <@ box(point($1::float8, $2::float8), point($3::float8, $4::float8))"
-    " AND s.lng BETWEEN $1::float8 AND $3::float8 AND s.lat BETWEEN $2::float8 AND $4::float8";
 
 // store_cells' key for "any type" and "any product" (migration 020).
 constexpr std::string_view kAnyKey = "*";
@@ -32,14 +27,6 @@ constexpr std::size_t kStoresPerInsert = 500;
 std::string select_stores(std::string_view rest) {
   return "SELECT " + std::string(kStoreColumns) + " FROM stores AS s " + std::string(rest);
 }
-
-// The first batch of a cut list's best-first walk, as a multiple of the limit, and how
-// much each further batch grows: most cut lists end after the first.
-constexpr int kFirstWalkFactor = 2;
-constexpr int kWalkGrowth = 4;
-// Below 1: the unscaled distance PostgreSQL computes and the key core computes round
-// differently; the bound must stay below every unfetched store's key.
-constexpr double kBoundMargin = 1.0 - 1e-9;
 
 Result<std::vector<Store>> read_stores(Result<Rows> rows) {
   if (!rows) return std::unexpected(rows.error());
@@ -214,7 +201,8 @@ Result<void> insert_batch(Statements& st, std::span<const Store> batch) {
 
 }  // namespace
 
-PgStoreRepository::PgStoreRepository(Database& db) : statements_(db, "stores") {}
+PgStoreRepository::PgStoreRepository(Database& db)
+    : statements_(db, "stores"), scans_(std::make_unique<PgBboxScans>(db)) {}
 PgStoreRepository::~PgStoreRepository() = default;
 
 Result<std::vector<Store>> PgStoreRepository::in_prefecture(std::string_view code, const StoreFilters& f, int limit) {
@@ -256,6 +244,13 @@ Result<std::vector<Store>> PgStoreRepository::in_bbox(const BoundingBox& box, co
     if (!ok) return std::unexpected(ok.error());
     return out;
   });
+}
+
+Result<std::unique_ptr<BboxScan>> PgStoreRepository::scan_bbox(const BoundingBox& box, const StoreFilters& f,
+                                                               int limit) {
+  // A lottery filter is never assembled from kept stores: in_bbox's list, read whole.
+  if (lottery_filtered(f)) return StoreRepository::scan_bbox(box, f, limit);
+  return scans_->open(box, f, limit);
 }
 
 Result<std::vector<StoreWithDistance>> PgStoreRepository::nearest(LatLng centre, double radius_km,

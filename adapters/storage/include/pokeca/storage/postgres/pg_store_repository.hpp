@@ -5,6 +5,8 @@
 // searches growing rings as SQLite does; cells() aggregates the range's matching stores
 // with core's aggregate_points in the same read (no cell table yet: its cost grows with
 // the stores in view, see docs/decisions/postgres-backend.md).
+#include <memory>
+
 #include "pokeca/map/store_ports.hpp"
 #include "pokeca/storage/postgres/database.hpp"
 #include "pokeca/storage/postgres/per_connection.hpp"
@@ -15,6 +17,8 @@ namespace pokeca::storage::postgres {
 inline constexpr double kNearestFirstRingKm = 0.5;
 inline constexpr double kNearestRingGrowth = 2.0;
 
+class PgBboxScans;  // repositories/pg_bbox_scan.hpp
+
 class PgStoreRepository final : public StoreRepository {
  public:
   explicit PgStoreRepository(Database& db);  // throws StorageError
@@ -22,6 +26,9 @@ class PgStoreRepository final : public StoreRepository {
 
   Result<std::vector<Store>> in_prefecture(std::string_view code, const StoreFilters& f, int limit) override;
   Result<std::vector<Store>> in_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override;
+  // The box's ids only, each store's row read only when the caller does not keep it
+  // (pg_bbox_scan.hpp).
+  Result<std::unique_ptr<BboxScan>> scan_bbox(const BoundingBox& box, const StoreFilters& f, int limit) override;
   Result<std::vector<StoreWithDistance>> nearest(LatLng centre, double radius_km, const StoreFilters& f,
                                                  int limit) override;
   Result<std::vector<CellAggregate>> cells(const CellRange& range, const StoreFilters& f) override;
@@ -35,6 +42,7 @@ class PgStoreRepository final : public StoreRepository {
 
  private:
   PerConnection<Statements> statements_;
+  std::unique_ptr<PgBboxScans> scans_;  // scan_bbox's statements
 };
 
 }  // namespace pokeca::storage::postgres
