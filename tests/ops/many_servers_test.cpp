@@ -178,7 +178,8 @@ TEST_F(ManyServers, ABoxListMissShowsAnotherSessionsStoreWritesWithinASecondAsAF
   };
   const auto before = miss(*b);
   ASSERT_EQ(before, miss(*a));  // both keep every listed store now
-  storage::postgres::Connection session(db.url());  // another session, as psql's
+  // Another session, as psql's.
+  storage::postgres::Connection session(db.url());
   const auto ids = session.query("SELECT id FROM stores WHERE status = 'active' ORDER BY id LIMIT 2");
   ASSERT_TRUE(ids);
   ASSERT_EQ(ids->size(), 2);

@@ -21,10 +21,11 @@ struct PgBboxScans::Statements {
         ids(c, "SELECT s.id FROM stores AS s WHERE " + std::string(kInBox) + " AND " + active_and_filtered(5) +
                    " LIMIT $10"),
         // Best first by unscaled distance from ($11, $12), with the point for the key.
-        walk(c, "SELECT s.id, s.lat, s.lng, point(s.lng, s.lat) <-> point($11::float8, $12::float8)"
-                " FROM stores AS s WHERE " +
-                    std::string(kInBox) + " AND " + active_and_filtered(5) +
-                    " ORDER BY point(s.lng, s.lat) <-> point($11::float8, $12::float8) LIMIT $10"),
+        walk(c,
+             "SELECT s.id, s.lat, s.lng, point(s.lng, s.lat) <-> point($11::float8, $12::float8)"
+             " FROM stores AS s WHERE " +
+                 std::string(kInBox) + " AND " + active_and_filtered(5) +
+                 " ORDER BY point(s.lng, s.lat) <-> point($11::float8, $12::float8) LIMIT $10"),
         listed_by_ids(c, "SELECT " + std::string(kStoreColumns) + " FROM stores AS s WHERE s.id = ANY ($10::bigint[])" +
                              " AND " + std::string(kInBox) + " AND " + active_and_filtered(5)) {}
 
