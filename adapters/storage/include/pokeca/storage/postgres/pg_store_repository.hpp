@@ -1,10 +1,11 @@
 #pragma once
 // StoreRepository over PostgreSQL: the stores table with a GiST index on point(lng, lat).
 // Box lists read the box through the index and, when cut, walk it best first
-// (ORDER BY point <-> centre) until the nearest `limit` in BoxOrder are known; nearest()
-// searches growing rings as SQLite does; cells() aggregates the range's matching stores
-// with core's aggregate_points in the same read (no cell table yet: its cost grows with
-// the stores in view, see docs/decisions/postgres-backend.md).
+// (ORDER BY point <-> centre) until the nearest `limit` in BoxOrder are known; the map's
+// bbox miss (scan_bbox) reads only the box's ids and the rows its caller does not keep;
+// nearest() searches growing rings as SQLite does; cells() aggregates the range's matching
+// stores with core's aggregate_points in the same read (no cell table yet: its cost grows
+// with the stores in view, see docs/decisions/postgres-backend.md).
 #include <memory>
 
 #include "pokeca/map/store_ports.hpp"
