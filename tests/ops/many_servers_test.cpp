@@ -1,7 +1,8 @@
 // Many servers, one database: two real server processes on one throw-away PostgreSQL
 // (pg_virtualenv, see CMakeLists.txt), nginx in front with deploy/'s proxy rules. An account
 // made on one server logs in on the other and its mail goes out once; a write through one is
-// served by the other within a second; a login budget is one budget across both; killing one
+// served by the other within a second, a store written by another session in the next box
+// list miss of either; a login budget is one budget across both; killing one
 // server with SIGKILL during writes and reads through nginx loses no acknowledged write and
 // no read, and the restarted server rejoins.
 #include <gtest/gtest.h>
@@ -163,6 +164,48 @@ TEST_F(ManyServers, AWriteThroughOneIsServedByTheOtherWithinASecondAndLimitsAddU
                            .status);
   }
   EXPECT_EQ(statuses, (std::vector<int>{401, 401, 401, 429}));
+}
+
+TEST_F(ManyServers, ABoxListMissShowsAnotherSessionsStoreWritesWithinASecondAsAFreshServerWould) {
+  ASSERT_NE(a->port(), 0);
+  ASSERT_NE(b->port(), 0);
+  // Every sample store, and a URL never asked before each time: the response cache misses,
+  // and the list is assembled from the stores' kept JSON and the box's ids.
+  const std::string list = "/api/v1/stores?bbox=122,20,154,46&limit=300";
+  int asked = 0;
+  const auto miss = [&](const ServerProcess& server) {
+    return get(server.port(), list + "&_=" + std::to_string(++asked)).body;
+  };
+  const auto before = miss(*b);
+  ASSERT_EQ(before, miss(*a));  // both keep every listed store now
+  // Another session, as psql's.
+  storage::postgres::Connection session(db.url());
+  const auto ids = session.query("SELECT id FROM stores WHERE status = 'active' ORDER BY id LIMIT 2");
+  ASSERT_TRUE(ids);
+  ASSERT_EQ(ids->size(), 2);
+  const std::string renamed(ids->text(0, 0)), moved_out(ids->text(1, 0));
+  ASSERT_NE(before.find(R"({"id":)" + moved_out + ","), std::string::npos);
+  const std::string new_name = "箱リスト改名テスト店";
+  ASSERT_TRUE(session.exec("BEGIN; UPDATE stores SET name = '" + new_name + "' WHERE id = " + renamed +
+                           "; UPDATE stores SET lat = 10.0 WHERE id = " + moved_out + "; COMMIT"));
+  const auto written = Clock::now();
+  for (const auto* server : {b.get(), a.get()}) {
+    std::string body;
+    bool seen = false;
+    while (!seen && Clock::now() - written < std::chrono::seconds(1)) {
+      body = miss(*server);
+      seen = body.find(new_name) != std::string::npos;
+      if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    ASSERT_TRUE(seen) << "a rename by another session not in a box list of port " << server->port()
+                      << " within 1 s: " << body;
+    EXPECT_EQ(body.find(R"({"id":)" + moved_out + ","), std::string::npos) << "moved out of the box: " << body;
+  }
+  // The kept JSON after the change, byte for byte what a server that keeps nothing yet reads.
+  const auto warm = miss(*a);
+  start(b, "b-fresh");
+  ASSERT_NE(b->port(), 0);
+  EXPECT_EQ(miss(*b), warm);
 }
 
 TEST_F(ManyServers, KillingOneServerLosesNoAcknowledgedWriteAndNoReadAndItRejoins) {

@@ -14,18 +14,14 @@
 #include "pokeca/shared/relative_time.hpp"  // kHour
 #include "pokeca/storage/postgres/statement.hpp"
 #include "pokeca/storage/postgres/transaction.hpp"
+#include "repositories/box_walk.hpp"
+#include "repositories/pg_bbox_scan.hpp"
 #include "repositories/store_rows.hpp"
 
 namespace pokeca::storage::postgres {
 namespace {
 
-// Stores in the box $1..$4 (min lng, min lat, max lng, max lat): the GiST index finds
-// candidates (<@ is inclusive, with PostgreSQL's 1e-6 tolerance), the BETWEENs keep the
-// box exact at its edges.
-constexpr std::string_view kInBox =
-    "point(s.lng, s.lat) <@ box(point($1::float8, $2::float8), point($3::float8, $4::float8))"
-    " AND s.lng BETWEEN $1::float8 AND $3::float8 AND s.lat BETWEEN $2::float8 AND $4::float8";
-// The same box as a filter only, for reads that another index serves better.
+// The box of kInBox as a filter only, for reads that another index serves better.
 constexpr std::string_view kBoxBounds =
     "s.lng BETWEEN $1::float8 AND $3::float8 AND s.lat BETWEEN $2::float8 AND $4::float8";
 
@@ -38,14 +34,6 @@ constexpr std::size_t kStoresPerInsert = 500;
 std::string select_stores(std::string_view rest) {
   return "SELECT " + std::string(kStoreColumns) + " FROM stores AS s " + std::string(rest);
 }
-
-// The first batch of a cut list's best-first walk, as a multiple of the limit, and how
-// much each further batch grows: most cut lists end after the first.
-constexpr int kFirstWalkFactor = 2;
-constexpr int kWalkGrowth = 4;
-// Below 1: the unscaled distance PostgreSQL computes and the key core computes round
-// differently; the bound must stay below every unfetched store's key.
-constexpr double kBoundMargin = 1.0 - 1e-9;
 
 Result<std::vector<Store>> read_stores(Result<Rows> rows) {
   if (!rows) return std::unexpected(rows.error());
@@ -345,7 +333,8 @@ Result<void> insert_batch(Statements& st, std::span<const Store> batch) {
 
 }  // namespace
 
-PgStoreRepository::PgStoreRepository(Database& db) : statements_(db, "stores") {}
+PgStoreRepository::PgStoreRepository(Database& db)
+    : statements_(db, "stores"), scans_(std::make_unique<PgBboxScans>(db)) {}
 PgStoreRepository::~PgStoreRepository() = default;
 
 Result<std::vector<Store>> PgStoreRepository::in_prefecture(std::string_view code, const StoreFilters& f, int limit) {
@@ -380,10 +369,7 @@ Result<std::vector<Store>> PgStoreRepository::in_bbox(const BoundingBox& box, co
     // Cut: the nearest `limit` in BoxOrder, in one snapshot.
     Out out;
     auto ok = in_transaction(st.conn, TransactionMode::kRead, [&]() -> Result<void> {
-      // The walk must follow the point index nearest first. PostgreSQL estimates any box at
-      // about 1,000 stores and would rather read and sort them all: for Tokyo's prefecture
-      // box (142,000 stores at 1,000,000) 90 ms, where the walk takes 1 ms.
-      if (auto walk = st.conn.exec("SET LOCAL enable_sort = off"); !walk) return walk;
+      if (auto walk = walk_nearest_first(st.conn); !walk) return walk;
       out = nearest_in_box(st, box, f, wanted);
       if (!out) return std::unexpected(out.error());
       return {};
@@ -391,6 +377,13 @@ Result<std::vector<Store>> PgStoreRepository::in_bbox(const BoundingBox& box, co
     if (!ok) return std::unexpected(ok.error());
     return out;
   });
+}
+
+Result<std::unique_ptr<BboxScan>> PgStoreRepository::scan_bbox(const BoundingBox& box, const StoreFilters& f,
+                                                               int limit) {
+  // A lottery filter is never assembled from kept stores: in_bbox's list, read whole.
+  if (lottery_filtered(f)) return StoreRepository::scan_bbox(box, f, limit);
+  return scans_->open(box, f, limit);
 }
 
 Result<std::vector<StoreWithDistance>> PgStoreRepository::nearest(LatLng centre, double radius_km,

@@ -24,6 +24,18 @@ class PerConnection {
     for (auto& lease : leases) items_[lease.slot()] = std::make_unique<T>(lease.connection());
   }
 
+  // One connection's T, leased until the Held ends (work that spans several calls).
+  struct Held {
+    ConnectionPool::Lease lease;
+    T& item;
+    CallTimer timed;  // destroyed first: the time ends before the connection is given back
+  };
+  [[nodiscard]] Held hold() {
+    auto lease = db_.acquire();
+    auto& item = *items_[lease.slot()];
+    return Held{std::move(lease), item, CallTimer(times_)};
+  }
+
   // Runs fn(T&) holding one connection for the whole call.
   template <typename Fn>
   auto with(Fn&& fn) {
