@@ -1,8 +1,14 @@
 #pragma once
-// The SQL of a box and the constants of a cut list's best-first walk, shared by the box
-// lists (pg_store_repository.cpp) and the bbox scan of ids (pg_bbox_scan.cpp).
+// The SQL of a box and a cut list's best-first walk, shared by the box lists
+// (pg_store_repository.cpp) and the bbox scan of ids (pg_bbox_scan.cpp).
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "pokeca/map/store_query.hpp"  // BoxOrder
 #include "pokeca/storage/postgres/connection.hpp"
 
 namespace pokeca::storage::postgres {
@@ -27,5 +33,53 @@ inline constexpr double kBoundMargin = 1.0 - 1e-9;
 // all: for Tokyo's prefecture box (142,000 stores at 1,000,000) 90 ms, where the walk takes
 // 1 ms. Call it inside the transaction (SET LOCAL ends with it).
 inline Result<void> walk_nearest_first(Connection& conn) { return conn.exec("SET LOCAL enable_sort = off"); }
+
+// One row of a walk, read: its BoxOrder key, its store's id, and what the caller keeps.
+template <typename Item>
+struct Walked {
+  double key;
+  StoreId id;
+  Item item;
+};
+
+// The nearest `wanted` listed stores of `box` in BoxOrder, in that order. `run(batch, centre)`
+// runs the walk's statement: the box's stores best first by unscaled distance d from the
+// centre (in column `distance_column`), at most `batch`; `read(rows, i, order)` reads row i as
+// a Walked<Item>. A store's key (longitude scaled by c ≤ 1) is at least (c·d)², so once
+// `wanted` stores have a key below (c·d)² of the last row read, no store not yet read can
+// come before them; otherwise the walk runs again with a larger batch.
+template <typename Item, typename Run, typename Read>
+Result<std::vector<Item>> walk_box_nearest(const BoundingBox& box, std::size_t wanted, int distance_column, Run&& run,
+                                           Read&& read) {
+  const BoxOrder order(box);
+  const double c = order.lng_scale();
+  std::int64_t batch = static_cast<std::int64_t>(wanted) * kFirstWalkFactor;
+  for (;;) {
+    auto rows = run(batch, order.centre());
+    if (!rows) return std::unexpected(rows.error());
+    std::vector<Walked<Item>> keyed;
+    keyed.reserve(rows->count());
+    for (int i = 0; i < rows->size(); ++i) {
+      auto walked = read(*rows, i, order);
+      if (!walked) return std::unexpected(walked.error());
+      keyed.push_back(std::move(*walked));
+    }
+    const auto keep = std::min(wanted, keyed.size());
+    std::partial_sort(keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(keep), keyed.end(),
+                      [](const auto& a, const auto& b) { return BoxOrder::before(a.key, a.id, b.key, b.id); });
+    bool complete = rows->size() < batch;
+    if (!complete && keep == wanted) {
+      const double d = rows->real(rows->size() - 1, distance_column);
+      complete = keyed[keep - 1].key < c * c * d * d * kBoundMargin;
+    }
+    if (complete) {
+      std::vector<Item> out;
+      out.reserve(keep);
+      for (std::size_t i = 0; i < keep; ++i) out.push_back(std::move(keyed[i].item));
+      return out;
+    }
+    batch *= kWalkGrowth;
+  }
+}
 
 }  // namespace pokeca::storage::postgres

@@ -55,38 +55,21 @@ std::string id_array(const std::vector<StoreId>& ids) {
 }
 
 // The nearest `wanted` listed stores of `box`, as (id, key) in BoxOrder: in_bbox's walk
-// (pg_store_repository.cpp) on ids and points. A store's key (longitude scaled by c ≤ 1)
-// is at least (c·d)² for its unscaled distance d, so once `wanted` stores have a key below
-// (c·d)² of the last row read, no store not yet read can come before them.
+// (walk_box_nearest) on ids and points.
 Result<std::vector<Nearer>> nearest_ids(Statements& st, const BoundingBox& box, const StoreFilters& f,
                                         std::size_t wanted) {
-  const BoxOrder order(box);
-  const double c = order.lng_scale();
-  std::int64_t batch = static_cast<std::int64_t>(wanted) * kFirstWalkFactor;
-  for (;;) {
-    auto params = box_and_filters(box, f);
-    params.insert(params.end(),
-                  {Param(batch), Param(float_text(order.centre().lng)), Param(float_text(order.centre().lat))});
-    auto rows = st.walk.run(params);
-    if (!rows) return std::unexpected(rows.error());
-    std::vector<Nearer> keyed;
-    keyed.reserve(rows->count());
-    for (int i = 0; i < rows->size(); ++i)
-      keyed.push_back({rows->int64(i, 0), order.key({rows->real(i, 1), rows->real(i, 2)})});
-    const auto keep = std::min(wanted, keyed.size());
-    const auto nearer = [](const Nearer& a, const Nearer& b) { return BoxOrder::before(a.bound, a.id, b.bound, b.id); };
-    std::partial_sort(keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(keep), keyed.end(), nearer);
-    bool complete = rows->size() < batch;
-    if (!complete && keep == wanted) {
-      const double d = rows->real(rows->size() - 1, 3);
-      complete = keyed[keep - 1].bound < c * c * d * d * kBoundMargin;
-    }
-    if (complete) {
-      keyed.resize(keep);
-      return keyed;
-    }
-    batch *= kWalkGrowth;
-  }
+  return walk_box_nearest<Nearer>(
+      box, wanted, 3,
+      [&](std::int64_t batch, LatLng centre) {
+        auto params = box_and_filters(box, f);
+        params.insert(params.end(), {Param(batch), Param(float_text(centre.lng)), Param(float_text(centre.lat))});
+        return st.walk.run(params);
+      },
+      [](const Rows& rows, int i, const BoxOrder& order) -> Result<Walked<Nearer>> {
+        const StoreId id = rows.int64(i, 0);
+        const double key = order.key({rows.real(i, 1), rows.real(i, 2)});
+        return Walked<Nearer>{key, id, {id, key}};
+      });
 }
 
 class Scan final : public BboxScan {

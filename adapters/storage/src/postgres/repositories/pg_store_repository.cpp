@@ -241,45 +241,23 @@ Result<std::vector<CellAggregate>> recent_cells(Statements& st, const BoundingBo
   return in_range(sums, range);
 }
 
-// The nearest `wanted` listed stores of `box` in BoxOrder, in that order. Walks the box best
-// first by unscaled distance d from the centre; a store's key (longitude scaled by c ≤ 1)
-// is at least (c·d)², so once `wanted` stores have a key below (c·d)² of the last store
-// read, no store not yet read can come before them.
+// The nearest `wanted` listed stores of `box` in BoxOrder, in that order, as full rows.
 Result<std::vector<Store>> nearest_in_box(Statements& st, const BoundingBox& box, const StoreFilters& f,
                                           std::size_t wanted) {
-  const BoxOrder order(box);
-  const double c = order.lng_scale();
-  std::int64_t batch = static_cast<std::int64_t>(wanted) * kFirstWalkFactor;
-  for (;;) {
-    auto params = box_and_filters(box, f);
-    params.insert(params.end(),
-                  {Param(batch), Param(float_text(order.centre().lng)), Param(float_text(order.centre().lat))});
-    auto rows = st.walk_box.run(params);
-    if (!rows) return std::unexpected(rows.error());
-    std::vector<std::pair<double, Store>> keyed;
-    keyed.reserve(rows->count());
-    for (int i = 0; i < rows->size(); ++i) {
-      auto s = read_store(*rows, i);
-      if (!s) return std::unexpected(s.error());
-      keyed.emplace_back(order.key(s->location), std::move(*s));
-    }
-    const auto keep = std::min(wanted, keyed.size());
-    std::partial_sort(
-        keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(keep), keyed.end(),
-        [](const auto& a, const auto& b) { return BoxOrder::before(a.first, a.second.id, b.first, b.second.id); });
-    bool complete = rows->size() < batch;
-    if (!complete && keep == wanted) {
-      const double d = rows->real(rows->size() - 1, kStoreColumnCount);
-      complete = keyed[keep - 1].first < c * c * d * d * kBoundMargin;
-    }
-    if (complete) {
-      std::vector<Store> out;
-      out.reserve(keep);
-      for (std::size_t i = 0; i < keep; ++i) out.push_back(std::move(keyed[i].second));
-      return out;
-    }
-    batch *= kWalkGrowth;
-  }
+  return walk_box_nearest<Store>(
+      box, wanted, kStoreColumnCount,
+      [&](std::int64_t batch, LatLng centre) {
+        auto params = box_and_filters(box, f);
+        params.insert(params.end(), {Param(batch), Param(float_text(centre.lng)), Param(float_text(centre.lat))});
+        return st.walk_box.run(params);
+      },
+      [](const Rows& rows, int i, const BoxOrder& order) -> Result<Walked<Store>> {
+        auto s = read_store(rows, i);
+        if (!s) return std::unexpected(s.error());
+        const double key = order.key(s->location);
+        const StoreId id = s->id;
+        return Walked<Store>{key, id, std::move(*s)};
+      });
 }
 
 Result<std::optional<Store>> one_store(Result<Rows> rows) {
